@@ -1,0 +1,94 @@
+// The JSON Schemas a document defines for validation, one per method part, and the ajv
+// instance that compiles them. The validators generator emits standalone code from it; the
+// spec's tests use it at run time, so both judge a value by the same schemas.
+import { Ajv, type Options } from 'ajv';
+import type { DocumentModel, JsonSchema } from './model.ts';
+
+/**
+ * `$id` under which `components.schemas` is registered; method schemas refer into it. Ids are
+ * absolute URIs so ajv does not resolve one against another.
+ */
+export const COMPONENTS_ID = 'avanode:components';
+
+export interface SchemaEntry {
+  /** ajv `$id`, e.g. `avanode:result/platform.getHeight`. */
+  id: string;
+  /** Name of the standalone export, e.g. `PlatformGetHeightResult`. */
+  exportName: string;
+  method: string;
+  part: 'params' | 'result' | 'response';
+  schema: JsonSchema;
+}
+
+const LOCAL_SCHEMA_REF = '#/components/schemas/';
+
+/**
+ * Rewrites `#/components/schemas/X` to `openrpc#/definitions/X`: ajv resolves references only
+ * through schema keywords, and `definitions` is one while `components` is not.
+ */
+function pointIntoComponents(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(pointIntoComponents);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL_SCHEMA_REF)
+        ? `${COMPONENTS_ID}#/definitions/${item.slice(LOCAL_SCHEMA_REF.length)}`
+        : pointIntoComponents(item),
+    ]),
+  );
+}
+
+export function schemaEntries(model: DocumentModel): SchemaEntry[] {
+  const entries: SchemaEntry[] = [];
+  for (const method of model.methods) {
+    entries.push({
+      id: `avanode:params/${method.name}`,
+      exportName: `${method.typeName}Params`,
+      method: method.name,
+      part: 'params',
+      schema: pointIntoComponents(method.paramsSchema) as JsonSchema,
+    });
+    if (method.resultSchema !== undefined) {
+      entries.push({
+        id: `avanode:result/${method.name}`,
+        exportName: `${method.typeName}Result`,
+        method: method.name,
+        part: 'result',
+        schema: pointIntoComponents(method.resultSchema) as JsonSchema,
+      });
+    }
+  }
+  for (const endpoint of model.httpEndpoints) {
+    for (const [status, response] of Object.entries(endpoint.responses)) {
+      entries.push({
+        id: `avanode:response/${endpoint.name}/${status}`,
+        exportName: `${endpoint.typeName}Response${status}`,
+        method: endpoint.name,
+        part: 'response',
+        schema: pointIntoComponents(response.schema) as JsonSchema,
+      });
+    }
+  }
+  return entries;
+}
+
+/**
+ * An ajv with the document's components and every entry registered under its id.
+ * `x-` keywords and OpenRPC-only members are not validation keywords, so strict mode is off
+ * for unknown keywords.
+ */
+export function createAjv(model: DocumentModel, options: Options = {}): { ajv: Ajv; entries: SchemaEntry[] } {
+  const ajv = new Ajv({
+    strictSchema: false,
+    strictTypes: false,
+    allowUnionTypes: true,
+    ...options,
+  });
+  ajv.addSchema({ $id: COMPONENTS_ID, definitions: pointIntoComponents(model.schemas) });
+  const entries = schemaEntries(model);
+  for (const entry of entries) {
+    ajv.addSchema(typeof entry.schema === 'boolean' ? { $id: entry.id, allOf: [entry.schema] } : { ...entry.schema, $id: entry.id });
+  }
+  return { ajv, entries };
+}

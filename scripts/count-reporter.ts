@@ -1,0 +1,25 @@
+// Prints the closing line CI reads: `N passed, N failed` (and `, N skipped`), counting every
+// test that ran. A file that failed to load, or an error outside any test, counts as failed.
+import type { Reporter, TestModule } from 'vitest/node';
+
+export default class CountReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    let passed = 0;
+    let failed = unhandledErrors.length;
+    let skipped = 0;
+    for (const testModule of testModules) {
+      let tests = 0;
+      for (const test of testModule.children.allTests()) {
+        tests += 1;
+        const state = test.result().state;
+        if (state === 'passed') passed += 1;
+        else if (state === 'failed') failed += 1;
+        else skipped += 1;
+      }
+      if (tests === 0 && testModule.state() === 'failed') failed += 1;
+    }
+    const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+    // After vitest's own summary, on a line of its own.
+    process.stdout.write(`\n${line}\n`);
+  }
+}

@@ -1,0 +1,184 @@
+// Assembles the hand-written YAML sources under spec/src into one OpenRPC document.
+// Pure functions over the file system's contents, so tests can feed broken sources.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** A build error that names the source file and the schema or method at fault. */
+export class SpecBuildError extends Error {
+  override name = 'SpecBuildError';
+}
+
+interface Origin {
+  file: string;
+  name: string;
+}
+
+const GROUP_DEFAULTS = ['tag', 'errors', 'paramStructure', 'servers'] as const;
+// Key order of an assembled method, so the output reads the same way for every method.
+const METHOD_KEY_ORDER = ['name', 'summary', 'description', 'tags', 'paramStructure', 'servers', 'params', 'result', 'errors', 'deprecated', 'examples'];
+
+function readYaml(path: string, root: string): JsonObject {
+  try {
+    const value = parse(readFileSync(path, 'utf8')) as Json;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new Error('the file must hold a mapping at its top level');
+    }
+    return value;
+  } catch (error) {
+    throw new SpecBuildError(`${relative(root, path)}: ${(error as Error).message}`);
+  }
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .map((file) => join(dir, file));
+}
+
+function orderMethodKeys(method: JsonObject): JsonObject {
+  const ordered: JsonObject = {};
+  for (const key of METHOD_KEY_ORDER) if (key in method) ordered[key] = method[key]!;
+  for (const key of Object.keys(method).sort()) if (!(key in ordered)) ordered[key] = method[key]!;
+  return ordered;
+}
+
+/** Every `$ref` string inside a value, with the JSON path where it stands. */
+function* refsIn(value: Json, path: string): Generator<{ ref: string; path: string }> {
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) yield* refsIn(item, `${path}/${i}`);
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '$ref' && typeof item === 'string') yield { ref: item, path };
+      else yield* refsIn(item, `${path}/${key}`);
+    }
+  }
+}
+
+function resolvePointer(document: Json, ref: string): Json | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let node: Json | undefined = document;
+  for (const raw of ref.slice(2).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (node === null || typeof node !== 'object' || !(key in node)) return undefined;
+    node = (node as JsonObject)[key];
+  }
+  return node;
+}
+
+export interface AssembledSpec {
+  document: JsonObject;
+  dereferenced: JsonObject;
+}
+
+/** Reads spec/src (or another folder of the same layout) and returns both forms of the document. */
+export function assembleSpec(srcDir: string): AssembledSpec {
+  const root = join(srcDir, '..');
+  const document = readYaml(join(srcDir, 'document.yaml'), root);
+  const origins = new Map<Json, Origin>();
+
+  const schemas: JsonObject = {};
+  const schemaFile = new Map<string, string>();
+  for (const file of yamlFiles(join(srcDir, 'schemas'))) {
+    const rel = relative(root, file);
+    for (const [name, schema] of Object.entries(readYaml(file, root))) {
+      const earlier = schemaFile.get(name);
+      if (earlier) throw new SpecBuildError(`${rel}: schema '${name}' is already defined in ${earlier}`);
+      schemaFile.set(name, rel);
+      schemas[name] = schema;
+      origins.set(schema, { file: rel, name: `schema '${name}'` });
+    }
+  }
+
+  const errorsFile = join(srcDir, 'errors.yaml');
+  const errors = readYaml(errorsFile, root);
+  origins.set(errors, { file: relative(root, errorsFile), name: 'errors' });
+
+  const methods: JsonObject[] = [];
+  const methodFile = new Map<string, string>();
+  for (const file of yamlFiles(join(srcDir, 'methods'))) {
+    const rel = relative(root, file);
+    const source = readYaml(file, root);
+    const group = (source.group ?? {}) as JsonObject;
+    const list = source.methods;
+    if (!Array.isArray(list)) throw new SpecBuildError(`${rel}: expected a 'methods' list`);
+    for (const raw of list as JsonObject[]) {
+      const name = raw.name;
+      if (typeof name !== 'string') throw new SpecBuildError(`${rel}: a method has no name`);
+      const earlier = methodFile.get(name);
+      if (earlier) throw new SpecBuildError(`${rel}: method '${name}' is already defined in ${earlier}`);
+      methodFile.set(name, rel);
+      const method: JsonObject = { ...raw };
+      for (const key of GROUP_DEFAULTS) {
+        if (group[key] === undefined || method[key] !== undefined) continue;
+        if (key === 'tag') method.tags = [{ $ref: `#/components/tags/${group.tag as string}` }];
+        else method[key] = group[key]!;
+      }
+      for (const [key, value] of Object.entries(group)) {
+        if (key.startsWith('x-') && method[key] === undefined) method[key] = value;
+      }
+      const ordered = orderMethodKeys(method);
+      origins.set(ordered, { file: rel, name: `method '${name}'` });
+      methods.push(ordered);
+    }
+  }
+  // Plain code-unit order, so the output does not depend on the machine's locale.
+  methods.sort((a, b) => (String(a.name) < String(b.name) ? -1 : 1));
+
+  const components = (document.components ?? {}) as JsonObject;
+  const assembled: JsonObject = {
+    ...document,
+    methods,
+    components: { ...components, schemas, errors },
+  };
+
+  // Dangling references are reported with the file and the schema or method holding them.
+  const pieces: Array<[Json, Origin]> = [
+    ...origins.entries(),
+    [document, { file: 'src/document.yaml', name: 'the document root' }],
+  ];
+  for (const [piece, origin] of pieces) {
+    for (const { ref, path } of refsIn(piece, '')) {
+      if (resolvePointer(assembled, ref) === undefined) {
+        throw new SpecBuildError(`${origin.file}: ${origin.name} refers to '${ref}' (at ${path || '/'}), which does not exist`);
+      }
+    }
+  }
+
+  return { document: assembled, dereferenced: dereference(assembled) };
+}
+
+/**
+ * Inlines every local `$ref`. A reference back into a schema that is being inlined (a
+ * recursive schema) is kept as a `$ref`, so the result stays finite.
+ */
+export function dereference(document: JsonObject): JsonObject {
+  const walk = (value: Json, stack: string[]): Json => {
+    if (Array.isArray(value)) return value.map((item) => walk(item, stack));
+    if (value === null || typeof value !== 'object') return value;
+    const ref = value.$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) {
+      if (stack.includes(ref)) return value;
+      const target = resolvePointer(document, ref);
+      if (target === undefined) throw new SpecBuildError(`dangling reference '${ref}'`);
+      const { $ref: _ignored, ...siblings } = value;
+      const inlined = walk(target, [...stack, ref]);
+      return inlined !== null && typeof inlined === 'object' && !Array.isArray(inlined)
+        ? { ...inlined, ...walkObject(siblings, stack) }
+        : inlined;
+    }
+    return walkObject(value, stack);
+  };
+  const walkObject = (value: JsonObject, stack: string[]): JsonObject =>
+    Object.fromEntries(Object.entries(value).map(([key, item]) => [key, walk(item, stack)]));
+  return walkObject(document, []);
+}
+
+/** The bytes written to disk: stable two-space JSON with a final newline. */
+export function serialize(value: Json): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}

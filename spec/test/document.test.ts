@@ -1,0 +1,137 @@
+// The document is valid OpenRPC, covers the whole seed, and says what generators rely on.
+import { Ajv } from 'ajv';
+import metaSchemaModule from '@open-rpc/meta-schema';
+import jsonSchemaMetaModule from '@json-schema-tools/meta-schema';
+import { describe, expect, it } from 'vitest';
+import { checkHealthGet, checkParams, checkResult, document, exampleParams, model } from './spec-fixture.ts';
+
+// Both packages are CommonJS with a `default` member; unwrap until the schema itself.
+const unwrap = (value: unknown): Record<string, unknown> => {
+  let current = value as Record<string, unknown>;
+  while (current && !('definitions' in current) && 'default' in current) current = current.default as Record<string, unknown>;
+  return current;
+};
+const openrpcMetaSchema = unwrap(metaSchemaModule);
+const jsonSchemaMeta = unwrap(jsonSchemaMetaModule);
+
+// The OpenRPC meta-schema points at the property named `$ref` inside the JSON Schema
+// meta-schema; ajv reads a `$ref` key on the way as a reference, so that one target is inlined.
+const REF_PROPERTY = 'https://meta.json-schema.tools/#/definitions/JSONSchemaObject/properties/$ref';
+const refPropertySchema = ((jsonSchemaMeta.definitions as Record<string, { properties: Record<string, unknown> }>).JSONSchemaObject!.properties.$ref);
+function inlineRefProperty(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inlineRefProperty);
+  if (value === null || typeof value !== 'object') return value;
+  if ((value as { $ref?: unknown }).$ref === REF_PROPERTY) return refPropertySchema;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inlineRefProperty(v)]));
+}
+
+function openrpcValidator(allErrors: boolean) {
+  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors });
+  // The meta-schema refers to the JSON Schema meta-schema by URL, with and without a trailing slash.
+  const { $id: _id, ...meta } = jsonSchemaMeta;
+  ajv.addSchema({ ...meta, $id: 'https://meta.json-schema.tools' });
+  ajv.addSchema({ ...meta, $id: 'https://meta.json-schema.tools/' });
+  return ajv.compile(inlineRefProperty({ ...openrpcMetaSchema, $schema: undefined }) as Record<string, unknown>);
+}
+
+describe('the OpenRPC document', () => {
+  it('validates against the OpenRPC 1.3 meta-schema', () => {
+    const validate = openrpcValidator(true);
+    const ok = validate(document);
+    expect(validate.errors ?? [], JSON.stringify(validate.errors?.slice(0, 3))).toEqual([]);
+    expect(ok).toBe(true);
+    expect(document.openrpc).toMatch(/^1\.3\./);
+  });
+
+  it('the meta-schema check rejects a broken document', () => {
+    const validate = openrpcValidator(false);
+    expect(validate({ ...document, methods: [{ name: 'x', params: 'nope' }] })).toBe(false);
+  });
+
+  it('has all 51 methods of the seed, by group', () => {
+    const names = model.methods.map((m) => m.name);
+    const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
+    expect(names).toHaveLength(51);
+    expect(count('info.')).toBe(13);
+    expect(count('platform.')).toBe(30);
+    expect(count('health.')).toBe(3);
+    expect(count('eth_')).toBe(4);
+    expect(names).toContain('validators.getCurrentValidators');
+    expect([...names].sort()).toEqual(names);
+  });
+
+  it('gives every method its endpoint, group and param structure', () => {
+    const expected: Record<string, [string, string, string]> = {
+      info: ['/ext/info', 'info', 'by-name'],
+      platform: ['/ext/bc/P', 'platform', 'by-name'],
+      health: ['/ext/health', 'health', 'by-name'],
+      eth: ['/ext/bc/{blockchainID}/rpc', 'evm', 'by-position'],
+      validators: ['/ext/bc/{blockchainID}/validators', 'validators', 'by-name'],
+    };
+    for (const method of model.methods) {
+      const [path, tag, structure] = expected[method.name.split(/[._]/)[0]!]!;
+      expect(method.path, method.name).toBe(path);
+      expect(method.group, method.name).toBe(tag);
+      expect(method.paramStructure, method.name).toBe(structure);
+      if (path.includes('{blockchainID}')) expect(method.servers[0]!.variables.blockchainID, method.name).toBeDefined();
+    }
+    expect(model.methods.filter((m) => m.servers.some((s) => s.url.endsWith('/ext/P')))).toHaveLength(30);
+  });
+
+  it('marks node-specific, deprecated and mutating methods', () => {
+    const marked = (key: string) => model.methods.filter((m) => m.extensions[key] === true).map((m) => m.name);
+    expect(marked('x-node-specific')).toEqual(['health.health', 'health.liveness', 'health.readiness', 'info.getNodeID', 'info.getNodeIP', 'info.getVMs']);
+    expect(marked('x-mutating')).toEqual(['platform.issueTx']);
+    const deprecated = model.methods.filter((m) => m.deprecated);
+    expect(deprecated.map((m) => m.name)).toEqual([
+      'eth_getActivePrecompilesAt', 'info.getTxFee', 'platform.getBalance', 'platform.getBlockchains',
+      'platform.getRewardUTXOs', 'platform.getStake', 'platform.getSubnets',
+    ]);
+    for (const method of deprecated.filter((m) => m.name !== 'eth_getActivePrecompilesAt')) {
+      expect(method.description, method.name).toMatch(/Deprecated as of v1\.(12\.2|9\.12)/);
+    }
+  });
+
+  it('declares required and optional params as the seed does', () => {
+    const required = (name: string) => model.methods.find((m) => m.name === name)!.params.filter((p) => p.required).map((p) => p.name);
+    const optional = (name: string) => model.methods.find((m) => m.name === name)!.params.filter((p) => !p.required).map((p) => p.name);
+    expect(required('platform.getSubnet')).toEqual(['subnetID']);
+    expect(optional('platform.getCurrentValidators')).toEqual(['subnetID', 'nodeIDs']);
+    expect(required('platform.getUTXOs')).toEqual(['addresses']);
+    expect(optional('platform.getUTXOs')).toEqual(['limit', 'startIndex', 'sourceChain', 'encoding']);
+    expect(required('platform.getStake')).toEqual(['addresses', 'validatorsOnly']);
+    expect(required('platform.getValidatorsAt')).toEqual(['height']);
+    expect(optional('eth_feeConfig')).toEqual(['blk']);
+    expect(optional('health.health')).toEqual(['tags']);
+    expect(model.methods.find((m) => m.name === 'health.liveness')!.params).toEqual([]);
+  });
+
+  it('has at least one example per method, and every example validates', () => {
+    for (const method of model.methods) {
+      expect(method.examples.length, method.name).toBeGreaterThan(0);
+      for (const example of method.examples) {
+        const params = checkParams(method.name, exampleParams(method, example.params));
+        expect(params.errors, `${method.name} example params`).toBe('');
+        const result = checkResult(method.name, example.result!.value);
+        expect(result.errors, `${method.name} example result`).toBe('');
+      }
+    }
+  });
+
+  it('describes the health GET endpoints through x-http-endpoints', () => {
+    const [endpoint] = model.httpEndpoints;
+    expect(endpoint?.name).toBe('health.get');
+    expect(Object.values(endpoint!.paths).sort()).toEqual(['/ext/health', '/ext/health/health', '/ext/health/liveness', '/ext/health/readiness']);
+    expect(Object.keys(endpoint!.responses)).toEqual(['200', '503']);
+    expect(endpoint!.query.map((q) => q.name)).toEqual(['tag']);
+    const example = (document['x-http-endpoints'] as Array<{ examples: Array<{ status: number; body: unknown }> }>)[0]!.examples[0]!;
+    expect(checkHealthGet(example.status, example.body).errors).toBe('');
+  });
+
+  it('marks 64-bit integers so clients can decode them losslessly', () => {
+    const schemas = model.schemas as Record<string, Record<string, unknown>>;
+    expect(schemas.uint64!['x-uint64']).toBe(true);
+    const text = JSON.stringify(document);
+    expect(text.split('"$ref":"#/components/schemas/uint64"').length - 1).toBeGreaterThan(100);
+  });
+});

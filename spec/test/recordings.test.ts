@@ -1,0 +1,63 @@
+// Every published recording of the four groups validates against the document: its params
+// against the method's params, its result against the method's result. A recording that is
+// itself wrong is skipped only for the part the allow-list names, with the reason.
+import { describe, expect, it } from 'vitest';
+import { knownWrongReason, loadCorpus, sharedCorpus, type Recording } from '@avanode/conformance/corpus';
+import { checkParams, checkResult, methodNamed, model } from './spec-fixture.ts';
+
+const all = loadCorpus(sharedCorpus);
+const current = all.filter((r) => !r.historical);
+const historical = all.filter((r) => r.historical);
+
+function paramsOf(recording: Recording): unknown {
+  const method = methodNamed(recording.method);
+  // A missing params member is how real clients call methods without parameters.
+  return recording.request.params ?? (method.paramStructure === 'by-position' ? [] : {});
+}
+
+const resultOf = (recording: Recording) => (recording.response as { result?: unknown }).result;
+
+describe('published recordings against the spec', () => {
+  it('cover all 51 methods', () => {
+    const covered = new Set(current.map((r) => r.method));
+    const missing = model.methods.map((m) => m.name).filter((name) => !covered.has(name));
+    expect(missing).toEqual([]);
+    expect(current.length).toBeGreaterThanOrEqual(51);
+  });
+
+  for (const recording of current) {
+    describe(recording.file, () => {
+      it('params validate', () => {
+        const reason = knownWrongReason(recording, 'params');
+        const verdict = checkParams(recording.method, paramsOf(recording));
+        if (reason) {
+          // Allow-listed: the recording must still be wrong, or the entry is stale.
+          expect(verdict.ok, `allow-listed as wrong (${reason}) but now validates`).toBe(false);
+        } else {
+          expect(verdict.errors).toBe('');
+        }
+      });
+      it('result validates', () => {
+        const reason = knownWrongReason(recording, 'result');
+        const verdict = checkResult(recording.method, resultOf(recording));
+        if (reason) expect(verdict.ok, `allow-listed as wrong (${reason}) but now validates`).toBe(false);
+        else expect(verdict.errors).toBe('');
+      });
+    });
+  }
+
+  it('reports how many historical recordings still validate (informational)', () => {
+    let valid = 0;
+    const failures: string[] = [];
+    for (const recording of historical) {
+      const known = model.methods.some((m) => m.name === recording.method);
+      const result = known ? checkResult(recording.method, resultOf(recording)) : { ok: false, errors: 'unknown method' };
+      const params = known ? checkParams(recording.method, paramsOf(recording)) : result;
+      if (result.ok && params.ok) valid += 1;
+      else failures.push(`${recording.file}: ${(result.ok ? params.errors : result.errors).slice(0, 140)}`);
+    }
+    console.log(`historical recordings: ${valid} of ${historical.length} validate against the current spec`);
+    for (const failure of failures) console.log(`  historical, not valid: ${failure}`);
+    expect(valid + failures.length).toBe(historical.length);
+  });
+});
