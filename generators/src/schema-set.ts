@@ -82,6 +82,7 @@ export function createAjv(model: DocumentModel, options: Options = {}): { ajv: A
   const ajv = new Ajv({
     strictSchema: false,
     strictTypes: false,
+    strictTuples: false,
     allowUnionTypes: true,
     ...options,
   });

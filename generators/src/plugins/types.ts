@@ -1,0 +1,149 @@
+// @avanode/types: one TypeScript type per named schema, `<Method>Params` and `<Method>Result`
+// per method, the `Methods` map and the `HttpEndpoints` map. Types only: no runtime code.
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
+import type { DocumentModel, JsonSchema } from '../model.ts';
+
+const SCHEMA_REF = '#/components/schemas/';
+
+// Keywords that say what a value is; a schema with none of them accepts any JSON value.
+const SHAPE_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'properties', 'items', 'additionalProperties', 'patternProperties', 'tsType', 'not'];
+// Keywords whose values are maps of schemas (not schemas themselves).
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+
+/**
+ * Prepares a schema for json-schema-to-typescript, keeping JSON Schema's meaning:
+ * `#/components/schemas/X` becomes `#/definitions/X` (where the compiler looks), a schema
+ * with no shape keyword is `unknown`, and an object schema that names no member is an open map.
+ */
+function forCompiler(value: unknown, isSchema = true): unknown {
+  if (Array.isArray(value)) return value.map((item) => forCompiler(item, isSchema));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === '$ref' && typeof item === 'string' && item.startsWith(SCHEMA_REF)) out[key] = `#/definitions/${item.slice(SCHEMA_REF.length)}`;
+    else if (SCHEMA_MAPS.has(key) && item !== null && typeof item === 'object') {
+      out[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [name, forCompiler(schema)]));
+    } else if (key === 'examples' || key === 'enum' || key === 'const' || key === 'required' || key === 'default') out[key] = item;
+    else out[key] = forCompiler(item, isSchema);
+  }
+  if (!isSchema) return out;
+  // A description beside a $ref would make the compiler copy the referenced type under a new
+  // name; keep the reference (the named type carries its own description).
+  if (typeof out.$ref === 'string') return { $ref: out.$ref };
+  if (!SHAPE_KEYWORDS.some((keyword) => keyword in out)) return { ...out, tsType: 'unknown' };
+  if (out.type === 'object' && !('properties' in out) && !('additionalProperties' in out) && !('patternProperties' in out)) {
+    return { ...out, additionalProperties: true };
+  }
+  return out;
+}
+
+const toDefinitionRefs = (value: unknown): unknown => forCompiler(value);
+
+/** Drops the compiler's "referenced by … via the definition …" lines from doc comments. */
+function withoutProvenance(code: string): string {
+  return code
+    .replace(/\n \*\s*\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, '')
+    .replace(/\n \* This interface was referenced by `[^`]+`'s JSON-Schema\n \* via the `definition` "[^"]+"\./g, '')
+    .replace(/\/\*\*\n \*\/\n/g, '');
+}
+
+function titled(schema: JsonSchema, title: string, description?: string): JsonSchema {
+  const base = typeof schema === 'boolean' ? { allOf: [schema] } : (toDefinitionRefs(schema) as Record<string, unknown>);
+  // A bare reference would make the new name a mere alias chain; allOf keeps it a named type.
+  const named = typeof base.$ref === 'string' ? { allOf: [base] } : { ...base };
+  return { ...named, title, ...(description ? { description } : {}) };
+}
+
+function methodDoc(summary: string | undefined, description: string | undefined, deprecated: boolean): string | undefined {
+  const parts = [summary, description, deprecated ? '@deprecated' : undefined].filter(Boolean);
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
+
+export async function typesFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
+  const definitions: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(model.schemas)) {
+    const base = toDefinitionRefs(schema) as Record<string, unknown>;
+    definitions[name] = typeof schema === 'boolean' ? { allOf: [schema], title: name } : { title: name, ...base };
+  }
+  const methodEntries: Record<string, unknown> = {};
+  for (const method of model.methods) {
+    const paramsName = `${method.typeName}Params`;
+    const resultName = `${method.typeName}Result`;
+    const doc = methodDoc(method.summary, method.description, method.deprecated);
+    const paramsSchema = method.paramStructure === 'by-position' && method.params.length === 0
+      ? { tsType: '[]' }
+      : method.paramsSchema;
+    definitions[paramsName] = titled(paramsSchema, paramsName, `Params of \`${method.name}\`.`);
+    if (method.resultSchema !== undefined) definitions[resultName] = titled(method.resultSchema, resultName, doc ? `Result of \`${method.name}\`. ${doc}` : `Result of \`${method.name}\`.`);
+    methodEntries[method.name] = {
+      type: 'object',
+      required: ['params', 'result'],
+      properties: {
+        params: { $ref: `#/definitions/${paramsName}` },
+        result: method.resultSchema !== undefined ? { $ref: `#/definitions/${resultName}` } : { tsType: 'void' },
+      },
+      additionalProperties: false,
+    };
+  }
+  const endpointEntries: Record<string, unknown> = {};
+  for (const endpoint of model.httpEndpoints) {
+    const queryName = `${endpoint.typeName}Query`;
+    definitions[queryName] = {
+      title: queryName,
+      description: `Query parameters of the \`${endpoint.name}\` endpoint.`,
+      type: 'object',
+      properties: Object.fromEntries(endpoint.query.map((q) => [q.name, toDefinitionRefs(q.schema)])),
+      required: endpoint.query.filter((q) => q.required).map((q) => q.name),
+    };
+    endpointEntries[endpoint.name] = {
+      type: 'object',
+      required: ['query', 'responses'],
+      properties: {
+        query: { $ref: `#/definitions/${queryName}` },
+        responses: {
+          type: 'object',
+          required: Object.keys(endpoint.responses),
+          properties: Object.fromEntries(Object.entries(endpoint.responses).map(([status, r]) => [status, toDefinitionRefs(r.schema)])),
+          additionalProperties: false,
+        },
+      },
+      additionalProperties: false,
+    };
+  }
+  definitions.HttpEndpoints = {
+    title: 'HttpEndpoints',
+    description: 'Every plain HTTP endpoint: its query and its response body per status.',
+    type: 'object',
+    required: Object.keys(endpointEntries),
+    properties: endpointEntries,
+    additionalProperties: false,
+  };
+
+  const root = {
+    title: 'Methods',
+    description: 'Every JSON-RPC method by its wire name: its params and its result.',
+    type: 'object',
+    required: Object.keys(methodEntries),
+    properties: methodEntries,
+    additionalProperties: false,
+    definitions,
+  };
+  const code = await compile(root as JSONSchema, 'Methods', {
+    bannerComment: '',
+    unreachableDefinitions: true,
+    // Objects are closed in the types unless the schema opens them explicitly: the node's
+    // open maps say `additionalProperties`, everything else is exact.
+    additionalProperties: false,
+    strictIndexSignatures: false,
+    format: true,
+    declareExternallyReferenced: true,
+    enableConstEnums: false,
+    inferStringEnumKeysFromValues: false,
+    ignoreMinAndMaxItems: false,
+    maxItems: 20,
+    $refOptions: {},
+  });
+  const text = `${header(context, model.title, model.version)}\n${withoutProvenance(code).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
+  return new Map([['types/src/index.ts', text]]);
+}

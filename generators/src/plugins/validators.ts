@@ -1,0 +1,105 @@
+// @avanode/validators: ajv standalone code for every method's params and result, every named
+// schema and every HTTP response, wrapped in validators that return `{ ok, errors }`.
+// The output imports nothing: where ajv's code needs a runtime helper, it is bundled in.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
+import type { DocumentModel } from '../model.ts';
+import { COMPONENTS_ID, createAjv, type SchemaEntry } from '../schema-set.ts';
+
+const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const runtimeTemplate = readFileSync(join(generatorsDir, 'templates', 'validators-runtime.ts'), 'utf8');
+
+const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/** Standalone code may `require` ajv's runtime helpers (deep equality, string length…): bundle them in. */
+async function withoutRequires(code: string): Promise<string> {
+  if (!/\brequire\(/.test(code)) return code;
+  const result = await build({
+    stdin: { contents: code, resolveDir: generatorsDir, loader: 'js', sourcefile: 'ajv.generated.js' },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['main'],
+    write: false,
+    legalComments: 'none',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+export async function validatorsFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
+  // inlineRefs: false compiles each named schema once and calls it, instead of copying it into
+  // every place that refers to it: the module is several times smaller.
+  const { ajv, entries } = createAjv(model, { code: { source: true, esm: true, lines: true, optimize: 1 }, messages: true, inlineRefs: false });
+  const schemaEntries: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
+    id: `${COMPONENTS_ID}#/definitions/${name}`,
+    exportName: pascal(name),
+    method: name,
+    part: 'result',
+    schema: true,
+  }));
+  const all = [...entries, ...schemaEntries];
+  const exports = Object.fromEntries(all.map((entry) => [entry.exportName, entry.id]));
+  let code = standaloneCode(ajv, exports);
+  code = await withoutRequires(code);
+  // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
+  code = code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
+
+  const head = header(context, model.title, model.version);
+  const standalone = `${head}// ajv standalone validation code. Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
+
+  const lines: string[] = [
+    head,
+    "import * as raw from './ajv.generated.js';",
+    "import { toValidator, validateBy, type Validator } from './runtime.js';",
+    '',
+    "export type { ValidationIssue, ValidationResult, Validator } from './runtime.js';",
+    '',
+  ];
+  const paramsTable: string[] = [];
+  const resultTable: string[] = [];
+  for (const method of model.methods) {
+    const params = `validate${method.typeName}Params`;
+    lines.push(`/** Validates the params of \`${method.name}\`. */`);
+    lines.push(`export const ${params}: Validator = /*#__PURE__*/ toValidator(raw.${method.typeName}Params);`);
+    paramsTable.push(`  '${method.name}': ${params},`);
+    if (method.resultSchema !== undefined) {
+      const result = `validate${method.typeName}Result`;
+      lines.push(`/** Validates the result of \`${method.name}\`. */`);
+      lines.push(`export const ${result}: Validator = /*#__PURE__*/ toValidator(raw.${method.typeName}Result);`);
+      resultTable.push(`  '${method.name}': ${result},`);
+    }
+  }
+  for (const entry of entries.filter((e) => e.part === 'response')) {
+    lines.push(`/** Validates a response body of \`${entry.method}\` (${entry.id.split('/').pop()}). */`);
+    lines.push(`export const validate${entry.exportName}: Validator = /*#__PURE__*/ toValidator(raw.${entry.exportName});`);
+  }
+  for (const entry of schemaEntries) {
+    lines.push(`/** Validates a value against the named schema \`${entry.method}\`. */`);
+    lines.push(`export const validate${entry.exportName}: Validator = /*#__PURE__*/ toValidator(raw.${entry.exportName});`);
+  }
+  lines.push(
+    '',
+    '/** Params validators by method name. */',
+    `export const paramsValidators: Readonly<Record<string, Validator>> = {\n${paramsTable.join('\n')}\n};`,
+    '',
+    '/** Result validators by method name. */',
+    `export const resultValidators: Readonly<Record<string, Validator>> = {\n${resultTable.join('\n')}\n};`,
+    '',
+    '/** Validates the params of any method by its wire name; never throws. */',
+    "export const validateParams = (method: string, value: unknown) => validateBy(paramsValidators, 'method', method, value);",
+    '',
+    '/** Validates the result of any method by its wire name; never throws. */',
+    "export const validateResult = (method: string, value: unknown) => validateBy(resultValidators, 'method', method, value);",
+    '',
+  );
+  const runtime = `${head}// Copied from generators/templates/validators-runtime.ts.\n\n${runtimeTemplate.trim()}\n`;
+  return new Map([
+    ['validators/src/ajv.generated.ts', standalone],
+    ['validators/src/index.ts', lines.join('\n')],
+    ['validators/src/runtime.ts', runtime],
+  ]);
+}

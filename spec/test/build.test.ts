@@ -1,0 +1,76 @@
+// `pnpm spec:build` is deterministic, the committed files match the sources, and broken
+// sources fail with the file and the name at fault.
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SpecBuildError, assembleSpec, serialize } from '../scripts/assemble.ts';
+import { specDir } from './spec-fixture.ts';
+
+const sources = join(specDir, 'src');
+const temporary: string[] = [];
+
+function copyOfSources(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'avanode-spec-'));
+  temporary.push(dir);
+  cpSync(sources, join(dir, 'src'), { recursive: true });
+  return join(dir, 'src');
+}
+
+function buildError(src: string): SpecBuildError {
+  try {
+    assembleSpec(src);
+  } catch (error) {
+    if (error instanceof SpecBuildError) return error;
+    throw error;
+  }
+  throw new Error('the build did not fail');
+}
+
+afterEach(() => {
+  for (const dir of temporary.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('spec build', () => {
+  it('gives identical bytes twice, equal to the committed files', () => {
+    const first = assembleSpec(sources);
+    const second = assembleSpec(sources);
+    expect(serialize(first.document)).toBe(serialize(second.document));
+    expect(serialize(first.dereferenced)).toBe(serialize(second.dereferenced));
+    expect(readFileSync(join(specDir, 'openrpc.json'), 'utf8')).toBe(serialize(first.document));
+    expect(readFileSync(join(specDir, 'openrpc.dereferenced.json'), 'utf8')).toBe(serialize(first.dereferenced));
+  });
+
+  it('the dereferenced form has no $ref left', () => {
+    expect(readFileSync(join(specDir, 'openrpc.dereferenced.json'), 'utf8')).not.toContain('"$ref"');
+  });
+
+  it('a duplicate schema name is an error naming both files and the schema', () => {
+    const src = copyOfSources();
+    appendFileSync(join(src, 'schemas', 'fees.yaml'), '\nOutputOwners:\n  type: object\n');
+    expect(buildError(src).message).toBe("src/schemas/owners.yaml: schema 'OutputOwners' is already defined in src/schemas/fees.yaml");
+  });
+
+  it('a duplicate method name is an error naming the file and the method', () => {
+    const src = copyOfSources();
+    appendFileSync(join(src, 'methods', 'validators.yaml'), '  - name: info.getNodeIP\n    params: []\n    result: {name: x, schema: {type: string}}\n');
+    expect(buildError(src).message).toBe("src/methods/validators.yaml: method 'info.getNodeIP' is already defined in src/methods/info.yaml");
+  });
+
+  it('a dangling $ref is an error naming the file, the method and the reference', () => {
+    const src = copyOfSources();
+    const path = join(src, 'methods', 'info.yaml');
+    const text = readFileSync(path, 'utf8').replace("schema: {$ref: '#/components/schemas/NodeVersion'}", "schema: {$ref: '#/components/schemas/NodeVersionTypo'}");
+    writeFileSync(path, text);
+    const message = buildError(src).message;
+    expect(message).toContain('src/methods/info.yaml');
+    expect(message).toContain("method 'info.getNodeVersion'");
+    expect(message).toContain("'#/components/schemas/NodeVersionTypo'");
+  });
+
+  it('a dangling $ref inside a schema names the schema', () => {
+    const src = copyOfSources();
+    appendFileSync(join(src, 'schemas', 'fees.yaml'), "\nBroken:\n  type: object\n  properties:\n    x: {$ref: '#/components/schemas/nope'}\n");
+    expect(buildError(src).message).toMatch(/^src\/schemas\/fees\.yaml: schema 'Broken' refers to '#\/components\/schemas\/nope'/);
+  });
+});
