@@ -1,7 +1,16 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 // One run over every package's tests, so the closing count covers the whole suite.
+// Tests import the packages by name, from their sources (the clean-room test covers dist).
 export default defineConfig({
+  resolve: {
+    alias: {
+      '@avanode/validators': here('./packages/validators/src/index.ts'),
+    },
+  },
   test: {
     include: ['spec/test/**/*.test.ts', 'generators/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts'],
     reporters: ['default', './scripts/count-reporter.ts'],

@@ -1,0 +1,115 @@
+// @avanode/validators judges real recordings as the spec does, rejects invalid values with a
+// JSON pointer and a message, and never throws, whatever it is given.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { knownWrongReason, loadCorpus, sharedCorpus } from '@avanode/conformance/corpus';
+import { paramsValidators, resultValidators, validateHealthReport, validateParams, validatePlatformGetHeightResult, validateResult } from '@avanode/validators';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const spec = JSON.parse(readFileSync(join(repoRoot, 'spec', 'openrpc.json'), 'utf8')) as {
+  methods: Array<{ name: string; paramStructure: string; examples: Array<{ result: { value: Record<string, unknown> } }> }>;
+};
+const recordings = loadCorpus(sharedCorpus).filter((r) => !r.historical);
+
+describe('recordings through @avanode/validators', () => {
+  it('has a params and a result validator for all 51 methods', () => {
+    expect(Object.keys(paramsValidators)).toHaveLength(51);
+    expect(Object.keys(resultValidators)).toHaveLength(51);
+  });
+
+  for (const recording of recordings) {
+    it(recording.file, () => {
+      const method = spec.methods.find((m) => m.name === recording.method)!;
+      const params = recording.request.params ?? (method.paramStructure === 'by-position' ? [] : {});
+      const paramsVerdict = validateParams(recording.method, params);
+      if (knownWrongReason(recording, 'params')) expect(paramsVerdict.ok).toBe(false);
+      else expect(paramsVerdict).toEqual({ ok: true });
+      const resultVerdict = validateResult(recording.method, (recording.response as { result: unknown }).result);
+      if (knownWrongReason(recording, 'result')) expect(resultVerdict.ok).toBe(false);
+      else expect(resultVerdict).toEqual({ ok: true });
+    });
+  }
+});
+
+describe('invalid values', () => {
+  for (const method of spec.methods) {
+    it(`${method.name} rejects a result with a member of the wrong type`, () => {
+      const example = method.examples[0]!.result.value;
+      const [first] = Object.keys(example);
+      const value = example[first!];
+      const wrong = typeof value === 'string' ? true : typeof value === 'number' ? '12a' : typeof value === 'boolean' ? 'true' : Array.isArray(value) ? 'x' : [];
+      const verdict = validateResult(method.name, { ...example, [first!]: wrong });
+      expect(verdict.ok).toBe(false);
+      if (!verdict.ok) expect(verdict.errors[0]!.path.startsWith('/')).toBe(true);
+    });
+  }
+
+  it('says where and what was expected', () => {
+    expect(validatePlatformGetHeightResult({ height: '12a' })).toEqual({
+      ok: false,
+      errors: [{ path: '/height', message: 'must match pattern "^[0-9]{1,20}$", or must be integer' }],
+    });
+    expect(validateResult('platform.getCurrentValidators', { validators: [{ nodeID: 'NodeID-x' }] })).toMatchObject({ ok: false });
+    expect(validateParams('platform.getSubnet', {})).toEqual({ ok: false, errors: [{ path: '/subnetID', message: 'is required' }] });
+    expect(validateHealthReport({ checks: {}, healthy: 'yes' })).toEqual({ ok: false, errors: [{ path: '/healthy', message: 'must be boolean' }] });
+    expect(validateResult('platform.getHieght', {})).toEqual({ ok: false, errors: [{ path: '', message: "unknown method 'platform.getHieght'" }] });
+  });
+});
+
+describe('never throws', () => {
+  const odd: Array<[string, unknown]> = [
+    ['undefined', undefined],
+    ['a symbol-free function value', () => 1],
+    ['a bigint', 10n ** 30n],
+    ['NaN', Number.NaN],
+    ['a number beyond 2^53', 2 ** 64],
+    ['a lone surrogate', '\ud800'],
+    ['__proto__ and constructor keys', JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"height":"1"}')],
+    ['a huge array', { validators: new Array(200_000).fill('NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf') }],
+    ['deep nesting', JSON.parse(`${'['.repeat(5000)}${']'.repeat(5000)}`)],
+  ];
+  for (const [label, value] of odd) {
+    it(`on ${label}`, () => {
+      for (const method of Object.keys(resultValidators)) {
+        const verdict = validateResult(method, value);
+        expect(typeof verdict.ok).toBe('boolean');
+        expect(typeof validateParams(method, value).ok).toBe('boolean');
+      }
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    });
+  }
+});
+
+describe('shipping', () => {
+  const sources = ['ajv.generated.ts', 'index.ts', 'runtime.ts'].map((f) => readFileSync(join(import.meta.dirname, '..', 'src', f), 'utf8'));
+
+  it('uses no eval and no new Function (runs under a strict Content-Security-Policy)', () => {
+    for (const source of sources) expect(source).not.toMatch(/\beval\(|new Function\b|Function\(/);
+  });
+
+  it('imports nothing outside the package', () => {
+    for (const source of sources) {
+      const imports = [...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+      expect(imports.every((path) => path!.startsWith('./'))).toBe(true);
+      expect(source).not.toMatch(/\brequire\(/);
+    }
+  });
+
+  it('lets a bundler keep only the validators imported', async () => {
+    const bundle = async (name: string) => {
+      const result = await build({
+        stdin: { contents: `export { ${name} } from './index.ts';`, resolveDir: join(import.meta.dirname, '..', 'src'), loader: 'ts' },
+        bundle: true, format: 'esm', minify: true, write: false,
+      });
+      return result.outputFiles[0]!.text;
+    };
+    const one = await bundle('validatePlatformGetHeightResult');
+    const all = await bundle('validateResult');
+    // The BLS signature pattern belongs to other methods only.
+    expect(one).not.toContain('{192}');
+    expect(all).toContain('{192}');
+    expect(one.length * 10).toBeLessThan(all.length);
+  });
+});

@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// The README's first command (`npm run setup`): on a machine with only Node and npm, installs
+// pnpm and every dependency, rebuilds the spec, regenerates and builds every package, then
+// starts the mock node on 127.0.0.1:9650 when the workspace has one.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const PNPM = '10.34.9';
+const root = join(import.meta.dirname, '..');
+const run = (command) => {
+  console.log(`\n$ ${command}`);
+  execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });
+};
+
+let installed = '';
+try {
+  installed = execSync('pnpm --version', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+} catch {
+  installed = '';
+}
+// corepack and pnpm's self-switch both fail on these machines: install the pinned pnpm with npm.
+if (installed !== PNPM) run(`npm install --global pnpm@${PNPM}`);
+
+run('pnpm install --frozen-lockfile');
+run('pnpm spec:build');
+run('pnpm generate');
+run('pnpm build');
+
+const mockBin = join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs');
+if (existsSync(mockBin)) {
+  console.log('\nStarting the mock node on http://127.0.0.1:9650 (Ctrl-C stops it)');
+  spawn(process.execPath, [mockBin], { cwd: root, stdio: 'inherit' });
+} else {
+  const { version } = JSON.parse(readFileSync(join(root, 'spec', 'openrpc.json'), 'utf8')).info;
+  console.log(`\nDone: spec ${version} built, packages generated and built. The mock node is not part of the workspace yet (see the README's status).`);
+}
