@@ -5,10 +5,13 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import standaloneCode from 'ajv/dist/standalone/index.js';
+import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
 import { COMPONENTS_ID, createAjv, type SchemaEntry } from '../schema-set.ts';
+
+// ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
+const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
 
 const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const runtimeTemplate = readFileSync(join(generatorsDir, 'templates', 'validators-runtime.ts'), 'utf8');
