@@ -44,6 +44,8 @@ export type EvmAddress = string;
 export type EthGetActiveRulesAtParams = [] | [Uint64];
 /**
  * Result of `eth_getActiveRulesAt`. The rules in force at a time.
+ *
+ * The chain rules member is `avalancheRules` on the wire. One document shows `IsEtna`, another `IsEUpgrade`; current nodes also report `IsFortuna`, `IsGranite`, `IsHelicon`: any further boolean flag is accepted.
  */
 export type EthGetActiveRulesAtResult = ActiveRules;
 /**
@@ -53,7 +55,7 @@ export type EthGetChainConfigParams = [];
 /**
  * Result of `eth_getChainConfig`. The chain configuration, with post-genesis upgrades.
  *
- * Takes no parameters (an empty array or object). Enabled by default in the `internal-blockchain` namespace.
+ * Takes no parameters: the published example sends `"params": []`; mocks also accept an empty object. Includes the upgrade configuration; enabled by default in the `internal-blockchain` namespace.
  */
 export type EthGetChainConfigResult = ChainConfig;
 /**
@@ -113,7 +115,7 @@ export type InfoGetTxFeeResult = TxFees;
 /**
  * Result of `info.upgrades`. Activation times of the network upgrades.
  *
- * The seed gives no formal signature; keys are those observed. Unknown keys must not break a client.
+ * The seed gives no formal signature; keys are those observed. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.
  */
 export type InfoUpgradesResult = Upgrades;
 /**
@@ -739,7 +741,7 @@ export interface InfoPeersParams {
 /**
  * Result of `info.peers`. The peers this node is connected to.
  *
- * With `nodeIDs` empty or omitted every active connection is described; node IDs this node is not connected to are left out. `numPeers` is a number in the published example and a decimal string from current nodes.
+ * With `nodeIDs` empty or omitted every active connection is described; node IDs this node is not connected to are left out. `numPeers` is a number in the published example and a decimal string from current nodes. Published examples carry `benched` (repeated) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.
  */
 export interface InfoPeersResult {
   numPeers: Uint32;
@@ -963,7 +965,7 @@ export interface PlatformGetCurrentValidatorsParams {
 /**
  * Result of `platform.getCurrentValidators`. The current validators of a subnet or L1 (default the primary network).
  *
- * Members vary with the subnet type: primary network validators carry rewards, uptime and delegators (the latter only when `nodeIDs` names exactly one node); L1 validators carry a validation ID, BLS key, owners and balance, and no `txID` or `endTime`. An L1's list can hold legacy PoA validators beside L1 validators.
+ * Members vary with the subnet type: primary network validators carry rewards, uptime and delegators (the latter only when `nodeIDs` names exactly one node); L1 validators carry a validation ID, BLS key, owners and balance, and no `txID` or `endTime`. An L1's list can hold legacy PoA validators beside L1 validators. A primary network validator's `signer` carries `proofOfPossession` (the seed's signature text spells it `proofOfPosession`), and its fee is `delegationFee` (the prose says delegationFeeRate).
  */
 export interface PlatformGetCurrentValidatorsResult {
   validators: CurrentValidator[];
