@@ -5,10 +5,12 @@ import { Ajv, type Options } from 'ajv';
 import type { DocumentModel, JsonSchema } from './model.ts';
 
 /**
- * `$id` under which `components.schemas` is registered; method schemas refer into it. Ids are
- * absolute URIs so ajv does not resolve one against another.
+ * Every named schema is registered on its own under `avanode:schema/<name>`, and every local
+ * `#/components/schemas/<name>` reference is rewritten to that id. Ids are absolute URIs, so
+ * ajv does not resolve one against another, and each named schema is compiled exactly once,
+ * whether it is exported or referenced.
  */
-export const COMPONENTS_ID = 'avanode:components';
+export const schemaId = (name: string) => `avanode:schema/${name}`;
 
 export interface SchemaEntry {
   /** ajv `$id`, e.g. `avanode:result/platform.getHeight`. */
@@ -22,10 +24,7 @@ export interface SchemaEntry {
 
 const LOCAL_SCHEMA_REF = '#/components/schemas/';
 
-/**
- * Rewrites `#/components/schemas/X` to `openrpc#/definitions/X`: ajv resolves references only
- * through schema keywords, and `definitions` is one while `components` is not.
- */
+/** Rewrites `#/components/schemas/X` to the id X is registered under. */
 function pointIntoComponents(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(pointIntoComponents);
   if (value === null || typeof value !== 'object') return value;
@@ -33,7 +32,7 @@ function pointIntoComponents(value: unknown): unknown {
     Object.entries(value).map(([key, item]) => [
       key,
       key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL_SCHEMA_REF)
-        ? `${COMPONENTS_ID}#/definitions/${item.slice(LOCAL_SCHEMA_REF.length)}`
+        ? schemaId(decodeURIComponent(item.slice(LOCAL_SCHEMA_REF.length)))
         : pointIntoComponents(item),
     ]),
   );
@@ -86,7 +85,10 @@ export function createAjv(model: DocumentModel, options: Options = {}): { ajv: A
     allowUnionTypes: true,
     ...options,
   });
-  ajv.addSchema({ $id: COMPONENTS_ID, definitions: pointIntoComponents(model.schemas) });
+  for (const [name, schema] of Object.entries(model.schemas)) {
+    const rewritten = pointIntoComponents(schema);
+    ajv.addSchema(typeof rewritten === 'boolean' ? { $id: schemaId(name), allOf: [rewritten] } : { ...(rewritten as object), $id: schemaId(name) });
+  }
   const entries = schemaEntries(model);
   for (const entry of entries) {
     ajv.addSchema(typeof entry.schema === 'boolean' ? { $id: entry.id, allOf: [entry.schema] } : { ...entry.schema, $id: entry.id });

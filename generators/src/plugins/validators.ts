@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
-import { COMPONENTS_ID, createAjv, type SchemaEntry } from '../schema-set.ts';
+import { createAjv, schemaId, type SchemaEntry } from '../schema-set.ts';
 
 // ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
 const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
@@ -38,7 +38,7 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   // every place that refers to it: the module is several times smaller.
   const { ajv, entries } = createAjv(model, { code: { source: true, esm: true, lines: true, optimize: 1 }, messages: true, inlineRefs: false });
   const schemaEntries: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
-    id: `${COMPONENTS_ID}#/definitions/${name}`,
+    id: schemaId(name),
     exportName: pascal(name),
     method: name,
     part: 'result',

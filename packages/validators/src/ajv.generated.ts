@@ -4,26 +4,27 @@
 // @ts-nocheck
 "use strict";
 export const EthFeeConfigParams = validate21;
-const schema6 = {"type":"array","items":[{"$ref":"avanode:components#/definitions/blockTag"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_feeConfig"};
-const schema8 = {"title":"blockTag","description":"A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).","type":"string","pattern":"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"};
+const schema6 = {"type":"array","items":[{"$ref":"avanode:schema/blockTag"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_feeConfig"};
+const schema7 = {"title":"blockTag","description":"A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).","type":"string","pattern":"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$","$id":"avanode:schema/blockTag"};
 const pattern0 = /*#__PURE__*/ new RegExp("^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "u");
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/blockTag" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern0.test(data)){
-validate23.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"},message:"must match pattern \""+"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"+"\""}];
+validate22.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"},message:"must match pattern \""+"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"+"\""}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate23.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
@@ -46,8 +47,8 @@ return false;
 else {
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate23(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if(!(validate22(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -63,13 +64,14 @@ validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const EthFeeConfigResult = validate25;
-const schema9 = {"type":"object","required":["feeConfig","lastChangedAt"],"properties":{"feeConfig":{"$ref":"avanode:components#/definitions/EvmFeeConfig"},"lastChangedAt":{"description":"Block (or time) of the last change.","$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/eth_feeConfig"};
-const schema10 = {"title":"EvmFeeConfig","description":"An L1 EVM chain's fee configuration (all JSON numbers on the wire).","type":"object","required":["gasLimit","targetBlockRate","minBaseFee","targetGas","baseFeeChangeDenominator","minBlockGasCost","maxBlockGasCost","blockGasCostStep"],"properties":{"gasLimit":{"$ref":"avanode:components#/definitions/uint64"},"targetBlockRate":{"$ref":"avanode:components#/definitions/uint64"},"minBaseFee":{"$ref":"avanode:components#/definitions/uint64"},"targetGas":{"$ref":"avanode:components#/definitions/uint64"},"baseFeeChangeDenominator":{"$ref":"avanode:components#/definitions/uint64"},"minBlockGasCost":{"$ref":"avanode:components#/definitions/uint64"},"maxBlockGasCost":{"$ref":"avanode:components#/definitions/uint64"},"blockGasCostStep":{"$ref":"avanode:components#/definitions/uint64"}}};
-const schema11 = {"title":"uint64","description":"A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.","x-uint64":true,"anyOf":[{"type":"string","pattern":"^[0-9]{1,20}$"},{"type":"integer","minimum":0,"maximum":18446744073709552000}]};
+export const EthFeeConfigResult = validate24;
+const schema8 = {"type":"object","required":["feeConfig","lastChangedAt"],"properties":{"feeConfig":{"$ref":"avanode:schema/EvmFeeConfig"},"lastChangedAt":{"description":"Block (or time) of the last change.","$ref":"avanode:schema/uint64"}},"$id":"avanode:result/eth_feeConfig"};
+const schema9 = {"title":"EvmFeeConfig","description":"An L1 EVM chain's fee configuration (all JSON numbers on the wire).","type":"object","required":["gasLimit","targetBlockRate","minBaseFee","targetGas","baseFeeChangeDenominator","minBlockGasCost","maxBlockGasCost","blockGasCostStep"],"properties":{"gasLimit":{"$ref":"avanode:schema/uint64"},"targetBlockRate":{"$ref":"avanode:schema/uint64"},"minBaseFee":{"$ref":"avanode:schema/uint64"},"targetGas":{"$ref":"avanode:schema/uint64"},"baseFeeChangeDenominator":{"$ref":"avanode:schema/uint64"},"minBlockGasCost":{"$ref":"avanode:schema/uint64"},"maxBlockGasCost":{"$ref":"avanode:schema/uint64"},"blockGasCostStep":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/EvmFeeConfig"};
+const schema10 = {"title":"uint64","description":"A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.","x-uint64":true,"anyOf":[{"type":"string","pattern":"^[0-9]{1,20}$"},{"type":"integer","minimum":0,"maximum":18446744073709552000}],"$id":"avanode:schema/uint64"};
 const pattern1 = /*#__PURE__*/ new RegExp("^[0-9]{1,20}$", "u");
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/uint64" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -151,7 +153,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate27.errors = vErrors;
+validate26.errors = vErrors;
 return false;
 }
 else {
@@ -165,26 +167,27 @@ vErrors = null;
 }
 }
 }
-validate27.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/EvmFeeConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.gasLimit === undefined) && (missing0 = "gasLimit")) || ((data.targetBlockRate === undefined) && (missing0 = "targetBlockRate"))) || ((data.minBaseFee === undefined) && (missing0 = "minBaseFee"))) || ((data.targetGas === undefined) && (missing0 = "targetGas"))) || ((data.baseFeeChangeDenominator === undefined) && (missing0 = "baseFeeChangeDenominator"))) || ((data.minBlockGasCost === undefined) && (missing0 = "minBlockGasCost"))) || ((data.maxBlockGasCost === undefined) && (missing0 = "maxBlockGasCost"))) || ((data.blockGasCostStep === undefined) && (missing0 = "blockGasCostStep"))){
-validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.gasLimit !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -195,8 +198,8 @@ var valid0 = true;
 if(valid0){
 if(data.targetBlockRate !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.targetBlockRate, {instancePath:instancePath+"/targetBlockRate",parentData:data,parentDataProperty:"targetBlockRate",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.targetBlockRate, {instancePath:instancePath+"/targetBlockRate",parentData:data,parentDataProperty:"targetBlockRate",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -207,8 +210,8 @@ var valid0 = true;
 if(valid0){
 if(data.minBaseFee !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.minBaseFee, {instancePath:instancePath+"/minBaseFee",parentData:data,parentDataProperty:"minBaseFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minBaseFee, {instancePath:instancePath+"/minBaseFee",parentData:data,parentDataProperty:"minBaseFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -219,8 +222,8 @@ var valid0 = true;
 if(valid0){
 if(data.targetGas !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.targetGas, {instancePath:instancePath+"/targetGas",parentData:data,parentDataProperty:"targetGas",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.targetGas, {instancePath:instancePath+"/targetGas",parentData:data,parentDataProperty:"targetGas",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -231,8 +234,8 @@ var valid0 = true;
 if(valid0){
 if(data.baseFeeChangeDenominator !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.baseFeeChangeDenominator, {instancePath:instancePath+"/baseFeeChangeDenominator",parentData:data,parentDataProperty:"baseFeeChangeDenominator",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.baseFeeChangeDenominator, {instancePath:instancePath+"/baseFeeChangeDenominator",parentData:data,parentDataProperty:"baseFeeChangeDenominator",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -243,8 +246,8 @@ var valid0 = true;
 if(valid0){
 if(data.minBlockGasCost !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.minBlockGasCost, {instancePath:instancePath+"/minBlockGasCost",parentData:data,parentDataProperty:"minBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minBlockGasCost, {instancePath:instancePath+"/minBlockGasCost",parentData:data,parentDataProperty:"minBlockGasCost",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -255,8 +258,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxBlockGasCost !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.maxBlockGasCost, {instancePath:instancePath+"/maxBlockGasCost",parentData:data,parentDataProperty:"maxBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.maxBlockGasCost, {instancePath:instancePath+"/maxBlockGasCost",parentData:data,parentDataProperty:"maxBlockGasCost",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -267,8 +270,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockGasCostStep !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.blockGasCostStep, {instancePath:instancePath+"/blockGasCostStep",parentData:data,parentDataProperty:"blockGasCostStep",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.blockGasCostStep, {instancePath:instancePath+"/blockGasCostStep",parentData:data,parentDataProperty:"blockGasCostStep",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -286,117 +289,16 @@ var valid0 = true;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate37.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/eth_feeConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -404,14 +306,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.feeConfig === undefined) && (missing0 = "feeConfig")) || ((data.lastChangedAt === undefined) && (missing0 = "lastChangedAt"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.feeConfig !== undefined){
 const _errs1 = errors;
-if(!(validate26(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if(!(validate25(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -422,8 +324,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastChangedAt !== undefined){
 const _errs2 = errors;
-if(!(validate37(data.lastChangedAt, {instancePath:instancePath+"/lastChangedAt",parentData:data,parentDataProperty:"lastChangedAt",rootData}))){
-vErrors = vErrors === null ? validate37.errors : vErrors.concat(validate37.errors);
+if(!(validate26(data.lastChangedAt, {instancePath:instancePath+"/lastChangedAt",parentData:data,parentDataProperty:"lastChangedAt",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -435,138 +337,37 @@ var valid0 = true;
 }
 }
 else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate25.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetActivePrecompilesAtParams = validate39;
-const schema13 = {"type":"array","items":[{"$ref":"avanode:components#/definitions/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActivePrecompilesAt"};
+export const EthGetActivePrecompilesAtParams = validate37;
+const schema11 = {"type":"array","items":[{"$ref":"avanode:schema/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActivePrecompilesAt"};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate40.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/eth_getActivePrecompilesAt" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 1){
-validate39.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
+validate37.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
 return false;
 }
 else {
 if(data.length < 0){
-validate39.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
+validate37.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
 return false;
 }
 else {
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate40(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate26(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -574,49 +375,51 @@ errors = vErrors.length;
 }
 }
 else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate39.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetActivePrecompilesAtResult = validate42;
-const schema15 = {"$ref":"avanode:components#/definitions/ActivePrecompiles","$id":"avanode:result/eth_getActivePrecompilesAt"};
-const schema16 = {"title":"ActivePrecompiles","description":"Precompile config name to its configuration.","type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/PrecompileConfig"}};
-const schema17 = {"title":"PrecompileConfig","description":"A stateful precompile's configuration; members beyond these depend on the precompile.","type":"object","required":["blockTimestamp"],"properties":{"adminAddresses":{"anyOf":[{"type":"array","items":{"$ref":"avanode:components#/definitions/evmAddress"}},{"type":"null"}]},"blockTimestamp":{"description":"Unix seconds at which it takes effect.","$ref":"avanode:components#/definitions/uint64"},"disable":{"type":"boolean"}},"additionalProperties":true};
-const schema18 = {"title":"evmAddress","description":"A 20-byte EVM address as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{40}$"};
-const pattern4 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+export const EthGetActivePrecompilesAtResult = validate39;
+const schema12 = {"$ref":"avanode:schema/ActivePrecompiles","$id":"avanode:result/eth_getActivePrecompilesAt"};
+const schema13 = {"title":"ActivePrecompiles","description":"Precompile config name to its configuration.","type":"object","additionalProperties":{"$ref":"avanode:schema/PrecompileConfig"},"$id":"avanode:schema/ActivePrecompiles"};
+const schema14 = {"title":"PrecompileConfig","description":"A stateful precompile's configuration; members beyond these depend on the precompile.","type":"object","required":["blockTimestamp"],"properties":{"adminAddresses":{"anyOf":[{"type":"array","items":{"$ref":"avanode:schema/evmAddress"}},{"type":"null"}]},"blockTimestamp":{"description":"Unix seconds at which it takes effect.","$ref":"avanode:schema/uint64"},"disable":{"type":"boolean"}},"additionalProperties":true,"$id":"avanode:schema/PrecompileConfig"};
+const schema15 = {"title":"evmAddress","description":"A 20-byte EVM address as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{40}$","$id":"avanode:schema/evmAddress"};
+const pattern2 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/evmAddress" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate45.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""}];
+if(!pattern2.test(data)){
+validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""}];
 return false;
 }
 }
 else {
-validate45.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate45.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/PrecompileConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockTimestamp === undefined) && (missing0 = "blockTimestamp")){
-validate44.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -632,8 +435,8 @@ var valid2 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate45(data0[i0], {instancePath:instancePath+"/adminAddresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
+if(!(validate42(data0[i0], {instancePath:instancePath+"/adminAddresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs6 === errors;
@@ -679,7 +482,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate44.errors = vErrors;
+validate41.errors = vErrors;
 return false;
 }
 else {
@@ -701,8 +504,8 @@ var valid0 = true;
 if(valid0){
 if(data.blockTimestamp !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -714,7 +517,7 @@ if(valid0){
 if(data.disable !== undefined){
 const _errs10 = errors;
 if(typeof data.disable !== "boolean"){
-validate44.errors = [{instancePath:instancePath+"/disable",schemaPath:"#/properties/disable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate41.errors = [{instancePath:instancePath+"/disable",schemaPath:"#/properties/disable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -727,24 +530,25 @@ var valid0 = true;
 }
 }
 else {
-validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate44.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ActivePrecompiles" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs2 = errors;
-if(!(validate44(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate41(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -754,151 +558,50 @@ break;
 }
 }
 else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate43.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/eth_getActivePrecompilesAt" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
 errors = vErrors.length;
 }
-validate42.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetActiveRulesAtParams = validate50;
-const schema19 = {"type":"array","items":[{"$ref":"avanode:components#/definitions/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActiveRulesAt"};
+export const EthGetActiveRulesAtParams = validate47;
+const schema16 = {"type":"array","items":[{"$ref":"avanode:schema/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActiveRulesAt"};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate51.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate51.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/eth_getActiveRulesAt" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 1){
-validate50.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
+validate47.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
 return false;
 }
 else {
 if(data.length < 0){
-validate50.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
+validate47.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
 return false;
 }
 else {
 const len0 = data.length;
 if(len0 > 0){
-if(!(validate51(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate26(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -906,27 +609,28 @@ errors = vErrors.length;
 }
 }
 else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate50.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetActiveRulesAtResult = validate53;
-const schema21 = {"$ref":"avanode:components#/definitions/ActiveRules","$id":"avanode:result/eth_getActiveRulesAt"};
-const schema22 = {"title":"ActiveRules","description":"The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.","type":"object","required":["ethRules","avalancheRules","precompiles"],"properties":{"ethRules":{"type":"object","properties":{"IsHomestead":{"type":"boolean"},"IsEIP150":{"type":"boolean"},"IsEIP155":{"type":"boolean"},"IsEIP158":{"type":"boolean"},"IsByzantium":{"type":"boolean"},"IsConstantinople":{"type":"boolean"},"IsPetersburg":{"type":"boolean"},"IsIstanbul":{"type":"boolean"},"IsCancun":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"avalancheRules":{"type":"object","properties":{"IsSubnetEVM":{"type":"boolean"},"IsDurango":{"type":"boolean"},"IsEUpgrade":{"type":"boolean"},"IsEtna":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"precompiles":{"description":"Precompile config name to the time it activated.","type":"object","additionalProperties":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:components#/definitions/uint64"}}}}}};
+export const EthGetActiveRulesAtResult = validate49;
+const schema17 = {"$ref":"avanode:schema/ActiveRules","$id":"avanode:result/eth_getActiveRulesAt"};
+const schema18 = {"title":"ActiveRules","description":"The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.","type":"object","required":["ethRules","avalancheRules","precompiles"],"properties":{"ethRules":{"type":"object","properties":{"IsHomestead":{"type":"boolean"},"IsEIP150":{"type":"boolean"},"IsEIP155":{"type":"boolean"},"IsEIP158":{"type":"boolean"},"IsByzantium":{"type":"boolean"},"IsConstantinople":{"type":"boolean"},"IsPetersburg":{"type":"boolean"},"IsIstanbul":{"type":"boolean"},"IsCancun":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"avalancheRules":{"type":"object","properties":{"IsSubnetEVM":{"type":"boolean"},"IsDurango":{"type":"boolean"},"IsEUpgrade":{"type":"boolean"},"IsEtna":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"precompiles":{"description":"Precompile config name to the time it activated.","type":"object","additionalProperties":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:schema/uint64"}}}}},"$id":"avanode:schema/ActiveRules"};
 const func2 = Object.prototype.hasOwnProperty;
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ActiveRules" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.ethRules === undefined) && (missing0 = "ethRules")) || ((data.avalancheRules === undefined) && (missing0 = "avalancheRules"))) || ((data.precompiles === undefined) && (missing0 = "precompiles"))){
-validate54.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -937,10 +641,10 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 const _errs3 = errors;
 for(const key0 in data0){
-if(!(func2.call(schema22.properties.ethRules.properties, key0))){
+if(!(func2.call(schema18.properties.ethRules.properties, key0))){
 const _errs4 = errors;
 if(typeof data0[key0] !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ethRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ethRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -953,7 +657,7 @@ if(_errs3 === errors){
 if(data0.IsHomestead !== undefined){
 const _errs6 = errors;
 if(typeof data0.IsHomestead !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsHomestead",schemaPath:"#/properties/ethRules/properties/IsHomestead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsHomestead",schemaPath:"#/properties/ethRules/properties/IsHomestead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs6 === errors;
@@ -965,7 +669,7 @@ if(valid2){
 if(data0.IsEIP150 !== undefined){
 const _errs8 = errors;
 if(typeof data0.IsEIP150 !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsEIP150",schemaPath:"#/properties/ethRules/properties/IsEIP150/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP150",schemaPath:"#/properties/ethRules/properties/IsEIP150/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs8 === errors;
@@ -977,7 +681,7 @@ if(valid2){
 if(data0.IsEIP155 !== undefined){
 const _errs10 = errors;
 if(typeof data0.IsEIP155 !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsEIP155",schemaPath:"#/properties/ethRules/properties/IsEIP155/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP155",schemaPath:"#/properties/ethRules/properties/IsEIP155/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs10 === errors;
@@ -989,7 +693,7 @@ if(valid2){
 if(data0.IsEIP158 !== undefined){
 const _errs12 = errors;
 if(typeof data0.IsEIP158 !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsEIP158",schemaPath:"#/properties/ethRules/properties/IsEIP158/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP158",schemaPath:"#/properties/ethRules/properties/IsEIP158/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs12 === errors;
@@ -1001,7 +705,7 @@ if(valid2){
 if(data0.IsByzantium !== undefined){
 const _errs14 = errors;
 if(typeof data0.IsByzantium !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsByzantium",schemaPath:"#/properties/ethRules/properties/IsByzantium/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsByzantium",schemaPath:"#/properties/ethRules/properties/IsByzantium/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs14 === errors;
@@ -1013,7 +717,7 @@ if(valid2){
 if(data0.IsConstantinople !== undefined){
 const _errs16 = errors;
 if(typeof data0.IsConstantinople !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsConstantinople",schemaPath:"#/properties/ethRules/properties/IsConstantinople/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsConstantinople",schemaPath:"#/properties/ethRules/properties/IsConstantinople/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs16 === errors;
@@ -1025,7 +729,7 @@ if(valid2){
 if(data0.IsPetersburg !== undefined){
 const _errs18 = errors;
 if(typeof data0.IsPetersburg !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsPetersburg",schemaPath:"#/properties/ethRules/properties/IsPetersburg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsPetersburg",schemaPath:"#/properties/ethRules/properties/IsPetersburg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs18 === errors;
@@ -1037,7 +741,7 @@ if(valid2){
 if(data0.IsIstanbul !== undefined){
 const _errs20 = errors;
 if(typeof data0.IsIstanbul !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsIstanbul",schemaPath:"#/properties/ethRules/properties/IsIstanbul/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsIstanbul",schemaPath:"#/properties/ethRules/properties/IsIstanbul/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs20 === errors;
@@ -1049,7 +753,7 @@ if(valid2){
 if(data0.IsCancun !== undefined){
 const _errs22 = errors;
 if(typeof data0.IsCancun !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/ethRules/IsCancun",schemaPath:"#/properties/ethRules/properties/IsCancun/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules/IsCancun",schemaPath:"#/properties/ethRules/properties/IsCancun/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid2 = _errs22 === errors;
@@ -1068,7 +772,7 @@ var valid2 = true;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/ethRules",schemaPath:"#/properties/ethRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath:instancePath+"/ethRules",schemaPath:"#/properties/ethRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1088,7 +792,7 @@ for(const key1 in data11){
 if(!((((key1 === "IsSubnetEVM") || (key1 === "IsDurango")) || (key1 === "IsEUpgrade")) || (key1 === "IsEtna"))){
 const _errs27 = errors;
 if(typeof data11[key1] !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/avalancheRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/avalancheRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid3 = _errs27 === errors;
@@ -1101,7 +805,7 @@ if(_errs26 === errors){
 if(data11.IsSubnetEVM !== undefined){
 const _errs29 = errors;
 if(typeof data11.IsSubnetEVM !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/avalancheRules/IsSubnetEVM",schemaPath:"#/properties/avalancheRules/properties/IsSubnetEVM/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsSubnetEVM",schemaPath:"#/properties/avalancheRules/properties/IsSubnetEVM/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs29 === errors;
@@ -1113,7 +817,7 @@ if(valid4){
 if(data11.IsDurango !== undefined){
 const _errs31 = errors;
 if(typeof data11.IsDurango !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/avalancheRules/IsDurango",schemaPath:"#/properties/avalancheRules/properties/IsDurango/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsDurango",schemaPath:"#/properties/avalancheRules/properties/IsDurango/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs31 === errors;
@@ -1125,7 +829,7 @@ if(valid4){
 if(data11.IsEUpgrade !== undefined){
 const _errs33 = errors;
 if(typeof data11.IsEUpgrade !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/avalancheRules/IsEUpgrade",schemaPath:"#/properties/avalancheRules/properties/IsEUpgrade/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsEUpgrade",schemaPath:"#/properties/avalancheRules/properties/IsEUpgrade/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs33 === errors;
@@ -1137,7 +841,7 @@ if(valid4){
 if(data11.IsEtna !== undefined){
 const _errs35 = errors;
 if(typeof data11.IsEtna !== "boolean"){
-validate54.errors = [{instancePath:instancePath+"/avalancheRules/IsEtna",schemaPath:"#/properties/avalancheRules/properties/IsEtna/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsEtna",schemaPath:"#/properties/avalancheRules/properties/IsEtna/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid4 = _errs35 === errors;
@@ -1151,7 +855,7 @@ var valid4 = true;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/avalancheRules",schemaPath:"#/properties/avalancheRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath:instancePath+"/avalancheRules",schemaPath:"#/properties/avalancheRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1173,20 +877,20 @@ if(errors === _errs40){
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 let missing1;
 if((data18.timestamp === undefined) && (missing1 = "timestamp")){
-validate54.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate50.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 if(data18.timestamp !== undefined){
-if(!(validate27(data18.timestamp, {instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timestamp",parentData:data18,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data18.timestamp, {instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timestamp",parentData:data18,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1197,7 +901,7 @@ break;
 }
 }
 else {
-validate54.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1211,216 +915,93 @@ var valid0 = true;
 }
 }
 else {
-validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate54.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/eth_getActiveRulesAt" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
+if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
-validate53.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetChainConfigParams = validate57;
-const schema23 = {"type":"array","maxItems":0,"$id":"avanode:params/eth_getChainConfig"};
+export const EthGetChainConfigParams = validate53;
+const schema19 = {"type":"array","maxItems":0,"$id":"avanode:params/eth_getChainConfig"};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/eth_getChainConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(Array.isArray(data)){
 if(data.length > 0){
-validate57.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"}];
+validate53.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"}];
 return false;
 }
 }
 else {
-validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
-validate57.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const EthGetChainConfigResult = validate58;
-const schema24 = {"$ref":"avanode:components#/definitions/ChainConfig","$id":"avanode:result/eth_getChainConfig"};
-const schema25 = {"title":"ChainConfig","description":"An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.","type":"object","required":["chainId","feeConfig"],"properties":{"chainId":{"$ref":"avanode:components#/definitions/uint64"},"feeConfig":{"$ref":"avanode:components#/definitions/EvmFeeConfig"},"allowFeeRecipients":{"type":"boolean"},"homesteadBlock":{"$ref":"avanode:components#/definitions/uint64"},"eip150Block":{"$ref":"avanode:components#/definitions/uint64"},"eip150Hash":{"$ref":"avanode:components#/definitions/hash32"},"eip155Block":{"$ref":"avanode:components#/definitions/uint64"},"eip158Block":{"$ref":"avanode:components#/definitions/uint64"},"byzantiumBlock":{"$ref":"avanode:components#/definitions/uint64"},"constantinopleBlock":{"$ref":"avanode:components#/definitions/uint64"},"petersburgBlock":{"$ref":"avanode:components#/definitions/uint64"},"istanbulBlock":{"$ref":"avanode:components#/definitions/uint64"},"muirGlacierBlock":{"$ref":"avanode:components#/definitions/uint64"},"subnetEVMTimestamp":{"$ref":"avanode:components#/definitions/uint64"},"contractDeployerAllowListConfig":{"$ref":"avanode:components#/definitions/PrecompileConfig"},"contractNativeMinterConfig":{"$ref":"avanode:components#/definitions/PrecompileConfig"},"feeManagerConfig":{"$ref":"avanode:components#/definitions/PrecompileConfig"},"upgrades":{"type":"object","properties":{"precompileUpgrades":{"description":"Single-key objects keyed by precompile config name.","type":"array","items":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"avanode:components#/definitions/PrecompileConfig"}}}},"additionalProperties":true}},"additionalProperties":true};
+export const EthGetChainConfigResult = validate54;
+const schema20 = {"$ref":"avanode:schema/ChainConfig","$id":"avanode:result/eth_getChainConfig"};
+const schema21 = {"title":"ChainConfig","description":"An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.","type":"object","required":["chainId","feeConfig"],"properties":{"chainId":{"$ref":"avanode:schema/uint64"},"feeConfig":{"$ref":"avanode:schema/EvmFeeConfig"},"allowFeeRecipients":{"type":"boolean"},"homesteadBlock":{"$ref":"avanode:schema/uint64"},"eip150Block":{"$ref":"avanode:schema/uint64"},"eip150Hash":{"$ref":"avanode:schema/hash32"},"eip155Block":{"$ref":"avanode:schema/uint64"},"eip158Block":{"$ref":"avanode:schema/uint64"},"byzantiumBlock":{"$ref":"avanode:schema/uint64"},"constantinopleBlock":{"$ref":"avanode:schema/uint64"},"petersburgBlock":{"$ref":"avanode:schema/uint64"},"istanbulBlock":{"$ref":"avanode:schema/uint64"},"muirGlacierBlock":{"$ref":"avanode:schema/uint64"},"subnetEVMTimestamp":{"$ref":"avanode:schema/uint64"},"contractDeployerAllowListConfig":{"$ref":"avanode:schema/PrecompileConfig"},"contractNativeMinterConfig":{"$ref":"avanode:schema/PrecompileConfig"},"feeManagerConfig":{"$ref":"avanode:schema/PrecompileConfig"},"upgrades":{"type":"object","properties":{"precompileUpgrades":{"description":"Single-key objects keyed by precompile config name.","type":"array","items":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"avanode:schema/PrecompileConfig"}}}},"additionalProperties":true}},"additionalProperties":true,"$id":"avanode:schema/ChainConfig"};
+const schema22 = {"title":"hash32","description":"A 32-byte hash as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$","$id":"avanode:schema/hash32"};
+const pattern3 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.gasLimit === undefined) && (missing0 = "gasLimit")) || ((data.targetBlockRate === undefined) && (missing0 = "targetBlockRate"))) || ((data.minBaseFee === undefined) && (missing0 = "minBaseFee"))) || ((data.targetGas === undefined) && (missing0 = "targetGas"))) || ((data.baseFeeChangeDenominator === undefined) && (missing0 = "baseFeeChangeDenominator"))) || ((data.minBlockGasCost === undefined) && (missing0 = "minBlockGasCost"))) || ((data.maxBlockGasCost === undefined) && (missing0 = "maxBlockGasCost"))) || ((data.blockGasCostStep === undefined) && (missing0 = "blockGasCostStep"))){
-validate61.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.gasLimit !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetBlockRate !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.targetBlockRate, {instancePath:instancePath+"/targetBlockRate",parentData:data,parentDataProperty:"targetBlockRate",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBaseFee !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.minBaseFee, {instancePath:instancePath+"/minBaseFee",parentData:data,parentDataProperty:"minBaseFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetGas !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.targetGas, {instancePath:instancePath+"/targetGas",parentData:data,parentDataProperty:"targetGas",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.baseFeeChangeDenominator !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.baseFeeChangeDenominator, {instancePath:instancePath+"/baseFeeChangeDenominator",parentData:data,parentDataProperty:"baseFeeChangeDenominator",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBlockGasCost !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.minBlockGasCost, {instancePath:instancePath+"/minBlockGasCost",parentData:data,parentDataProperty:"minBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxBlockGasCost !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.maxBlockGasCost, {instancePath:instancePath+"/maxBlockGasCost",parentData:data,parentDataProperty:"maxBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blockGasCostStep !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.blockGasCostStep, {instancePath:instancePath+"/blockGasCostStep",parentData:data,parentDataProperty:"blockGasCostStep",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate61.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate61.errors = vErrors;
-return errors === 0;
-}
-
-const schema27 = {"title":"hash32","description":"A 32-byte hash as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$"};
-const pattern6 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/hash32" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate73.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""}];
+if(!pattern3.test(data)){
+validate60.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""}];
 return false;
 }
 }
 else {
-validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate73.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ChainConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.chainId === undefined) && (missing0 = "chainId")) || ((data.feeConfig === undefined) && (missing0 = "feeConfig"))){
-validate59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.chainId !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -1431,8 +1012,8 @@ var valid0 = true;
 if(valid0){
 if(data.feeConfig !== undefined){
 const _errs3 = errors;
-if(!(validate61(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+if(!(validate25(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -1444,7 +1025,7 @@ if(valid0){
 if(data.allowFeeRecipients !== undefined){
 const _errs4 = errors;
 if(typeof data.allowFeeRecipients !== "boolean"){
-validate59.errors = [{instancePath:instancePath+"/allowFeeRecipients",schemaPath:"#/properties/allowFeeRecipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate55.errors = [{instancePath:instancePath+"/allowFeeRecipients",schemaPath:"#/properties/allowFeeRecipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -1455,8 +1036,8 @@ var valid0 = true;
 if(valid0){
 if(data.homesteadBlock !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.homesteadBlock, {instancePath:instancePath+"/homesteadBlock",parentData:data,parentDataProperty:"homesteadBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.homesteadBlock, {instancePath:instancePath+"/homesteadBlock",parentData:data,parentDataProperty:"homesteadBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -1467,8 +1048,8 @@ var valid0 = true;
 if(valid0){
 if(data.eip150Block !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.eip150Block, {instancePath:instancePath+"/eip150Block",parentData:data,parentDataProperty:"eip150Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.eip150Block, {instancePath:instancePath+"/eip150Block",parentData:data,parentDataProperty:"eip150Block",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -1479,8 +1060,8 @@ var valid0 = true;
 if(valid0){
 if(data.eip150Hash !== undefined){
 const _errs8 = errors;
-if(!(validate73(data.eip150Hash, {instancePath:instancePath+"/eip150Hash",parentData:data,parentDataProperty:"eip150Hash",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate60(data.eip150Hash, {instancePath:instancePath+"/eip150Hash",parentData:data,parentDataProperty:"eip150Hash",rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -1491,8 +1072,8 @@ var valid0 = true;
 if(valid0){
 if(data.eip155Block !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.eip155Block, {instancePath:instancePath+"/eip155Block",parentData:data,parentDataProperty:"eip155Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.eip155Block, {instancePath:instancePath+"/eip155Block",parentData:data,parentDataProperty:"eip155Block",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -1503,8 +1084,8 @@ var valid0 = true;
 if(valid0){
 if(data.eip158Block !== undefined){
 const _errs10 = errors;
-if(!(validate27(data.eip158Block, {instancePath:instancePath+"/eip158Block",parentData:data,parentDataProperty:"eip158Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.eip158Block, {instancePath:instancePath+"/eip158Block",parentData:data,parentDataProperty:"eip158Block",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -1515,8 +1096,8 @@ var valid0 = true;
 if(valid0){
 if(data.byzantiumBlock !== undefined){
 const _errs11 = errors;
-if(!(validate27(data.byzantiumBlock, {instancePath:instancePath+"/byzantiumBlock",parentData:data,parentDataProperty:"byzantiumBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.byzantiumBlock, {instancePath:instancePath+"/byzantiumBlock",parentData:data,parentDataProperty:"byzantiumBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -1527,8 +1108,8 @@ var valid0 = true;
 if(valid0){
 if(data.constantinopleBlock !== undefined){
 const _errs12 = errors;
-if(!(validate27(data.constantinopleBlock, {instancePath:instancePath+"/constantinopleBlock",parentData:data,parentDataProperty:"constantinopleBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.constantinopleBlock, {instancePath:instancePath+"/constantinopleBlock",parentData:data,parentDataProperty:"constantinopleBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -1539,8 +1120,8 @@ var valid0 = true;
 if(valid0){
 if(data.petersburgBlock !== undefined){
 const _errs13 = errors;
-if(!(validate27(data.petersburgBlock, {instancePath:instancePath+"/petersburgBlock",parentData:data,parentDataProperty:"petersburgBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.petersburgBlock, {instancePath:instancePath+"/petersburgBlock",parentData:data,parentDataProperty:"petersburgBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -1551,8 +1132,8 @@ var valid0 = true;
 if(valid0){
 if(data.istanbulBlock !== undefined){
 const _errs14 = errors;
-if(!(validate27(data.istanbulBlock, {instancePath:instancePath+"/istanbulBlock",parentData:data,parentDataProperty:"istanbulBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.istanbulBlock, {instancePath:instancePath+"/istanbulBlock",parentData:data,parentDataProperty:"istanbulBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -1563,8 +1144,8 @@ var valid0 = true;
 if(valid0){
 if(data.muirGlacierBlock !== undefined){
 const _errs15 = errors;
-if(!(validate27(data.muirGlacierBlock, {instancePath:instancePath+"/muirGlacierBlock",parentData:data,parentDataProperty:"muirGlacierBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.muirGlacierBlock, {instancePath:instancePath+"/muirGlacierBlock",parentData:data,parentDataProperty:"muirGlacierBlock",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -1575,8 +1156,8 @@ var valid0 = true;
 if(valid0){
 if(data.subnetEVMTimestamp !== undefined){
 const _errs16 = errors;
-if(!(validate27(data.subnetEVMTimestamp, {instancePath:instancePath+"/subnetEVMTimestamp",parentData:data,parentDataProperty:"subnetEVMTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.subnetEVMTimestamp, {instancePath:instancePath+"/subnetEVMTimestamp",parentData:data,parentDataProperty:"subnetEVMTimestamp",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs16 === errors;
@@ -1587,8 +1168,8 @@ var valid0 = true;
 if(valid0){
 if(data.contractDeployerAllowListConfig !== undefined){
 const _errs17 = errors;
-if(!(validate44(data.contractDeployerAllowListConfig, {instancePath:instancePath+"/contractDeployerAllowListConfig",parentData:data,parentDataProperty:"contractDeployerAllowListConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate41(data.contractDeployerAllowListConfig, {instancePath:instancePath+"/contractDeployerAllowListConfig",parentData:data,parentDataProperty:"contractDeployerAllowListConfig",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs17 === errors;
@@ -1599,8 +1180,8 @@ var valid0 = true;
 if(valid0){
 if(data.contractNativeMinterConfig !== undefined){
 const _errs18 = errors;
-if(!(validate44(data.contractNativeMinterConfig, {instancePath:instancePath+"/contractNativeMinterConfig",parentData:data,parentDataProperty:"contractNativeMinterConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate41(data.contractNativeMinterConfig, {instancePath:instancePath+"/contractNativeMinterConfig",parentData:data,parentDataProperty:"contractNativeMinterConfig",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -1611,8 +1192,8 @@ var valid0 = true;
 if(valid0){
 if(data.feeManagerConfig !== undefined){
 const _errs19 = errors;
-if(!(validate44(data.feeManagerConfig, {instancePath:instancePath+"/feeManagerConfig",parentData:data,parentDataProperty:"feeManagerConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate41(data.feeManagerConfig, {instancePath:instancePath+"/feeManagerConfig",parentData:data,parentDataProperty:"feeManagerConfig",rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs19 === errors;
@@ -1639,19 +1220,19 @@ const _errs25 = errors;
 if(errors === _errs25){
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if(Object.keys(data19).length > 1){
-validate59.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"}];
+validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"}];
 return false;
 }
 else {
 if(Object.keys(data19).length < 1){
-validate59.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
 for(const key0 in data19){
 const _errs28 = errors;
-if(!(validate44(data19[key0], {instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
+if(!(validate41(data19[key0], {instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs28 === errors;
@@ -1663,7 +1244,7 @@ break;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1674,14 +1255,14 @@ break;
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades",schemaPath:"#/properties/upgrades/properties/precompileUpgrades/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades",schemaPath:"#/properties/upgrades/properties/precompileUpgrades/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate59.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1710,31 +1291,31 @@ var valid0 = true;
 }
 }
 else {
-validate59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate59.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/eth_getChainConfig" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate59(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
 errors = vErrors.length;
 }
-validate58.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthHealthParams = validate88;
-const schema28 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.health"};
+export const HealthHealthParams = validate75;
+const schema23 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.health"};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/health.health" */;
 let vErrors = null;
 let errors = 0;
@@ -1750,7 +1331,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate88.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate75.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -1760,56 +1341,58 @@ break;
 }
 }
 else {
-validate88.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate75.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate88.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate88.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthHealthResult = validate89;
-const schema29 = {"$ref":"avanode:components#/definitions/HealthReport","$id":"avanode:result/health.health"};
-const schema30 = {"title":"HealthReport","description":"A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.","type":"object","required":["checks","healthy"],"properties":{"checks":{"description":"Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, …) to its result.","type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/HealthCheckResult"}},"healthy":{"type":"boolean"}}};
-const schema31 = {"title":"HealthCheckResult","description":"The last run of one health check.","type":"object","required":["timestamp","duration"],"properties":{"message":{"description":"Additional context; its shape differs per check (object, list or null)."},"error":{"description":"Why the check failed; a string on current nodes, an object on old ones.","anyOf":[{"type":"string"},{"type":"object"}]},"timestamp":{"description":"Time of the last run.","$ref":"avanode:components#/definitions/isoTimestamp"},"duration":{"description":"Duration of the last run in nanoseconds.","$ref":"avanode:components#/definitions/uint64"},"contiguousFailures":{"description":"Number of consecutive failures.","$ref":"avanode:components#/definitions/uint64"},"timeOfFirstFailure":{"description":"When the check first failed; null while it passes.","anyOf":[{"$ref":"avanode:components#/definitions/isoTimestamp"},{"type":"null"}]}}};
-const schema32 = {"title":"isoTimestamp","description":"An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"};
-const pattern7 = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
+export const HealthHealthResult = validate76;
+const schema24 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.health"};
+const schema25 = {"title":"HealthReport","description":"A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.","type":"object","required":["checks","healthy"],"properties":{"checks":{"description":"Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, …) to its result.","type":"object","additionalProperties":{"$ref":"avanode:schema/HealthCheckResult"}},"healthy":{"type":"boolean"}},"$id":"avanode:schema/HealthReport"};
+const schema26 = {"title":"HealthCheckResult","description":"The last run of one health check.","type":"object","required":["timestamp","duration"],"properties":{"message":{"description":"Additional context; its shape differs per check (object, list or null)."},"error":{"description":"Why the check failed; a string on current nodes, an object on old ones.","anyOf":[{"type":"string"},{"type":"object"}]},"timestamp":{"description":"Time of the last run.","$ref":"avanode:schema/isoTimestamp"},"duration":{"description":"Duration of the last run in nanoseconds.","$ref":"avanode:schema/uint64"},"contiguousFailures":{"description":"Number of consecutive failures.","$ref":"avanode:schema/uint64"},"timeOfFirstFailure":{"description":"When the check first failed; null while it passes.","anyOf":[{"$ref":"avanode:schema/isoTimestamp"},{"type":"null"}]}},"$id":"avanode:schema/HealthCheckResult"};
+const schema27 = {"title":"isoTimestamp","description":"An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$","$id":"avanode:schema/isoTimestamp"};
+const pattern4 = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/isoTimestamp" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern7.test(data)){
-validate92.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\""}];
+if(!pattern4.test(data)){
+validate79.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\""}];
 return false;
 }
 }
 else {
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate92.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/HealthCheckResult" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.duration === undefined) && (missing0 = "duration"))){
-validate91.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -1855,7 +1438,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate91.errors = vErrors;
+validate78.errors = vErrors;
 return false;
 }
 else {
@@ -1877,8 +1460,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined){
 const _errs7 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -1889,8 +1472,8 @@ var valid0 = true;
 if(valid0){
 if(data.duration !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.duration, {instancePath:instancePath+"/duration",parentData:data,parentDataProperty:"duration",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.duration, {instancePath:instancePath+"/duration",parentData:data,parentDataProperty:"duration",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -1901,8 +1484,8 @@ var valid0 = true;
 if(valid0){
 if(data.contiguousFailures !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.contiguousFailures, {instancePath:instancePath+"/contiguousFailures",parentData:data,parentDataProperty:"contiguousFailures",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.contiguousFailures, {instancePath:instancePath+"/contiguousFailures",parentData:data,parentDataProperty:"contiguousFailures",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -1917,8 +1500,8 @@ const _errs10 = errors;
 const _errs11 = errors;
 let valid2 = false;
 const _errs12 = errors;
-if(!(validate92(data4, {instancePath:instancePath+"/timeOfFirstFailure",parentData:data,parentDataProperty:"timeOfFirstFailure",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data4, {instancePath:instancePath+"/timeOfFirstFailure",parentData:data,parentDataProperty:"timeOfFirstFailure",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var _valid1 = _errs12 === errors;
@@ -1947,7 +1530,7 @@ else {
 vErrors.push(err4);
 }
 errors++;
-validate91.errors = vErrors;
+validate78.errors = vErrors;
 return false;
 }
 else {
@@ -1973,23 +1556,24 @@ var valid0 = true;
 }
 }
 else {
-validate91.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate91.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/HealthReport" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate90.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2000,8 +1584,8 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate78(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2011,7 +1595,7 @@ break;
 }
 }
 else {
-validate90.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2024,7 +1608,7 @@ if(valid0){
 if(data.healthy !== undefined){
 const _errs5 = errors;
 if(typeof data.healthy !== "boolean"){
-validate90.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate77.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -2036,126 +1620,63 @@ var valid0 = true;
 }
 }
 else {
-validate90.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate90.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/health.health" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate90(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
-validate89.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthLivenessParams = validate99;
-const schema33 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/health.liveness"};
+export const HealthLivenessParams = validate86;
+const schema28 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/health.liveness"};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/health.liveness" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate99.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate99.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthLivenessResult = validate100;
-const schema34 = {"$ref":"avanode:components#/definitions/HealthReport","$id":"avanode:result/health.liveness"};
+export const HealthLivenessResult = validate87;
+const schema29 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.liveness"};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate101.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate101.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate101.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate101.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/health.liveness" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
-validate100.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthReadinessParams = validate104;
-const schema36 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.readiness"};
+export const HealthReadinessParams = validate89;
+const schema30 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.readiness"};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/health.readiness" */;
 let vErrors = null;
 let errors = 0;
@@ -2171,7 +1692,7 @@ const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
 if(typeof data0[i0] !== "string"){
-validate104.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate89.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs3 === errors;
@@ -2181,158 +1702,97 @@ break;
 }
 }
 else {
-validate104.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate89.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate104.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthReadinessResult = validate105;
-const schema37 = {"$ref":"avanode:components#/definitions/HealthReport","$id":"avanode:result/health.readiness"};
+export const HealthReadinessResult = validate90;
+const schema31 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.readiness"};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate106.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate106.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate106.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/health.readiness" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate106(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
-validate105.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoAcpsParams = validate109;
-const schema39 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.acps"};
+export const InfoAcpsParams = validate92;
+const schema32 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.acps"};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.acps" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate109.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate109.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoAcpsResult = validate110;
-const schema40 = {"type":"object","required":["acps"],"properties":{"acps":{"description":"Proposal number to the stake-weighted preferences.","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"avanode:components#/definitions/ACPPreference"}}},"$id":"avanode:result/info.acps"};
-const pattern8 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
-const schema41 = {"title":"ACPPreference","description":"Stake-weighted preferences of validators for one community proposal.","type":"object","required":["supportWeight","supporters","objectWeight","objectors","abstainWeight"],"properties":{"supportWeight":{"$ref":"avanode:components#/definitions/uint64"},"supporters":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}},"objectWeight":{"$ref":"avanode:components#/definitions/uint64"},"objectors":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}},"abstainWeight":{"$ref":"avanode:components#/definitions/uint64"}}};
-const schema42 = {"title":"nodeID","description":"A node ID, cb58 of 20 bytes with the prefix `NodeID-`.","type":"string","pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"};
-const pattern9 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+export const InfoAcpsResult = validate93;
+const schema33 = {"type":"object","required":["acps"],"properties":{"acps":{"description":"Proposal number to the stake-weighted preferences.","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"avanode:schema/ACPPreference"}}},"$id":"avanode:result/info.acps"};
+const pattern5 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+const schema34 = {"title":"ACPPreference","description":"Stake-weighted preferences of validators for one community proposal.","type":"object","required":["supportWeight","supporters","objectWeight","objectors","abstainWeight"],"properties":{"supportWeight":{"$ref":"avanode:schema/uint64"},"supporters":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}},"objectWeight":{"$ref":"avanode:schema/uint64"},"objectors":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}},"abstainWeight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ACPPreference"};
+const schema35 = {"title":"nodeID","description":"A node ID, cb58 of 20 bytes with the prefix `NodeID-`.","type":"string","pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$","$id":"avanode:schema/nodeID"};
+const pattern6 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/nodeID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate113.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
+if(!pattern6.test(data)){
+validate96.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
 return false;
 }
 }
 else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate113.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ACPPreference" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.supportWeight === undefined) && (missing0 = "supportWeight")) || ((data.supporters === undefined) && (missing0 = "supporters"))) || ((data.objectWeight === undefined) && (missing0 = "objectWeight"))) || ((data.objectors === undefined) && (missing0 = "objectors"))) || ((data.abstainWeight === undefined) && (missing0 = "abstainWeight"))){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.supportWeight !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.supportWeight, {instancePath:instancePath+"/supportWeight",parentData:data,parentDataProperty:"supportWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.supportWeight, {instancePath:instancePath+"/supportWeight",parentData:data,parentDataProperty:"supportWeight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2350,8 +1810,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate113(data1[i0], {instancePath:instancePath+"/supporters/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data1[i0], {instancePath:instancePath+"/supporters/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -2361,7 +1821,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/supporters",schemaPath:"#/properties/supporters/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate94.errors = [{instancePath:instancePath+"/supporters",schemaPath:"#/properties/supporters/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2373,8 +1833,8 @@ var valid0 = true;
 if(valid0){
 if(data.objectWeight !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.objectWeight, {instancePath:instancePath+"/objectWeight",parentData:data,parentDataProperty:"objectWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.objectWeight, {instancePath:instancePath+"/objectWeight",parentData:data,parentDataProperty:"objectWeight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -2392,8 +1852,8 @@ var valid2 = true;
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
 const _errs8 = errors;
-if(!(validate113(data4[i1], {instancePath:instancePath+"/objectors/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data4[i1], {instancePath:instancePath+"/objectors/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -2403,7 +1863,7 @@ break;
 }
 }
 else {
-validate111.errors = [{instancePath:instancePath+"/objectors",schemaPath:"#/properties/objectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate94.errors = [{instancePath:instancePath+"/objectors",schemaPath:"#/properties/objectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2415,8 +1875,8 @@ var valid0 = true;
 if(valid0){
 if(data.abstainWeight !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.abstainWeight, {instancePath:instancePath+"/abstainWeight",parentData:data,parentDataProperty:"abstainWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.abstainWeight, {instancePath:instancePath+"/abstainWeight",parentData:data,parentDataProperty:"abstainWeight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -2431,16 +1891,16 @@ var valid0 = true;
 }
 }
 else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate111.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.acps" */;
 let vErrors = null;
 let errors = 0;
@@ -2448,7 +1908,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.acps === undefined) && (missing0 = "acps")){
-validate110.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2460,7 +1920,7 @@ if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs3 = errors;
 if(typeof key0 === "string"){
-if(!pattern8.test(key0)){
+if(!pattern5.test(key0)){
 const err0 = {instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",propertyName:key0};
 if(vErrors === null){
 vErrors = [err0];
@@ -2481,7 +1941,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate110.errors = vErrors;
+validate93.errors = vErrors;
 return false;
 break;
 }
@@ -2489,8 +1949,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate111(data0[key1], {instancePath:instancePath+"/acps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate94(data0[key1], {instancePath:instancePath+"/acps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -2501,7 +1961,7 @@ break;
 }
 }
 else {
-validate110.errors = [{instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate93.errors = [{instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2509,18 +1969,18 @@ return false;
 }
 }
 else {
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate110.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetBlockchainIDParams = validate119;
-const schema43 = {"type":"object","properties":{"alias":{"type":"string"}},"required":["alias"],"$id":"avanode:params/info.getBlockchainID"};
+export const InfoGetBlockchainIDParams = validate102;
+const schema36 = {"type":"object","properties":{"alias":{"type":"string"}},"required":["alias"],"$id":"avanode:params/info.getBlockchainID"};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getBlockchainID" */;
 let vErrors = null;
 let errors = 0;
@@ -2528,53 +1988,54 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.alias === undefined) && (missing0 = "alias")){
-validate119.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.alias !== undefined){
 if(typeof data.alias !== "string"){
-validate119.errors = [{instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate102.errors = [{instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate119.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate119.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetBlockchainIDResult = validate120;
-const schema44 = {"type":"object","required":["blockchainID"],"properties":{"blockchainID":{"$ref":"avanode:components#/definitions/cb58ID"}},"$id":"avanode:result/info.getBlockchainID"};
-const schema45 = {"title":"cb58ID","description":"A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{36,50}$"};
-const pattern10 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
+export const InfoGetBlockchainIDResult = validate103;
+const schema37 = {"type":"object","required":["blockchainID"],"properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/info.getBlockchainID"};
+const schema38 = {"title":"cb58ID","description":"A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{36,50}$","$id":"avanode:schema/cb58ID"};
+const pattern7 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/cb58ID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate121.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
+if(!pattern7.test(data)){
+validate104.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
 return false;
 }
 }
 else {
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate121.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getBlockchainID" */;
 let vErrors = null;
 let errors = 0;
@@ -2582,50 +2043,51 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate120.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.blockchainID !== undefined){
-if(!(validate121(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate120.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNetworkIDParams = validate123;
-const schema46 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkID"};
+export const InfoGetNetworkIDParams = validate106;
+const schema39 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkID"};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getNetworkID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate123.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNetworkIDResult = validate124;
-const schema47 = {"type":"object","required":["networkID"],"properties":{"networkID":{"$ref":"avanode:components#/definitions/uint32"}},"$id":"avanode:result/info.getNetworkID"};
-const schema48 = {"title":"uint32","description":"A 32-bit unsigned integer, sent as a decimal string or as a JSON number.","anyOf":[{"type":"string","pattern":"^[0-9]{1,10}$"},{"type":"integer","minimum":0,"maximum":4294967295}]};
-const pattern11 = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
+export const InfoGetNetworkIDResult = validate107;
+const schema40 = {"type":"object","required":["networkID"],"properties":{"networkID":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:result/info.getNetworkID"};
+const schema41 = {"title":"uint32","description":"A 32-bit unsigned integer, sent as a decimal string or as a JSON number.","anyOf":[{"type":"string","pattern":"^[0-9]{1,10}$"},{"type":"integer","minimum":0,"maximum":4294967295}],"$id":"avanode:schema/uint32"};
+const pattern8 = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/uint32" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2633,7 +2095,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
-if(!pattern11.test(data)){
+if(!pattern8.test(data)){
 const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -2707,7 +2169,7 @@ else {
 vErrors.push(err5);
 }
 errors++;
-validate125.errors = vErrors;
+validate108.errors = vErrors;
 return false;
 }
 else {
@@ -2721,12 +2183,12 @@ vErrors = null;
 }
 }
 }
-validate125.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getNetworkID" */;
 let vErrors = null;
 let errors = 0;
@@ -2734,48 +2196,48 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.networkID === undefined) && (missing0 = "networkID")){
-validate124.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.networkID !== undefined){
-if(!(validate125(data.networkID, {instancePath:instancePath+"/networkID",parentData:data,parentDataProperty:"networkID",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate108(data.networkID, {instancePath:instancePath+"/networkID",parentData:data,parentDataProperty:"networkID",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate124.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate124.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNetworkNameParams = validate127;
-const schema49 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkName"};
+export const InfoGetNetworkNameParams = validate110;
+const schema42 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkName"};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getNetworkName" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate127.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNetworkNameResult = validate128;
-const schema50 = {"type":"object","required":["networkName"],"properties":{"networkName":{"description":"`mainnet`, `fuji`, `local` or a custom name.","type":"string"}},"$id":"avanode:result/info.getNetworkName"};
+export const InfoGetNetworkNameResult = validate111;
+const schema43 = {"type":"object","required":["networkName"],"properties":{"networkName":{"description":"`mainnet`, `fuji`, `local` or a custom name.","type":"string"}},"$id":"avanode:result/info.getNetworkName"};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getNetworkName" */;
 let vErrors = null;
 let errors = 0;
@@ -2783,127 +2245,110 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.networkName === undefined) && (missing0 = "networkName")){
-validate128.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.networkName !== undefined){
 if(typeof data.networkName !== "string"){
-validate128.errors = [{instancePath:instancePath+"/networkName",schemaPath:"#/properties/networkName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate111.errors = [{instancePath:instancePath+"/networkName",schemaPath:"#/properties/networkName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate128.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate128.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeIDParams = validate129;
-const schema51 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeID"};
+export const InfoGetNodeIDParams = validate112;
+const schema44 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeID"};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getNodeID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate129.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeIDResult = validate130;
-const schema52 = {"type":"object","required":["nodeID","nodePOP"],"properties":{"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"nodePOP":{"$ref":"avanode:components#/definitions/NodePOP"}},"$id":"avanode:result/info.getNodeID"};
+export const InfoGetNodeIDResult = validate113;
+const schema45 = {"type":"object","required":["nodeID","nodePOP"],"properties":{"nodeID":{"$ref":"avanode:schema/nodeID"},"nodePOP":{"$ref":"avanode:schema/NodePOP"}},"$id":"avanode:result/info.getNodeID"};
+const schema46 = {"title":"NodePOP","description":"The node's BLS key and its proof of possession.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:schema/blsSignature"}},"$id":"avanode:schema/NodePOP"};
+const schema47 = {"title":"blsPublicKey","description":"A compressed BLS public key, 48 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{96}$","$id":"avanode:schema/blsPublicKey"};
+const pattern9 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/blsPublicKey" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
 if(!pattern9.test(data)){
-validate131.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
+validate116.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{96}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{96}$"+"\""}];
 return false;
 }
 }
 else {
-validate131.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate131.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-const schema54 = {"title":"NodePOP","description":"The node's BLS key and its proof of possession.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:components#/definitions/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:components#/definitions/blsSignature"}}};
-const schema55 = {"title":"blsPublicKey","description":"A compressed BLS public key, 48 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{96}$"};
-const pattern13 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+const schema48 = {"title":"blsSignature","description":"A BLS signature (proof of possession), 96 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{192}$","$id":"avanode:schema/blsSignature"};
+const pattern10 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/blsSignature" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern13.test(data)){
-validate134.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{96}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{96}$"+"\""}];
+if(!pattern10.test(data)){
+validate118.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{192}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{192}$"+"\""}];
 return false;
 }
 }
 else {
-validate134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate134.errors = vErrors;
-return errors === 0;
-}
-
-const schema56 = {"title":"blsSignature","description":"A BLS signature (proof of possession), 96 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{192}$"};
-const pattern14 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern14.test(data)){
-validate136.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{192}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{192}$"+"\""}];
-return false;
-}
-}
-else {
-validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate136.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/NodePOP" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate133.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.publicKey !== undefined){
 const _errs1 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2914,8 +2359,8 @@ var valid0 = true;
 if(valid0){
 if(data.proofOfPossession !== undefined){
 const _errs2 = errors;
-if(!(validate136(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate118(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2927,16 +2372,16 @@ var valid0 = true;
 }
 }
 else {
-validate133.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate133.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getNodeID" */;
 let vErrors = null;
 let errors = 0;
@@ -2944,14 +2389,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.nodeID === undefined) && (missing0 = "nodeID")) || ((data.nodePOP === undefined) && (missing0 = "nodePOP"))){
-validate130.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.nodeID !== undefined){
 const _errs1 = errors;
-if(!(validate131(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -2962,8 +2407,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodePOP !== undefined){
 const _errs2 = errors;
-if(!(validate133(data.nodePOP, {instancePath:instancePath+"/nodePOP",parentData:data,parentDataProperty:"nodePOP",rootData}))){
-vErrors = vErrors === null ? validate133.errors : vErrors.concat(validate133.errors);
+if(!(validate115(data.nodePOP, {instancePath:instancePath+"/nodePOP",parentData:data,parentDataProperty:"nodePOP",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -2975,35 +2420,35 @@ var valid0 = true;
 }
 }
 else {
-validate130.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate130.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeIPParams = validate139;
-const schema57 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeIP"};
+export const InfoGetNodeIPParams = validate121;
+const schema49 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeIP"};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getNodeIP" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate139.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate139.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeIPResult = validate140;
-const schema58 = {"type":"object","required":["ip"],"properties":{"ip":{"type":"string"}},"$id":"avanode:result/info.getNodeIP"};
+export const InfoGetNodeIPResult = validate122;
+const schema50 = {"type":"object","required":["ip"],"properties":{"ip":{"type":"string"}},"$id":"avanode:result/info.getNodeIP"};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getNodeIP" */;
 let vErrors = null;
 let errors = 0;
@@ -3011,63 +2456,64 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.ip === undefined) && (missing0 = "ip")){
-validate140.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.ip !== undefined){
 if(typeof data.ip !== "string"){
-validate140.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate122.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate140.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeVersionParams = validate141;
-const schema59 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeVersion"};
+export const InfoGetNodeVersionParams = validate123;
+const schema51 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeVersion"};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getNodeVersion" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate141.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetNodeVersionResult = validate142;
-const schema60 = {"$ref":"avanode:components#/definitions/NodeVersion","$id":"avanode:result/info.getNodeVersion"};
-const schema61 = {"title":"NodeVersion","description":"The node's software versions.","type":"object","required":["version","databaseVersion","gitCommit","vmVersions","rpcProtocolVersion"],"properties":{"version":{"description":"Node name and semantic version, `<name>/<semver>`.","type":"string"},"databaseVersion":{"type":"string"},"gitCommit":{"type":"string"},"vmVersions":{"description":"VM name to VM version.","type":"object","additionalProperties":{"type":"string"}},"rpcProtocolVersion":{"description":"RPC chain-VM protocol version, a decimal string.","type":"string"}}};
+export const InfoGetNodeVersionResult = validate124;
+const schema52 = {"$ref":"avanode:schema/NodeVersion","$id":"avanode:result/info.getNodeVersion"};
+const schema53 = {"title":"NodeVersion","description":"The node's software versions.","type":"object","required":["version","databaseVersion","gitCommit","vmVersions","rpcProtocolVersion"],"properties":{"version":{"description":"Node name and semantic version, `<name>/<semver>`.","type":"string"},"databaseVersion":{"type":"string"},"gitCommit":{"type":"string"},"vmVersions":{"description":"VM name to VM version.","type":"object","additionalProperties":{"type":"string"}},"rpcProtocolVersion":{"description":"RPC chain-VM protocol version, a decimal string.","type":"string"}},"$id":"avanode:schema/NodeVersion"};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/NodeVersion" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.version === undefined) && (missing0 = "version")) || ((data.databaseVersion === undefined) && (missing0 = "databaseVersion"))) || ((data.gitCommit === undefined) && (missing0 = "gitCommit"))) || ((data.vmVersions === undefined) && (missing0 = "vmVersions"))) || ((data.rpcProtocolVersion === undefined) && (missing0 = "rpcProtocolVersion"))){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.version !== undefined){
 const _errs1 = errors;
 if(typeof data.version !== "string"){
-validate143.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3079,7 +2525,7 @@ if(valid0){
 if(data.databaseVersion !== undefined){
 const _errs3 = errors;
 if(typeof data.databaseVersion !== "string"){
-validate143.errors = [{instancePath:instancePath+"/databaseVersion",schemaPath:"#/properties/databaseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/databaseVersion",schemaPath:"#/properties/databaseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3091,7 +2537,7 @@ if(valid0){
 if(data.gitCommit !== undefined){
 const _errs5 = errors;
 if(typeof data.gitCommit !== "string"){
-validate143.errors = [{instancePath:instancePath+"/gitCommit",schemaPath:"#/properties/gitCommit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/gitCommit",schemaPath:"#/properties/gitCommit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -3108,7 +2554,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key0 in data3){
 const _errs10 = errors;
 if(typeof data3[key0] !== "string"){
-validate143.errors = [{instancePath:instancePath+"/vmVersions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vmVersions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/vmVersions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vmVersions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs10 === errors;
@@ -3118,7 +2564,7 @@ break;
 }
 }
 else {
-validate143.errors = [{instancePath:instancePath+"/vmVersions",schemaPath:"#/properties/vmVersions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath:instancePath+"/vmVersions",schemaPath:"#/properties/vmVersions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3131,7 +2577,7 @@ if(valid0){
 if(data.rpcProtocolVersion !== undefined){
 const _errs12 = errors;
 if(typeof data.rpcProtocolVersion !== "string"){
-validate143.errors = [{instancePath:instancePath+"/rpcProtocolVersion",schemaPath:"#/properties/rpcProtocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate125.errors = [{instancePath:instancePath+"/rpcProtocolVersion",schemaPath:"#/properties/rpcProtocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -3146,63 +2592,64 @@ var valid0 = true;
 }
 }
 else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate143.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getNodeVersion" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
+if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
-validate142.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetTxFeeParams = validate145;
-const schema62 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getTxFee"};
+export const InfoGetTxFeeParams = validate127;
+const schema54 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getTxFee"};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getTxFee" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate145.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetTxFeeResult = validate146;
-const schema63 = {"$ref":"avanode:components#/definitions/TxFees","$id":"avanode:result/info.getTxFee"};
-const schema64 = {"title":"TxFees","description":"The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.","type":"object","required":["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"],"properties":{"txFee":{"description":"Default fee of X-chain transactions.","$ref":"avanode:components#/definitions/uint64"},"createAssetTxFee":{"description":"Fee of a CreateAssetTx on the X-chain.","$ref":"avanode:components#/definitions/uint64"},"createSubnetTxFee":{"$ref":"avanode:components#/definitions/uint64"},"transformSubnetTxFee":{"$ref":"avanode:components#/definitions/uint64"},"createBlockchainTxFee":{"$ref":"avanode:components#/definitions/uint64"},"addPrimaryNetworkValidatorFee":{"$ref":"avanode:components#/definitions/uint64"},"addPrimaryNetworkDelegatorFee":{"$ref":"avanode:components#/definitions/uint64"},"addSubnetValidatorFee":{"$ref":"avanode:components#/definitions/uint64"},"addSubnetDelegatorFee":{"$ref":"avanode:components#/definitions/uint64"}}};
+export const InfoGetTxFeeResult = validate128;
+const schema55 = {"$ref":"avanode:schema/TxFees","$id":"avanode:result/info.getTxFee"};
+const schema56 = {"title":"TxFees","description":"The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.","type":"object","required":["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"],"properties":{"txFee":{"description":"Default fee of X-chain transactions.","$ref":"avanode:schema/uint64"},"createAssetTxFee":{"description":"Fee of a CreateAssetTx on the X-chain.","$ref":"avanode:schema/uint64"},"createSubnetTxFee":{"$ref":"avanode:schema/uint64"},"transformSubnetTxFee":{"$ref":"avanode:schema/uint64"},"createBlockchainTxFee":{"$ref":"avanode:schema/uint64"},"addPrimaryNetworkValidatorFee":{"$ref":"avanode:schema/uint64"},"addPrimaryNetworkDelegatorFee":{"$ref":"avanode:schema/uint64"},"addSubnetValidatorFee":{"$ref":"avanode:schema/uint64"},"addSubnetDelegatorFee":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/TxFees"};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/TxFees" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.txFee === undefined) && (missing0 = "txFee")) || ((data.createAssetTxFee === undefined) && (missing0 = "createAssetTxFee"))) || ((data.createSubnetTxFee === undefined) && (missing0 = "createSubnetTxFee"))) || ((data.transformSubnetTxFee === undefined) && (missing0 = "transformSubnetTxFee"))) || ((data.createBlockchainTxFee === undefined) && (missing0 = "createBlockchainTxFee"))) || ((data.addPrimaryNetworkValidatorFee === undefined) && (missing0 = "addPrimaryNetworkValidatorFee"))) || ((data.addPrimaryNetworkDelegatorFee === undefined) && (missing0 = "addPrimaryNetworkDelegatorFee"))) || ((data.addSubnetValidatorFee === undefined) && (missing0 = "addSubnetValidatorFee"))) || ((data.addSubnetDelegatorFee === undefined) && (missing0 = "addSubnetDelegatorFee"))){
-validate147.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txFee !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.txFee, {instancePath:instancePath+"/txFee",parentData:data,parentDataProperty:"txFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.txFee, {instancePath:instancePath+"/txFee",parentData:data,parentDataProperty:"txFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -3213,8 +2660,8 @@ var valid0 = true;
 if(valid0){
 if(data.createAssetTxFee !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.createAssetTxFee, {instancePath:instancePath+"/createAssetTxFee",parentData:data,parentDataProperty:"createAssetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.createAssetTxFee, {instancePath:instancePath+"/createAssetTxFee",parentData:data,parentDataProperty:"createAssetTxFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -3225,8 +2672,8 @@ var valid0 = true;
 if(valid0){
 if(data.createSubnetTxFee !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.createSubnetTxFee, {instancePath:instancePath+"/createSubnetTxFee",parentData:data,parentDataProperty:"createSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.createSubnetTxFee, {instancePath:instancePath+"/createSubnetTxFee",parentData:data,parentDataProperty:"createSubnetTxFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -3237,8 +2684,8 @@ var valid0 = true;
 if(valid0){
 if(data.transformSubnetTxFee !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.transformSubnetTxFee, {instancePath:instancePath+"/transformSubnetTxFee",parentData:data,parentDataProperty:"transformSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.transformSubnetTxFee, {instancePath:instancePath+"/transformSubnetTxFee",parentData:data,parentDataProperty:"transformSubnetTxFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3249,8 +2696,8 @@ var valid0 = true;
 if(valid0){
 if(data.createBlockchainTxFee !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.createBlockchainTxFee, {instancePath:instancePath+"/createBlockchainTxFee",parentData:data,parentDataProperty:"createBlockchainTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.createBlockchainTxFee, {instancePath:instancePath+"/createBlockchainTxFee",parentData:data,parentDataProperty:"createBlockchainTxFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3261,8 +2708,8 @@ var valid0 = true;
 if(valid0){
 if(data.addPrimaryNetworkValidatorFee !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.addPrimaryNetworkValidatorFee, {instancePath:instancePath+"/addPrimaryNetworkValidatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.addPrimaryNetworkValidatorFee, {instancePath:instancePath+"/addPrimaryNetworkValidatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkValidatorFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -3273,8 +2720,8 @@ var valid0 = true;
 if(valid0){
 if(data.addPrimaryNetworkDelegatorFee !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.addPrimaryNetworkDelegatorFee, {instancePath:instancePath+"/addPrimaryNetworkDelegatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.addPrimaryNetworkDelegatorFee, {instancePath:instancePath+"/addPrimaryNetworkDelegatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkDelegatorFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -3285,8 +2732,8 @@ var valid0 = true;
 if(valid0){
 if(data.addSubnetValidatorFee !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.addSubnetValidatorFee, {instancePath:instancePath+"/addSubnetValidatorFee",parentData:data,parentDataProperty:"addSubnetValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.addSubnetValidatorFee, {instancePath:instancePath+"/addSubnetValidatorFee",parentData:data,parentDataProperty:"addSubnetValidatorFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -3297,8 +2744,8 @@ var valid0 = true;
 if(valid0){
 if(data.addSubnetDelegatorFee !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.addSubnetDelegatorFee, {instancePath:instancePath+"/addSubnetDelegatorFee",parentData:data,parentDataProperty:"addSubnetDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.addSubnetDelegatorFee, {instancePath:instancePath+"/addSubnetDelegatorFee",parentData:data,parentDataProperty:"addSubnetDelegatorFee",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -3317,68 +2764,48 @@ var valid0 = true;
 }
 }
 else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate147.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getTxFee" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate147(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
-validate146.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetVMsParams = validate158;
-const schema65 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getVMs"};
+export const InfoGetVMsParams = validate140;
+const schema57 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getVMs"};
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.getVMs" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate158.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoGetVMsResult = validate159;
-const schema66 = {"type":"object","required":["vms"],"properties":{"vms":{"description":"VM ID to its names (aliases).","type":"object","propertyNames":{"$ref":"avanode:components#/definitions/cb58ID"},"additionalProperties":{"type":"array","items":{"type":"string"}}}},"$id":"avanode:result/info.getVMs"};
+export const InfoGetVMsResult = validate141;
+const schema58 = {"type":"object","required":["vms"],"properties":{"vms":{"description":"VM ID to its names (aliases).","type":"object","propertyNames":{"$ref":"avanode:schema/cb58ID"},"additionalProperties":{"type":"array","items":{"type":"string"}}}},"$id":"avanode:result/info.getVMs"};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate160.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate160.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate160.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.getVMs" */;
 let vErrors = null;
 let errors = 0;
@@ -3386,7 +2813,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.vms === undefined) && (missing0 = "vms")){
-validate159.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -3397,8 +2824,8 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs3 = errors;
-if(!(validate160(key0, {instancePath:instancePath+"/vms",parentData:data0,parentDataProperty:"vms",rootData}))){
-vErrors = vErrors === null ? validate160.errors : vErrors.concat(validate160.errors);
+if(!(validate104(key0, {instancePath:instancePath+"/vms",parentData:data0,parentDataProperty:"vms",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -3411,7 +2838,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate159.errors = vErrors;
+validate141.errors = vErrors;
 return false;
 break;
 }
@@ -3427,7 +2854,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs7 = errors;
 if(typeof data1[i0] !== "string"){
-validate159.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/vms/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate141.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/vms/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid3 = _errs7 === errors;
@@ -3437,7 +2864,7 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vms/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate141.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vms/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3449,7 +2876,7 @@ break;
 }
 }
 else {
-validate159.errors = [{instancePath:instancePath+"/vms",schemaPath:"#/properties/vms/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath:instancePath+"/vms",schemaPath:"#/properties/vms/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3457,18 +2884,18 @@ return false;
 }
 }
 else {
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate159.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoIsBootstrappedParams = validate162;
-const schema68 = {"type":"object","properties":{"chain":{"type":"string"}},"required":["chain"],"$id":"avanode:params/info.isBootstrapped"};
+export const InfoIsBootstrappedParams = validate143;
+const schema59 = {"type":"object","properties":{"chain":{"type":"string"}},"required":["chain"],"$id":"avanode:params/info.isBootstrapped"};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.isBootstrapped" */;
 let vErrors = null;
 let errors = 0;
@@ -3476,31 +2903,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.chain === undefined) && (missing0 = "chain")){
-validate162.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.chain !== undefined){
 if(typeof data.chain !== "string"){
-validate162.errors = [{instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate143.errors = [{instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
 }
 }
 else {
-validate162.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate162.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoIsBootstrappedResult = validate163;
-const schema69 = {"type":"object","required":["isBootstrapped"],"properties":{"isBootstrapped":{"type":"boolean"}},"$id":"avanode:result/info.isBootstrapped"};
+export const InfoIsBootstrappedResult = validate144;
+const schema60 = {"type":"object","required":["isBootstrapped"],"properties":{"isBootstrapped":{"type":"boolean"}},"$id":"avanode:result/info.isBootstrapped"};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.isBootstrapped" */;
 let vErrors = null;
 let errors = 0;
@@ -3508,51 +2935,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.isBootstrapped === undefined) && (missing0 = "isBootstrapped")){
-validate163.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.isBootstrapped !== undefined){
 if(typeof data.isBootstrapped !== "boolean"){
-validate163.errors = [{instancePath:instancePath+"/isBootstrapped",schemaPath:"#/properties/isBootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate144.errors = [{instancePath:instancePath+"/isBootstrapped",schemaPath:"#/properties/isBootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 }
 }
 }
 else {
-validate163.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate163.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoPeersParams = validate164;
-const schema70 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}}},"required":[],"$id":"avanode:params/info.peers"};
+export const InfoPeersParams = validate145;
+const schema61 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/info.peers"};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate165.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate165.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate165.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.peers" */;
 let vErrors = null;
 let errors = 0;
@@ -3567,8 +2974,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate165(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate165.errors : vErrors.concat(validate165.errors);
+if(!(validate96(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -3578,262 +2985,41 @@ break;
 }
 }
 else {
-validate164.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate145.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate164.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoPeersResult = validate167;
-const schema72 = {"type":"object","required":["numPeers","peers"],"properties":{"numPeers":{"$ref":"avanode:components#/definitions/uint32"},"peers":{"type":"array","items":{"$ref":"avanode:components#/definitions/Peer"}}},"$id":"avanode:result/info.peers"};
+export const InfoPeersResult = validate147;
+const schema62 = {"type":"object","required":["numPeers","peers"],"properties":{"numPeers":{"$ref":"avanode:schema/uint32"},"peers":{"type":"array","items":{"$ref":"avanode:schema/Peer"}}},"$id":"avanode:result/info.peers"};
+const schema63 = {"title":"Peer","description":"A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.","type":"object","required":["ip","publicIP","nodeID","version","lastSent","lastReceived","observedUptime"],"properties":{"ip":{"description":"Remote address with port.","type":"string"},"publicIP":{"type":"string"},"nodeID":{"$ref":"avanode:schema/nodeID"},"version":{"type":"string"},"lastSent":{"$ref":"avanode:schema/isoTimestamp"},"lastReceived":{"$ref":"avanode:schema/isoTimestamp"},"benched":{"description":"Chain IDs on which the peer is benched (older nodes only).","type":"array","items":{"type":"string"}},"observedUptime":{"description":"This node's primary network uptime as observed by the peer, in percent.","$ref":"avanode:schema/uint32"},"trackedSubnets":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}},"upgradeTime":{"description":"Unix seconds of the peer's next upgrade (current nodes).","$ref":"avanode:schema/uint64"},"supportedACPs":{"type":"array","items":{"$ref":"avanode:schema/uint32"}},"objectedACPs":{"type":"array","items":{"$ref":"avanode:schema/uint32"}}},"$id":"avanode:schema/Peer"};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate168.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate168.errors = vErrors;
-return errors === 0;
-}
-
-const schema74 = {"title":"Peer","description":"A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.","type":"object","required":["ip","publicIP","nodeID","version","lastSent","lastReceived","observedUptime"],"properties":{"ip":{"description":"Remote address with port.","type":"string"},"publicIP":{"type":"string"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"version":{"type":"string"},"lastSent":{"$ref":"avanode:components#/definitions/isoTimestamp"},"lastReceived":{"$ref":"avanode:components#/definitions/isoTimestamp"},"benched":{"description":"Chain IDs on which the peer is benched (older nodes only).","type":"array","items":{"type":"string"}},"observedUptime":{"description":"This node's primary network uptime as observed by the peer, in percent.","$ref":"avanode:components#/definitions/uint32"},"trackedSubnets":{"type":"array","items":{"$ref":"avanode:components#/definitions/cb58ID"}},"upgradeTime":{"description":"Unix seconds of the peer's next upgrade (current nodes).","$ref":"avanode:components#/definitions/uint64"},"supportedACPs":{"type":"array","items":{"$ref":"avanode:components#/definitions/uint32"}},"objectedACPs":{"type":"array","items":{"$ref":"avanode:components#/definitions/uint32"}}}};
-
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate174.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate174.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate176.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate176.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Peer" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.ip === undefined) && (missing0 = "ip")) || ((data.publicIP === undefined) && (missing0 = "publicIP"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.lastSent === undefined) && (missing0 = "lastSent"))) || ((data.lastReceived === undefined) && (missing0 = "lastReceived"))) || ((data.observedUptime === undefined) && (missing0 = "observedUptime"))){
-validate170.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate149.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.ip !== undefined){
 const _errs1 = errors;
 if(typeof data.ip !== "string"){
-validate170.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -3845,7 +3031,7 @@ if(valid0){
 if(data.publicIP !== undefined){
 const _errs3 = errors;
 if(typeof data.publicIP !== "string"){
-validate170.errors = [{instancePath:instancePath+"/publicIP",schemaPath:"#/properties/publicIP/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/publicIP",schemaPath:"#/properties/publicIP/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs3 === errors;
@@ -3856,8 +3042,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs5 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3869,7 +3055,7 @@ if(valid0){
 if(data.version !== undefined){
 const _errs6 = errors;
 if(typeof data.version !== "string"){
-validate170.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -3880,8 +3066,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastSent !== undefined){
 const _errs8 = errors;
-if(!(validate92(data.lastSent, {instancePath:instancePath+"/lastSent",parentData:data,parentDataProperty:"lastSent",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.lastSent, {instancePath:instancePath+"/lastSent",parentData:data,parentDataProperty:"lastSent",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -3892,8 +3078,8 @@ var valid0 = true;
 if(valid0){
 if(data.lastReceived !== undefined){
 const _errs9 = errors;
-if(!(validate92(data.lastReceived, {instancePath:instancePath+"/lastReceived",parentData:data,parentDataProperty:"lastReceived",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.lastReceived, {instancePath:instancePath+"/lastReceived",parentData:data,parentDataProperty:"lastReceived",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -3912,7 +3098,7 @@ const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 const _errs12 = errors;
 if(typeof data6[i0] !== "string"){
-validate170.errors = [{instancePath:instancePath+"/benched/" + i0,schemaPath:"#/properties/benched/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate149.errors = [{instancePath:instancePath+"/benched/" + i0,schemaPath:"#/properties/benched/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs12 === errors;
@@ -3922,7 +3108,7 @@ break;
 }
 }
 else {
-validate170.errors = [{instancePath:instancePath+"/benched",schemaPath:"#/properties/benched/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate149.errors = [{instancePath:instancePath+"/benched",schemaPath:"#/properties/benched/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3934,8 +3120,8 @@ var valid0 = true;
 if(valid0){
 if(data.observedUptime !== undefined){
 const _errs14 = errors;
-if(!(validate174(data.observedUptime, {instancePath:instancePath+"/observedUptime",parentData:data,parentDataProperty:"observedUptime",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data.observedUptime, {instancePath:instancePath+"/observedUptime",parentData:data,parentDataProperty:"observedUptime",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -3953,8 +3139,8 @@ var valid2 = true;
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 const _errs17 = errors;
-if(!(validate176(data9[i1], {instancePath:instancePath+"/trackedSubnets/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data9[i1], {instancePath:instancePath+"/trackedSubnets/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -3964,7 +3150,7 @@ break;
 }
 }
 else {
-validate170.errors = [{instancePath:instancePath+"/trackedSubnets",schemaPath:"#/properties/trackedSubnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate149.errors = [{instancePath:instancePath+"/trackedSubnets",schemaPath:"#/properties/trackedSubnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3976,8 +3162,8 @@ var valid0 = true;
 if(valid0){
 if(data.upgradeTime !== undefined){
 const _errs18 = errors;
-if(!(validate27(data.upgradeTime, {instancePath:instancePath+"/upgradeTime",parentData:data,parentDataProperty:"upgradeTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.upgradeTime, {instancePath:instancePath+"/upgradeTime",parentData:data,parentDataProperty:"upgradeTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs18 === errors;
@@ -3995,8 +3181,8 @@ var valid3 = true;
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
 const _errs21 = errors;
-if(!(validate174(data12[i2], {instancePath:instancePath+"/supportedACPs/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data12[i2], {instancePath:instancePath+"/supportedACPs/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs21 === errors;
@@ -4006,7 +3192,7 @@ break;
 }
 }
 else {
-validate170.errors = [{instancePath:instancePath+"/supportedACPs",schemaPath:"#/properties/supportedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate149.errors = [{instancePath:instancePath+"/supportedACPs",schemaPath:"#/properties/supportedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4025,8 +3211,8 @@ var valid4 = true;
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
 const _errs24 = errors;
-if(!(validate174(data14[i3], {instancePath:instancePath+"/objectedACPs/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data14[i3], {instancePath:instancePath+"/objectedACPs/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs24 === errors;
@@ -4036,7 +3222,7 @@ break;
 }
 }
 else {
-validate170.errors = [{instancePath:instancePath+"/objectedACPs",schemaPath:"#/properties/objectedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate149.errors = [{instancePath:instancePath+"/objectedACPs",schemaPath:"#/properties/objectedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4059,16 +3245,16 @@ var valid0 = true;
 }
 }
 else {
-validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate170.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.peers" */;
 let vErrors = null;
 let errors = 0;
@@ -4076,14 +3262,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.numPeers === undefined) && (missing0 = "numPeers")) || ((data.peers === undefined) && (missing0 = "peers"))){
-validate167.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate147.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.numPeers !== undefined){
 const _errs1 = errors;
-if(!(validate168(data.numPeers, {instancePath:instancePath+"/numPeers",parentData:data,parentDataProperty:"numPeers",rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate108(data.numPeers, {instancePath:instancePath+"/numPeers",parentData:data,parentDataProperty:"numPeers",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4101,8 +3287,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate170(data1[i0], {instancePath:instancePath+"/peers/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
+if(!(validate149(data1[i0], {instancePath:instancePath+"/peers/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -4112,7 +3298,7 @@ break;
 }
 }
 else {
-validate167.errors = [{instancePath:instancePath+"/peers",schemaPath:"#/properties/peers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate147.errors = [{instancePath:instancePath+"/peers",schemaPath:"#/properties/peers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4125,49 +3311,50 @@ var valid0 = true;
 }
 }
 else {
-validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate167.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoUpgradesParams = validate182;
-const schema77 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.upgrades"};
+export const InfoUpgradesParams = validate159;
+const schema64 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.upgrades"};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.upgrades" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate182.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoUpgradesResult = validate183;
-const schema78 = {"$ref":"avanode:components#/definitions/Upgrades","$id":"avanode:result/info.upgrades"};
-const schema79 = {"title":"Upgrades","description":"Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.","type":"object","required":["apricotPhase1Time","apricotPhase2Time","apricotPhase3Time","apricotPhase4Time","apricotPhase4MinPChainHeight","apricotPhase5Time","apricotPhasePre6Time","apricotPhase6Time","apricotPhasePost6Time","banffTime","cortinaTime","cortinaXChainStopVertexID","durangoTime","etnaTime"],"properties":{"apricotPhase1Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhase2Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhase3Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhase4Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhase4MinPChainHeight":{"description":"Sent as a JSON number.","$ref":"avanode:components#/definitions/uint64"},"apricotPhase5Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhasePre6Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhase6Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"apricotPhasePost6Time":{"$ref":"avanode:components#/definitions/isoTimestamp"},"banffTime":{"$ref":"avanode:components#/definitions/isoTimestamp"},"cortinaTime":{"$ref":"avanode:components#/definitions/isoTimestamp"},"cortinaXChainStopVertexID":{"$ref":"avanode:components#/definitions/cb58ID"},"durangoTime":{"$ref":"avanode:components#/definitions/isoTimestamp"},"etnaTime":{"$ref":"avanode:components#/definitions/isoTimestamp"},"fortunaTime":{"$ref":"avanode:components#/definitions/isoTimestamp"}},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"}]}};
+export const InfoUpgradesResult = validate160;
+const schema65 = {"$ref":"avanode:schema/Upgrades","$id":"avanode:result/info.upgrades"};
+const schema66 = {"title":"Upgrades","description":"Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.","type":"object","required":["apricotPhase1Time","apricotPhase2Time","apricotPhase3Time","apricotPhase4Time","apricotPhase4MinPChainHeight","apricotPhase5Time","apricotPhasePre6Time","apricotPhase6Time","apricotPhasePost6Time","banffTime","cortinaTime","cortinaXChainStopVertexID","durangoTime","etnaTime"],"properties":{"apricotPhase1Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase2Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase3Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase4Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase4MinPChainHeight":{"description":"Sent as a JSON number.","$ref":"avanode:schema/uint64"},"apricotPhase5Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhasePre6Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase6Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhasePost6Time":{"$ref":"avanode:schema/isoTimestamp"},"banffTime":{"$ref":"avanode:schema/isoTimestamp"},"cortinaTime":{"$ref":"avanode:schema/isoTimestamp"},"cortinaXChainStopVertexID":{"$ref":"avanode:schema/cb58ID"},"durangoTime":{"$ref":"avanode:schema/isoTimestamp"},"etnaTime":{"$ref":"avanode:schema/isoTimestamp"},"fortunaTime":{"$ref":"avanode:schema/isoTimestamp"}},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"}]},"$id":"avanode:schema/Upgrades"};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Upgrades" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((((((((data.apricotPhase1Time === undefined) && (missing0 = "apricotPhase1Time")) || ((data.apricotPhase2Time === undefined) && (missing0 = "apricotPhase2Time"))) || ((data.apricotPhase3Time === undefined) && (missing0 = "apricotPhase3Time"))) || ((data.apricotPhase4Time === undefined) && (missing0 = "apricotPhase4Time"))) || ((data.apricotPhase4MinPChainHeight === undefined) && (missing0 = "apricotPhase4MinPChainHeight"))) || ((data.apricotPhase5Time === undefined) && (missing0 = "apricotPhase5Time"))) || ((data.apricotPhasePre6Time === undefined) && (missing0 = "apricotPhasePre6Time"))) || ((data.apricotPhase6Time === undefined) && (missing0 = "apricotPhase6Time"))) || ((data.apricotPhasePost6Time === undefined) && (missing0 = "apricotPhasePost6Time"))) || ((data.banffTime === undefined) && (missing0 = "banffTime"))) || ((data.cortinaTime === undefined) && (missing0 = "cortinaTime"))) || ((data.cortinaXChainStopVertexID === undefined) && (missing0 = "cortinaXChainStopVertexID"))) || ((data.durangoTime === undefined) && (missing0 = "durangoTime"))) || ((data.etnaTime === undefined) && (missing0 = "etnaTime"))){
-validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate161.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func2.call(schema79.properties, key0))){
+if(!(func2.call(schema66.properties, key0))){
 let data0 = data[key0];
 const _errs2 = errors;
 const _errs3 = errors;
@@ -4209,7 +3396,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate184.errors = vErrors;
+validate161.errors = vErrors;
 return false;
 }
 else {
@@ -4232,8 +3419,8 @@ break;
 if(_errs1 === errors){
 if(data.apricotPhase1Time !== undefined){
 const _errs8 = errors;
-if(!(validate92(data.apricotPhase1Time, {instancePath:instancePath+"/apricotPhase1Time",parentData:data,parentDataProperty:"apricotPhase1Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase1Time, {instancePath:instancePath+"/apricotPhase1Time",parentData:data,parentDataProperty:"apricotPhase1Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -4244,8 +3431,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase2Time !== undefined){
 const _errs9 = errors;
-if(!(validate92(data.apricotPhase2Time, {instancePath:instancePath+"/apricotPhase2Time",parentData:data,parentDataProperty:"apricotPhase2Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase2Time, {instancePath:instancePath+"/apricotPhase2Time",parentData:data,parentDataProperty:"apricotPhase2Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs9 === errors;
@@ -4256,8 +3443,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase3Time !== undefined){
 const _errs10 = errors;
-if(!(validate92(data.apricotPhase3Time, {instancePath:instancePath+"/apricotPhase3Time",parentData:data,parentDataProperty:"apricotPhase3Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase3Time, {instancePath:instancePath+"/apricotPhase3Time",parentData:data,parentDataProperty:"apricotPhase3Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs10 === errors;
@@ -4268,8 +3455,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase4Time !== undefined){
 const _errs11 = errors;
-if(!(validate92(data.apricotPhase4Time, {instancePath:instancePath+"/apricotPhase4Time",parentData:data,parentDataProperty:"apricotPhase4Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase4Time, {instancePath:instancePath+"/apricotPhase4Time",parentData:data,parentDataProperty:"apricotPhase4Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs11 === errors;
@@ -4280,8 +3467,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase4MinPChainHeight !== undefined){
 const _errs12 = errors;
-if(!(validate27(data.apricotPhase4MinPChainHeight, {instancePath:instancePath+"/apricotPhase4MinPChainHeight",parentData:data,parentDataProperty:"apricotPhase4MinPChainHeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.apricotPhase4MinPChainHeight, {instancePath:instancePath+"/apricotPhase4MinPChainHeight",parentData:data,parentDataProperty:"apricotPhase4MinPChainHeight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -4292,8 +3479,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase5Time !== undefined){
 const _errs13 = errors;
-if(!(validate92(data.apricotPhase5Time, {instancePath:instancePath+"/apricotPhase5Time",parentData:data,parentDataProperty:"apricotPhase5Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase5Time, {instancePath:instancePath+"/apricotPhase5Time",parentData:data,parentDataProperty:"apricotPhase5Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs13 === errors;
@@ -4304,8 +3491,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhasePre6Time !== undefined){
 const _errs14 = errors;
-if(!(validate92(data.apricotPhasePre6Time, {instancePath:instancePath+"/apricotPhasePre6Time",parentData:data,parentDataProperty:"apricotPhasePre6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhasePre6Time, {instancePath:instancePath+"/apricotPhasePre6Time",parentData:data,parentDataProperty:"apricotPhasePre6Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs14 === errors;
@@ -4316,8 +3503,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhase6Time !== undefined){
 const _errs15 = errors;
-if(!(validate92(data.apricotPhase6Time, {instancePath:instancePath+"/apricotPhase6Time",parentData:data,parentDataProperty:"apricotPhase6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhase6Time, {instancePath:instancePath+"/apricotPhase6Time",parentData:data,parentDataProperty:"apricotPhase6Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs15 === errors;
@@ -4328,8 +3515,8 @@ var valid2 = true;
 if(valid2){
 if(data.apricotPhasePost6Time !== undefined){
 const _errs16 = errors;
-if(!(validate92(data.apricotPhasePost6Time, {instancePath:instancePath+"/apricotPhasePost6Time",parentData:data,parentDataProperty:"apricotPhasePost6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.apricotPhasePost6Time, {instancePath:instancePath+"/apricotPhasePost6Time",parentData:data,parentDataProperty:"apricotPhasePost6Time",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs16 === errors;
@@ -4340,8 +3527,8 @@ var valid2 = true;
 if(valid2){
 if(data.banffTime !== undefined){
 const _errs17 = errors;
-if(!(validate92(data.banffTime, {instancePath:instancePath+"/banffTime",parentData:data,parentDataProperty:"banffTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.banffTime, {instancePath:instancePath+"/banffTime",parentData:data,parentDataProperty:"banffTime",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs17 === errors;
@@ -4352,8 +3539,8 @@ var valid2 = true;
 if(valid2){
 if(data.cortinaTime !== undefined){
 const _errs18 = errors;
-if(!(validate92(data.cortinaTime, {instancePath:instancePath+"/cortinaTime",parentData:data,parentDataProperty:"cortinaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.cortinaTime, {instancePath:instancePath+"/cortinaTime",parentData:data,parentDataProperty:"cortinaTime",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs18 === errors;
@@ -4364,8 +3551,8 @@ var valid2 = true;
 if(valid2){
 if(data.cortinaXChainStopVertexID !== undefined){
 const _errs19 = errors;
-if(!(validate176(data.cortinaXChainStopVertexID, {instancePath:instancePath+"/cortinaXChainStopVertexID",parentData:data,parentDataProperty:"cortinaXChainStopVertexID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.cortinaXChainStopVertexID, {instancePath:instancePath+"/cortinaXChainStopVertexID",parentData:data,parentDataProperty:"cortinaXChainStopVertexID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs19 === errors;
@@ -4376,8 +3563,8 @@ var valid2 = true;
 if(valid2){
 if(data.durangoTime !== undefined){
 const _errs20 = errors;
-if(!(validate92(data.durangoTime, {instancePath:instancePath+"/durangoTime",parentData:data,parentDataProperty:"durangoTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.durangoTime, {instancePath:instancePath+"/durangoTime",parentData:data,parentDataProperty:"durangoTime",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs20 === errors;
@@ -4388,8 +3575,8 @@ var valid2 = true;
 if(valid2){
 if(data.etnaTime !== undefined){
 const _errs21 = errors;
-if(!(validate92(data.etnaTime, {instancePath:instancePath+"/etnaTime",parentData:data,parentDataProperty:"etnaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.etnaTime, {instancePath:instancePath+"/etnaTime",parentData:data,parentDataProperty:"etnaTime",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs21 === errors;
@@ -4400,8 +3587,8 @@ var valid2 = true;
 if(valid2){
 if(data.fortunaTime !== undefined){
 const _errs22 = errors;
-if(!(validate92(data.fortunaTime, {instancePath:instancePath+"/fortunaTime",parentData:data,parentDataProperty:"fortunaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.fortunaTime, {instancePath:instancePath+"/fortunaTime",parentData:data,parentDataProperty:"fortunaTime",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs22 === errors;
@@ -4427,78 +3614,59 @@ var valid2 = true;
 }
 }
 else {
-validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate184.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.upgrades" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate184(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate184.errors : vErrors.concat(validate184.errors);
+if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
-validate183.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoUptimeParams = validate201;
-const schema80 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":[],"$id":"avanode:params/info.uptime"};
+export const InfoUptimeParams = validate178;
+const schema67 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/info.uptime"};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate202.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate202.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/info.uptime" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subnetID !== undefined){
-if(!(validate202(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate201.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate201.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const InfoUptimeResult = validate204;
-const schema82 = {"type":"object","required":["rewardingStakePercentage","weightedAveragePercentage"],"properties":{"rewardingStakePercentage":{"description":"Percent of stake that considers this node above the uptime requirement.","$ref":"avanode:components#/definitions/decimal"},"weightedAveragePercentage":{"description":"Stake-weighted average of the observed uptimes.","$ref":"avanode:components#/definitions/decimal"}},"$id":"avanode:result/info.uptime"};
-const schema83 = {"title":"decimal","description":"A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.","anyOf":[{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},{"type":"number"}]};
-const pattern21 = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+export const InfoUptimeResult = validate180;
+const schema68 = {"type":"object","required":["rewardingStakePercentage","weightedAveragePercentage"],"properties":{"rewardingStakePercentage":{"description":"Percent of stake that considers this node above the uptime requirement.","$ref":"avanode:schema/decimal"},"weightedAveragePercentage":{"description":"Stake-weighted average of the observed uptimes.","$ref":"avanode:schema/decimal"}},"$id":"avanode:result/info.uptime"};
+const schema69 = {"title":"decimal","description":"A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.","anyOf":[{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},{"type":"number"}],"$id":"avanode:schema/decimal"};
+const pattern11 = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/decimal" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -4506,7 +3674,7 @@ let valid0 = false;
 const _errs1 = errors;
 if(errors === _errs1){
 if(typeof data === "string"){
-if(!pattern21.test(data)){
+if(!pattern11.test(data)){
 const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
 if(vErrors === null){
 vErrors = [err0];
@@ -4554,7 +3722,7 @@ else {
 vErrors.push(err3);
 }
 errors++;
-validate205.errors = vErrors;
+validate181.errors = vErrors;
 return false;
 }
 else {
@@ -4568,12 +3736,12 @@ vErrors = null;
 }
 }
 }
-validate205.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/info.uptime" */;
 let vErrors = null;
 let errors = 0;
@@ -4581,14 +3749,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.rewardingStakePercentage === undefined) && (missing0 = "rewardingStakePercentage")) || ((data.weightedAveragePercentage === undefined) && (missing0 = "weightedAveragePercentage"))){
-validate204.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate180.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.rewardingStakePercentage !== undefined){
 const _errs1 = errors;
-if(!(validate205(data.rewardingStakePercentage, {instancePath:instancePath+"/rewardingStakePercentage",parentData:data,parentDataProperty:"rewardingStakePercentage",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate181(data.rewardingStakePercentage, {instancePath:instancePath+"/rewardingStakePercentage",parentData:data,parentDataProperty:"rewardingStakePercentage",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4599,8 +3767,8 @@ var valid0 = true;
 if(valid0){
 if(data.weightedAveragePercentage !== undefined){
 const _errs2 = errors;
-if(!(validate205(data.weightedAveragePercentage, {instancePath:instancePath+"/weightedAveragePercentage",parentData:data,parentDataProperty:"weightedAveragePercentage",rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+if(!(validate181(data.weightedAveragePercentage, {instancePath:instancePath+"/weightedAveragePercentage",parentData:data,parentDataProperty:"weightedAveragePercentage",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4612,40 +3780,41 @@ var valid0 = true;
 }
 }
 else {
-validate204.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate204.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetBalanceParams = validate208;
-const schema84 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:components#/definitions/pchainAddress"}}},"required":["addresses"],"$id":"avanode:params/platform.getBalance"};
-const schema85 = {"title":"pchainAddress","description":"A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).","type":"string","pattern":"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"};
-const pattern22 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
+export const PlatformGetBalanceParams = validate184;
+const schema70 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}}},"required":["addresses"],"$id":"avanode:params/platform.getBalance"};
+const schema71 = {"title":"pchainAddress","description":"A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).","type":"string","pattern":"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$","$id":"avanode:schema/pchainAddress"};
+const pattern12 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/pchainAddress" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern22.test(data)){
-validate209.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
+if(!pattern12.test(data)){
+validate185.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
 return false;
 }
 }
 else {
-validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate209.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getBalance" */;
 let vErrors = null;
 let errors = 0;
@@ -4653,7 +3822,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.addresses === undefined) && (missing0 = "addresses")){
-validate208.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -4666,8 +3835,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate209(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
+if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -4677,7 +3846,7 @@ break;
 }
 }
 else {
-validate208.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate184.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -4685,134 +3854,34 @@ return false;
 }
 }
 else {
-validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate208.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetBalanceResult = validate211;
-const schema86 = {"type":"object","required":["balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"],"properties":{"balance":{"description":"Legacy total of the staking asset.","$ref":"avanode:components#/definitions/uint64"},"unlocked":{"description":"Legacy.","$ref":"avanode:components#/definitions/uint64"},"lockedStakeable":{"description":"Legacy.","$ref":"avanode:components#/definitions/uint64"},"lockedNotStakeable":{"description":"Legacy.","$ref":"avanode:components#/definitions/uint64"},"balances":{"description":"Asset ID to total amount.","type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}},"unlockeds":{"description":"Asset ID to unlocked amount.","type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}},"lockedStakeables":{"description":"Asset ID to locked","stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}},"lockedNotStakeables":{"description":"Asset ID to locked","not stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}},"utxoIDs":{"type":"array","items":{"$ref":"avanode:components#/definitions/UTXOID"}}},"$id":"avanode:result/platform.getBalance"};
+export const PlatformGetBalanceResult = validate187;
+const schema72 = {"type":"object","required":["balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"],"properties":{"balance":{"description":"Legacy total of the staking asset.","$ref":"avanode:schema/uint64"},"unlocked":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"lockedStakeable":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"lockedNotStakeable":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"balances":{"description":"Asset ID to total amount.","type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"unlockeds":{"description":"Asset ID to unlocked amount.","type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"lockedStakeables":{"description":"Asset ID to locked","stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"lockedNotStakeables":{"description":"Asset ID to locked","not stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"utxoIDs":{"type":"array","items":{"$ref":"avanode:schema/UTXOID"}}},"$id":"avanode:result/platform.getBalance"};
+const schema73 = {"title":"UTXOID","description":"One output of a transaction.","type":"object","required":["txID","outputIndex"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"outputIndex":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:schema/UTXOID"};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate212.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
-
-const schema88 = {"title":"UTXOID","description":"One output of a transaction.","type":"object","required":["txID","outputIndex"],"properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"},"outputIndex":{"$ref":"avanode:components#/definitions/uint32"}}};
-
-function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/UTXOID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.txID === undefined) && (missing0 = "txID")) || ((data.outputIndex === undefined) && (missing0 = "outputIndex"))){
-validate221.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate196.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4823,8 +3892,8 @@ var valid0 = true;
 if(valid0){
 if(data.outputIndex !== undefined){
 const _errs2 = errors;
-if(!(validate174(data.outputIndex, {instancePath:instancePath+"/outputIndex",parentData:data,parentDataProperty:"outputIndex",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data.outputIndex, {instancePath:instancePath+"/outputIndex",parentData:data,parentDataProperty:"outputIndex",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4836,16 +3905,16 @@ var valid0 = true;
 }
 }
 else {
-validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate221.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getBalance" */;
 let vErrors = null;
 let errors = 0;
@@ -4853,14 +3922,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.balances === undefined) && (missing0 = "balances")) || ((data.unlockeds === undefined) && (missing0 = "unlockeds"))) || ((data.lockedStakeables === undefined) && (missing0 = "lockedStakeables"))) || ((data.lockedNotStakeables === undefined) && (missing0 = "lockedNotStakeables"))) || ((data.utxoIDs === undefined) && (missing0 = "utxoIDs"))){
-validate211.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate187.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.balance !== undefined){
 const _errs1 = errors;
-if(!(validate212(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -4871,8 +3940,8 @@ var valid0 = true;
 if(valid0){
 if(data.unlocked !== undefined){
 const _errs2 = errors;
-if(!(validate212(data.unlocked, {instancePath:instancePath+"/unlocked",parentData:data,parentDataProperty:"unlocked",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data.unlocked, {instancePath:instancePath+"/unlocked",parentData:data,parentDataProperty:"unlocked",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -4883,8 +3952,8 @@ var valid0 = true;
 if(valid0){
 if(data.lockedStakeable !== undefined){
 const _errs3 = errors;
-if(!(validate212(data.lockedStakeable, {instancePath:instancePath+"/lockedStakeable",parentData:data,parentDataProperty:"lockedStakeable",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data.lockedStakeable, {instancePath:instancePath+"/lockedStakeable",parentData:data,parentDataProperty:"lockedStakeable",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -4895,8 +3964,8 @@ var valid0 = true;
 if(valid0){
 if(data.lockedNotStakeable !== undefined){
 const _errs4 = errors;
-if(!(validate212(data.lockedNotStakeable, {instancePath:instancePath+"/lockedNotStakeable",parentData:data,parentDataProperty:"lockedNotStakeable",rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data.lockedNotStakeable, {instancePath:instancePath+"/lockedNotStakeable",parentData:data,parentDataProperty:"lockedNotStakeable",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -4912,8 +3981,8 @@ if(errors === _errs5){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key0 in data4){
 const _errs8 = errors;
-if(!(validate212(data4[key0], {instancePath:instancePath+"/balances/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data4[key0], {instancePath:instancePath+"/balances/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs8 === errors;
@@ -4923,7 +3992,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath:instancePath+"/balances",schemaPath:"#/properties/balances/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath:instancePath+"/balances",schemaPath:"#/properties/balances/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4940,8 +4009,8 @@ if(errors === _errs9){
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key1 in data6){
 const _errs12 = errors;
-if(!(validate212(data6[key1], {instancePath:instancePath+"/unlockeds/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data6[key1], {instancePath:instancePath+"/unlockeds/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs12 === errors;
@@ -4951,7 +4020,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath:instancePath+"/unlockeds",schemaPath:"#/properties/unlockeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath:instancePath+"/unlockeds",schemaPath:"#/properties/unlockeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4968,8 +4037,8 @@ if(errors === _errs13){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 const _errs16 = errors;
-if(!(validate212(data8[key2], {instancePath:instancePath+"/lockedStakeables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data8[key2], {instancePath:instancePath+"/lockedStakeables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key2,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid3 = _errs16 === errors;
@@ -4979,7 +4048,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath:instancePath+"/lockedStakeables",schemaPath:"#/properties/lockedStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath:instancePath+"/lockedStakeables",schemaPath:"#/properties/lockedStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4996,8 +4065,8 @@ if(errors === _errs17){
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
 const _errs20 = errors;
-if(!(validate212(data10[key3], {instancePath:instancePath+"/lockedNotStakeables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data10,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
+if(!(validate26(data10[key3], {instancePath:instancePath+"/lockedNotStakeables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data10,parentDataProperty:key3,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid4 = _errs20 === errors;
@@ -5007,7 +4076,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath:instancePath+"/lockedNotStakeables",schemaPath:"#/properties/lockedNotStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath:instancePath+"/lockedNotStakeables",schemaPath:"#/properties/lockedNotStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5026,8 +4095,8 @@ var valid5 = true;
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
 const _errs23 = errors;
-if(!(validate221(data12[i0], {instancePath:instancePath+"/utxoIDs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
+if(!(validate196(data12[i0], {instancePath:instancePath+"/utxoIDs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
 errors = vErrors.length;
 }
 var valid5 = _errs23 === errors;
@@ -5037,7 +4106,7 @@ break;
 }
 }
 else {
-validate211.errors = [{instancePath:instancePath+"/utxoIDs",schemaPath:"#/properties/utxoIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate187.errors = [{instancePath:instancePath+"/utxoIDs",schemaPath:"#/properties/utxoIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5057,55 +4126,36 @@ var valid0 = true;
 }
 }
 else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate211.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetBlockParams = validate225;
-const schema89 = {"type":"object","properties":{"blockID":{"$ref":"avanode:components#/definitions/cb58ID"},"encoding":{"$ref":"avanode:components#/definitions/encodingHexOrJson"}},"required":["blockID"],"$id":"avanode:params/platform.getBlock"};
+export const PlatformGetBlockParams = validate200;
+const schema74 = {"type":"object","properties":{"blockID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["blockID"],"$id":"avanode:params/platform.getBlock"};
+const schema75 = {"title":"encodingHexOrJson","description":"`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.","type":"string","enum":["hex","json"],"$id":"avanode:schema/encodingHexOrJson"};
 
-function validate226(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate226.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate226.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate226.errors = vErrors;
-return errors === 0;
-}
-
-const schema91 = {"title":"encodingHexOrJson","description":"`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.","type":"string","enum":["hex","json"]};
-
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/encodingHexOrJson" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate228.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!((data === "hex") || (data === "json"))){
-validate228.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
+validate202.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate228.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getBlock" */;
 let vErrors = null;
 let errors = 0;
@@ -5113,14 +4163,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockID === undefined) && (missing0 = "blockID")){
-validate225.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate200.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.blockID !== undefined){
 const _errs1 = errors;
-if(!(validate226(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
-vErrors = vErrors === null ? validate226.errors : vErrors.concat(validate226.errors);
+if(!(validate104(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5131,8 +4181,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs2 = errors;
-if(!(validate228(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5144,51 +4194,53 @@ var valid0 = true;
 }
 }
 else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate225.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetBlockResult = validate230;
-const schema92 = {"$ref":"avanode:components#/definitions/EncodedBlock","$id":"avanode:result/platform.getBlock"};
-const schema93 = {"title":"EncodedBlock","description":"A block as `0x` hex (default) or as a JSON object.","type":"object","required":["block","encoding"],"properties":{"block":{"anyOf":[{"$ref":"avanode:components#/definitions/hex"},{"$ref":"avanode:components#/definitions/PlatformBlock"}]},"encoding":{"$ref":"avanode:components#/definitions/encodingHexOrJson"}}};
-const schema94 = {"title":"hex","description":"Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$"};
-const pattern25 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+export const PlatformGetBlockResult = validate204;
+const schema76 = {"$ref":"avanode:schema/EncodedBlock","$id":"avanode:result/platform.getBlock"};
+const schema77 = {"title":"EncodedBlock","description":"A block as `0x` hex (default) or as a JSON object.","type":"object","required":["block","encoding"],"properties":{"block":{"anyOf":[{"$ref":"avanode:schema/hex"},{"$ref":"avanode:schema/PlatformBlock"}]},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"$id":"avanode:schema/EncodedBlock"};
+const schema78 = {"title":"hex","description":"Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$","$id":"avanode:schema/hex"};
+const pattern13 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/hex" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate232.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
+if(!pattern13.test(data)){
+validate206.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
 return false;
 }
 }
 else {
-validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
-validate232.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-const schema95 = {"title":"PlatformBlock","description":"A P-chain block in JSON encoding (its numbers are JSON numbers).","type":"object","required":["parentID","height","txs"],"properties":{"parentID":{"$ref":"avanode:components#/definitions/cb58ID"},"height":{"$ref":"avanode:components#/definitions/uint64"},"txs":{"type":"array","items":{"$ref":"avanode:components#/definitions/SignedTx"}}}};
-const schema96 = {"title":"SignedTx","description":"A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).","type":"object","required":["unsignedTx","credentials"],"properties":{"unsignedTx":{"type":"object","additionalProperties":true},"credentials":{"type":"array","items":{"$ref":"avanode:components#/definitions/Credential"}},"id":{"description":"Present in `platform.getTx` answers.","$ref":"avanode:components#/definitions/cb58ID"}}};
-const schema97 = {"title":"Credential","type":"object","required":["signatures"],"properties":{"signatures":{"type":"array","items":{"$ref":"avanode:components#/definitions/hex"}}}};
+const schema79 = {"title":"PlatformBlock","description":"A P-chain block in JSON encoding (its numbers are JSON numbers).","type":"object","required":["parentID","height","txs"],"properties":{"parentID":{"$ref":"avanode:schema/cb58ID"},"height":{"$ref":"avanode:schema/uint64"},"txs":{"type":"array","items":{"$ref":"avanode:schema/SignedTx"}}},"$id":"avanode:schema/PlatformBlock"};
+const schema80 = {"title":"SignedTx","description":"A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).","type":"object","required":["unsignedTx","credentials"],"properties":{"unsignedTx":{"type":"object","additionalProperties":true},"credentials":{"type":"array","items":{"$ref":"avanode:schema/Credential"}},"id":{"description":"Present in `platform.getTx` answers.","$ref":"avanode:schema/cb58ID"}},"$id":"avanode:schema/SignedTx"};
+const schema81 = {"title":"Credential","type":"object","required":["signatures"],"properties":{"signatures":{"type":"array","items":{"$ref":"avanode:schema/hex"}}},"$id":"avanode:schema/Credential"};
 
-function validate238(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Credential" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.signatures === undefined) && (missing0 = "signatures")){
-validate238.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate212.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5201,8 +4253,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate232(data0[i0], {instancePath:instancePath+"/signatures/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate206(data0[i0], {instancePath:instancePath+"/signatures/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -5212,7 +4264,7 @@ break;
 }
 }
 else {
-validate238.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate212.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5220,23 +4272,24 @@ return false;
 }
 }
 else {
-validate238.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate238.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/SignedTx" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.unsignedTx === undefined) && (missing0 = "unsignedTx")) || ((data.credentials === undefined) && (missing0 = "credentials"))){
-validate237.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate211.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5247,7 +4300,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 }
 else {
-validate237.errors = [{instancePath:instancePath+"/unsignedTx",schemaPath:"#/properties/unsignedTx/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate211.errors = [{instancePath:instancePath+"/unsignedTx",schemaPath:"#/properties/unsignedTx/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -5266,8 +4319,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs6 = errors;
-if(!(validate238(data1[i0], {instancePath:instancePath+"/credentials/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
+if(!(validate212(data1[i0], {instancePath:instancePath+"/credentials/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs6 === errors;
@@ -5277,7 +4330,7 @@ break;
 }
 }
 else {
-validate237.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate211.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5289,8 +4342,8 @@ var valid0 = true;
 if(valid0){
 if(data.id !== undefined){
 const _errs7 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -5303,30 +4356,31 @@ var valid0 = true;
 }
 }
 else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate237.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate234(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/PlatformBlock" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.parentID === undefined) && (missing0 = "parentID")) || ((data.height === undefined) && (missing0 = "height"))) || ((data.txs === undefined) && (missing0 = "txs"))){
-validate234.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate208.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.parentID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.parentID, {instancePath:instancePath+"/parentID",parentData:data,parentDataProperty:"parentID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.parentID, {instancePath:instancePath+"/parentID",parentData:data,parentDataProperty:"parentID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -5337,8 +4391,8 @@ var valid0 = true;
 if(valid0){
 if(data.height !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -5356,8 +4410,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate237(data2[i0], {instancePath:instancePath+"/txs/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
+if(!(validate211(data2[i0], {instancePath:instancePath+"/txs/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -5367,7 +4421,7 @@ break;
 }
 }
 else {
-validate234.errors = [{instancePath:instancePath+"/txs",schemaPath:"#/properties/txs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate208.errors = [{instancePath:instancePath+"/txs",schemaPath:"#/properties/txs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -5381,39 +4435,24 @@ var valid0 = true;
 }
 }
 else {
-validate234.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate234.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate244.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate244.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/EncodedBlock" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.block === undefined) && (missing0 = "block")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -5423,16 +4462,16 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate232(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate206(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate234(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
+if(!(validate208(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
+vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -5447,7 +4486,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate231.errors = vErrors;
+validate205.errors = vErrors;
 return false;
 }
 else {
@@ -5469,14 +4508,317 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs5 = errors;
-if(!(validate244(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
+if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+}
+}
+}
+else {
+validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate205.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:result/platform.getBlock" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+errors = vErrors.length;
+}
+validate204.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockByHeightParams = validate220;
+const schema82 = {"type":"object","properties":{"height":{"$ref":"avanode:schema/uint64"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["height"],"$id":"avanode:params/platform.getBlockByHeight"};
+
+function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:params/platform.getBlockByHeight" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.height === undefined) && (missing0 = "height")){
+validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.height !== undefined){
+const _errs1 = errors;
+if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.encoding !== undefined){
+const _errs2 = errors;
+if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+else {
+validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate220.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockByHeightResult = validate223;
+const schema83 = {"$ref":"avanode:schema/EncodedBlock","$id":"avanode:result/platform.getBlockByHeight"};
+
+function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:result/platform.getBlockByHeight" */;
+let vErrors = null;
+let errors = 0;
+if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
+errors = vErrors.length;
+}
+validate223.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockchainStatusParams = validate225;
+const schema84 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.getBlockchainStatus"};
+
+function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:params/platform.getBlockchainStatus" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
+validate225.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.blockchainID !== undefined){
+if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate225.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockchainStatusResult = validate227;
+const schema85 = {"type":"object","required":["status"],"properties":{"status":{"$ref":"avanode:schema/BlockchainStatus"}},"$id":"avanode:result/platform.getBlockchainStatus"};
+const schema86 = {"title":"BlockchainStatus","description":"Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.","type":"string","enum":["Validating","Created","Preferred","Syncing","Unknown"],"$id":"avanode:schema/BlockchainStatus"};
+
+function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/BlockchainStatus" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+validate228.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(!(((((data === "Validating") || (data === "Created")) || (data === "Preferred")) || (data === "Syncing")) || (data === "Unknown"))){
+validate228.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate228.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:result/platform.getBlockchainStatus" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.status === undefined) && (missing0 = "status")){
+validate227.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.status !== undefined){
+if(!(validate228(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+else {
+validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate227.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockchainsParams = validate230;
+const schema87 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getBlockchains"};
+
+function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:params/platform.getBlockchains" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(!(data && typeof data == "object" && !Array.isArray(data))){
+validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate230.errors = vErrors;
+return errors === 0;
+}
+
+export const PlatformGetBlockchainsResult = validate231;
+const schema88 = {"type":"object","required":["blockchains"],"properties":{"blockchains":{"type":"array","items":{"$ref":"avanode:schema/Blockchain"}}},"$id":"avanode:result/platform.getBlockchains"};
+const schema89 = {"title":"Blockchain","description":"A blockchain and the subnet that validates it.","type":"object","required":["id","name","subnetID","vmID"],"properties":{"id":{"$ref":"avanode:schema/cb58ID"},"name":{"description":"Human-readable name.","type":"string"},"subnetID":{"$ref":"avanode:schema/cb58ID"},"vmID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:schema/Blockchain"};
+
+function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Blockchain" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.vmID === undefined) && (missing0 = "vmID"))){
+validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.id !== undefined){
+const _errs1 = errors;
+if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.name !== undefined){
+const _errs2 = errors;
+if(typeof data.name !== "string"){
+validate232.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.subnetID !== undefined){
+const _errs4 = errors;
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.vmID !== undefined){
+const _errs5 = errors;
+if(!(validate104(data.vmID, {instancePath:instancePath+"/vmID",parentData:data,parentDataProperty:"vmID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+errors = vErrors.length;
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate232.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:result/platform.getBlockchains" */;
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.blockchains === undefined) && (missing0 = "blockchains")){
+validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.blockchains !== undefined){
+let data0 = data.blockchains;
+const _errs1 = errors;
+if(errors === _errs1){
+if(Array.isArray(data0)){
+var valid1 = true;
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+const _errs3 = errors;
+if(!(validate232(data0[i0], {instancePath:instancePath+"/blockchains/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs3 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate231.errors = [{instancePath:instancePath+"/blockchains",schemaPath:"#/properties/blockchains/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 }
 }
 }
@@ -5490,679 +4832,35 @@ validate231.errors = vErrors;
 return errors === 0;
 }
 
+export const PlatformGetCurrentSupplyParams = validate237;
+const schema90 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getCurrentSupply"};
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlock" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate231(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate231.errors : vErrors.concat(validate231.errors);
-errors = vErrors.length;
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockByHeightParams = validate247;
-const schema99 = {"type":"object","properties":{"height":{"$ref":"avanode:components#/definitions/uint64"},"encoding":{"$ref":"avanode:components#/definitions/encodingHexOrJson"}},"required":["height"],"$id":"avanode:params/platform.getBlockByHeight"};
-
-function validate248(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate248.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate248.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate250.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate250.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate247(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockByHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.height === undefined) && (missing0 = "height")){
-validate247.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.height !== undefined){
-const _errs1 = errors;
-if(!(validate248(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate248.errors : vErrors.concat(validate248.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate250(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate247.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate247.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockByHeightResult = validate252;
-const schema102 = {"$ref":"avanode:components#/definitions/EncodedBlock","$id":"avanode:result/platform.getBlockByHeight"};
-
-function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate253.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.block !== undefined){
-let data0 = data.block;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate232(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(!(validate234(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err0 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate253.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs5 = errors;
-if(!(validate244(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate253.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockByHeight" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
-errors = vErrors.length;
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockchainStatusParams = validate258;
-const schema104 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.getBlockchainStatus"};
-
-function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate259.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate259.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate258(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockchainStatus" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate258.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchainID !== undefined){
-if(!(validate259(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate258.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate258.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockchainStatusResult = validate261;
-const schema106 = {"type":"object","required":["status"],"properties":{"status":{"$ref":"avanode:components#/definitions/BlockchainStatus"}},"$id":"avanode:result/platform.getBlockchainStatus"};
-const schema107 = {"title":"BlockchainStatus","description":"Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.","type":"string","enum":["Validating","Created","Preferred","Syncing","Unknown"]};
-
-function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "Validating") || (data === "Created")) || (data === "Preferred")) || (data === "Syncing")) || (data === "Unknown"))){
-validate262.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate262.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockchainStatus" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate261.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.status !== undefined){
-if(!(validate262(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate261.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate261.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockchainsParams = validate264;
-const schema108 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getBlockchains"};
-
-function validate264(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockchains" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate264.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate264.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetBlockchainsResult = validate265;
-const schema109 = {"type":"object","required":["blockchains"],"properties":{"blockchains":{"type":"array","items":{"$ref":"avanode:components#/definitions/Blockchain"}}},"$id":"avanode:result/platform.getBlockchains"};
-const schema110 = {"title":"Blockchain","description":"A blockchain and the subnet that validates it.","type":"object","required":["id","name","subnetID","vmID"],"properties":{"id":{"$ref":"avanode:components#/definitions/cb58ID"},"name":{"description":"Human-readable name.","type":"string"},"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"},"vmID":{"$ref":"avanode:components#/definitions/cb58ID"}}};
-
-function validate266(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.vmID === undefined) && (missing0 = "vmID"))){
-validate266.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs2 = errors;
-if(typeof data.name !== "string"){
-validate266.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs4 = errors;
-if(!(validate176(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.vmID !== undefined){
-const _errs5 = errors;
-if(!(validate176(data.vmID, {instancePath:instancePath+"/vmID",parentData:data,parentDataProperty:"vmID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate266.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate266.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockchains" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchains === undefined) && (missing0 = "blockchains")){
-validate265.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchains !== undefined){
-let data0 = data.blockchains;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate266(data0[i0], {instancePath:instancePath+"/blockchains/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate266.errors : vErrors.concat(validate266.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate265.errors = [{instancePath:instancePath+"/blockchains",schemaPath:"#/properties/blockchains/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate265.errors = vErrors;
-return errors === 0;
-}
-
-export const PlatformGetCurrentSupplyParams = validate271;
-const schema111 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":[],"$id":"avanode:params/platform.getCurrentSupply"};
-
-function validate272(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate272.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate272.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate272.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getCurrentSupply" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subnetID !== undefined){
-if(!(validate272(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate272.errors : vErrors.concat(validate272.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate271.errors = vErrors;
+validate237.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetCurrentSupplyResult = validate274;
-const schema113 = {"type":"object","required":["supply"],"properties":{"supply":{"$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/platform.getCurrentSupply"};
+export const PlatformGetCurrentSupplyResult = validate239;
+const schema91 = {"type":"object","required":["supply"],"properties":{"supply":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getCurrentSupply"};
 
-function validate275(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate275.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate275.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getCurrentSupply" */;
 let vErrors = null;
 let errors = 0;
@@ -6170,71 +4868,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.supply === undefined) && (missing0 = "supply")){
-validate274.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate239.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.supply !== undefined){
-if(!(validate275(data.supply, {instancePath:instancePath+"/supply",parentData:data,parentDataProperty:"supply",rootData}))){
-vErrors = vErrors === null ? validate275.errors : vErrors.concat(validate275.errors);
+if(!(validate26(data.supply, {instancePath:instancePath+"/supply",parentData:data,parentDataProperty:"supply",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate274.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate274.errors = vErrors;
+validate239.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetCurrentValidatorsParams = validate277;
-const schema115 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"},"nodeIDs":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}}},"required":[],"$id":"avanode:params/platform.getCurrentValidators"};
+export const PlatformGetCurrentValidatorsParams = validate241;
+const schema92 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"},"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/platform.getCurrentValidators"};
 
-function validate278(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate278.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate278.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate278.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate280.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate280.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate280.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getCurrentValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -6242,8 +4900,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subnetID !== undefined){
 const _errs1 = errors;
-if(!(validate278(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate278.errors : vErrors.concat(validate278.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6261,8 +4919,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate280(data1[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
+if(!(validate96(data1[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -6272,7 +4930,7 @@ break;
 }
 }
 else {
-validate277.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate241.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6284,55 +4942,36 @@ var valid0 = true;
 }
 }
 else {
-validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate277.errors = vErrors;
+validate241.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetCurrentValidatorsResult = validate282;
-const schema118 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:components#/definitions/CurrentValidator"}}},"$id":"avanode:result/platform.getCurrentValidators"};
-const schema119 = {"title":"CurrentValidator","description":"One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.","anyOf":[{"$ref":"avanode:components#/definitions/StakerValidator"},{"$ref":"avanode:components#/definitions/L1CurrentValidator"}]};
-const schema120 = {"title":"StakerValidator","description":"A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.","type":"object","required":["txID","startTime","endTime","nodeID","weight"],"properties":{"txID":{"description":"The validator transaction.","$ref":"avanode:components#/definitions/cb58ID"},"startTime":{"description":"Unix seconds when validation starts.","$ref":"avanode:components#/definitions/uint64"},"endTime":{"description":"Unix seconds when validation ends.","$ref":"avanode:components#/definitions/uint64"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"weight":{"description":"Weight (stake) used when sampling.","$ref":"avanode:components#/definitions/uint64"},"validationRewardOwner":{"$ref":"avanode:components#/definitions/OutputOwners"},"delegationRewardOwner":{"$ref":"avanode:components#/definitions/OutputOwners"},"potentialReward":{"$ref":"avanode:components#/definitions/uint64"},"delegationFee":{"description":"Percent fee charged to delegators.","$ref":"avanode:components#/definitions/decimal"},"uptime":{"description":"Percent of time the queried node saw the validator online.","$ref":"avanode:components#/definitions/decimal"},"connected":{"description":"Whether the node is connected to the validator and it tracks the subnet.","type":"boolean"},"signer":{"description":"Omitted when the validator has no BLS key.","$ref":"avanode:components#/definitions/ValidatorSigner"},"delegatorCount":{"$ref":"avanode:components#/definitions/uint64"},"delegatorWeight":{"description":"Total weight of the delegators.","$ref":"avanode:components#/definitions/uint64"},"delegators":{"description":"Present only when `nodeIDs` names exactly one node.","type":"array","items":{"$ref":"avanode:components#/definitions/Delegator"}}}};
-const schema121 = {"title":"OutputOwners","description":"Who may spend an output or act on a validator, and from when.","type":"object","required":["locktime","threshold","addresses"],"properties":{"locktime":{"description":"Unix seconds before which the owners cannot act.","$ref":"avanode:components#/definitions/uint64"},"threshold":{"description":"Number of signatures from `addresses` that are needed.","$ref":"avanode:components#/definitions/uint32"},"addresses":{"description":"The owners' addresses.","type":"array","items":{"$ref":"avanode:components#/definitions/pchainAddress"}}}};
+export const PlatformGetCurrentValidatorsResult = validate244;
+const schema93 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/CurrentValidator"}}},"$id":"avanode:result/platform.getCurrentValidators"};
+const schema94 = {"title":"CurrentValidator","description":"One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.","anyOf":[{"$ref":"avanode:schema/StakerValidator"},{"$ref":"avanode:schema/L1CurrentValidator"}],"$id":"avanode:schema/CurrentValidator"};
+const schema95 = {"title":"StakerValidator","description":"A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.","type":"object","required":["txID","startTime","endTime","nodeID","weight"],"properties":{"txID":{"description":"The validator transaction.","$ref":"avanode:schema/cb58ID"},"startTime":{"description":"Unix seconds when validation starts.","$ref":"avanode:schema/uint64"},"endTime":{"description":"Unix seconds when validation ends.","$ref":"avanode:schema/uint64"},"nodeID":{"$ref":"avanode:schema/nodeID"},"weight":{"description":"Weight (stake) used when sampling.","$ref":"avanode:schema/uint64"},"validationRewardOwner":{"$ref":"avanode:schema/OutputOwners"},"delegationRewardOwner":{"$ref":"avanode:schema/OutputOwners"},"potentialReward":{"$ref":"avanode:schema/uint64"},"delegationFee":{"description":"Percent fee charged to delegators.","$ref":"avanode:schema/decimal"},"uptime":{"description":"Percent of time the queried node saw the validator online.","$ref":"avanode:schema/decimal"},"connected":{"description":"Whether the node is connected to the validator and it tracks the subnet.","type":"boolean"},"signer":{"description":"Omitted when the validator has no BLS key.","$ref":"avanode:schema/ValidatorSigner"},"delegatorCount":{"$ref":"avanode:schema/uint64"},"delegatorWeight":{"description":"Total weight of the delegators.","$ref":"avanode:schema/uint64"},"delegators":{"description":"Present only when `nodeIDs` names exactly one node.","type":"array","items":{"$ref":"avanode:schema/Delegator"}}},"$id":"avanode:schema/StakerValidator"};
+const schema96 = {"title":"OutputOwners","description":"Who may spend an output or act on a validator, and from when.","type":"object","required":["locktime","threshold","addresses"],"properties":{"locktime":{"description":"Unix seconds before which the owners cannot act.","$ref":"avanode:schema/uint64"},"threshold":{"description":"Number of signatures from `addresses` that are needed.","$ref":"avanode:schema/uint32"},"addresses":{"description":"The owners' addresses.","type":"array","items":{"$ref":"avanode:schema/pchainAddress"}}},"$id":"avanode:schema/OutputOwners"};
 
-function validate293(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern22.test(data)){
-validate293.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
-return false;
-}
-}
-else {
-validate293.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate293.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/OutputOwners" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.locktime === undefined) && (missing0 = "locktime")) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.addresses === undefined) && (missing0 = "addresses"))){
-validate290.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate252.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.locktime !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6343,8 +4982,8 @@ var valid0 = true;
 if(valid0){
 if(data.threshold !== undefined){
 const _errs2 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6362,8 +5001,8 @@ var valid1 = true;
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate293(data2[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate185(data2[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -6373,7 +5012,7 @@ break;
 }
 }
 else {
-validate290.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate252.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6387,106 +5026,32 @@ var valid0 = true;
 }
 }
 else {
-validate290.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate290.errors = vErrors;
+validate252.errors = vErrors;
 return errors === 0;
 }
 
+const schema97 = {"title":"ValidatorSigner","description":"A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:schema/blsSignature"}},"$id":"avanode:schema/ValidatorSigner"};
 
-function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern21.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!((typeof data == "number") && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-validate298.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate298.errors = vErrors;
-return errors === 0;
-}
-
-const schema124 = {"title":"ValidatorSigner","description":"A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:components#/definitions/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:components#/definitions/blsSignature"}}};
-
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ValidatorSigner" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate261.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.publicKey !== undefined){
 const _errs1 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6497,8 +5062,8 @@ var valid0 = true;
 if(valid0){
 if(data.proofOfPossession !== undefined){
 const _errs2 = errors;
-if(!(validate136(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
+if(!(validate118(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6510,31 +5075,32 @@ var valid0 = true;
 }
 }
 else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate261.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate301.errors = vErrors;
+validate261.errors = vErrors;
 return errors === 0;
 }
 
-const schema125 = {"title":"Delegator","description":"A delegation to a primary network validator.","type":"object","required":["txID","startTime","endTime","weight","nodeID","rewardOwner","potentialReward"],"properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"},"startTime":{"description":"Unix seconds.","$ref":"avanode:components#/definitions/uint64"},"endTime":{"description":"Unix seconds.","$ref":"avanode:components#/definitions/uint64"},"weight":{"description":"Nano-units staked.","$ref":"avanode:components#/definitions/uint64"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"rewardOwner":{"$ref":"avanode:components#/definitions/OutputOwners"},"potentialReward":{"$ref":"avanode:components#/definitions/uint64"}}};
+const schema98 = {"title":"Delegator","description":"A delegation to a primary network validator.","type":"object","required":["txID","startTime","endTime","weight","nodeID","rewardOwner","potentialReward"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"endTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"description":"Nano-units staked.","$ref":"avanode:schema/uint64"},"nodeID":{"$ref":"avanode:schema/nodeID"},"rewardOwner":{"$ref":"avanode:schema/OutputOwners"},"potentialReward":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/Delegator"};
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Delegator" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.rewardOwner === undefined) && (missing0 = "rewardOwner"))) || ((data.potentialReward === undefined) && (missing0 = "potentialReward"))){
-validate307.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate267.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6545,8 +5111,8 @@ var valid0 = true;
 if(valid0){
 if(data.startTime !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6557,8 +5123,8 @@ var valid0 = true;
 if(valid0){
 if(data.endTime !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -6569,8 +5135,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -6581,8 +5147,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs5 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -6593,8 +5159,8 @@ var valid0 = true;
 if(valid0){
 if(data.rewardOwner !== undefined){
 const _errs6 = errors;
-if(!(validate290(data.rewardOwner, {instancePath:instancePath+"/rewardOwner",parentData:data,parentDataProperty:"rewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.rewardOwner, {instancePath:instancePath+"/rewardOwner",parentData:data,parentDataProperty:"rewardOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6605,8 +5171,8 @@ var valid0 = true;
 if(valid0){
 if(data.potentialReward !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6623,30 +5189,31 @@ var valid0 = true;
 }
 }
 else {
-validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate267.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate307.errors = vErrors;
+validate267.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate284(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/StakerValidator" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate284.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate246.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6657,8 +5224,8 @@ var valid0 = true;
 if(valid0){
 if(data.startTime !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6669,8 +5236,8 @@ var valid0 = true;
 if(valid0){
 if(data.endTime !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -6681,8 +5248,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs4 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -6693,8 +5260,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -6705,8 +5272,8 @@ var valid0 = true;
 if(valid0){
 if(data.validationRewardOwner !== undefined){
 const _errs6 = errors;
-if(!(validate290(data.validationRewardOwner, {instancePath:instancePath+"/validationRewardOwner",parentData:data,parentDataProperty:"validationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.validationRewardOwner, {instancePath:instancePath+"/validationRewardOwner",parentData:data,parentDataProperty:"validationRewardOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6717,8 +5284,8 @@ var valid0 = true;
 if(valid0){
 if(data.delegationRewardOwner !== undefined){
 const _errs7 = errors;
-if(!(validate290(data.delegationRewardOwner, {instancePath:instancePath+"/delegationRewardOwner",parentData:data,parentDataProperty:"delegationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.delegationRewardOwner, {instancePath:instancePath+"/delegationRewardOwner",parentData:data,parentDataProperty:"delegationRewardOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6729,8 +5296,8 @@ var valid0 = true;
 if(valid0){
 if(data.potentialReward !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -6741,8 +5308,8 @@ var valid0 = true;
 if(valid0){
 if(data.delegationFee !== undefined){
 const _errs9 = errors;
-if(!(validate298(data.delegationFee, {instancePath:instancePath+"/delegationFee",parentData:data,parentDataProperty:"delegationFee",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+if(!(validate181(data.delegationFee, {instancePath:instancePath+"/delegationFee",parentData:data,parentDataProperty:"delegationFee",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -6753,8 +5320,8 @@ var valid0 = true;
 if(valid0){
 if(data.uptime !== undefined){
 const _errs10 = errors;
-if(!(validate298(data.uptime, {instancePath:instancePath+"/uptime",parentData:data,parentDataProperty:"uptime",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+if(!(validate181(data.uptime, {instancePath:instancePath+"/uptime",parentData:data,parentDataProperty:"uptime",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -6766,7 +5333,7 @@ if(valid0){
 if(data.connected !== undefined){
 const _errs11 = errors;
 if(typeof data.connected !== "boolean"){
-validate284.errors = [{instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate246.errors = [{instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -6777,8 +5344,8 @@ var valid0 = true;
 if(valid0){
 if(data.signer !== undefined){
 const _errs13 = errors;
-if(!(validate301(data.signer, {instancePath:instancePath+"/signer",parentData:data,parentDataProperty:"signer",rootData}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
+if(!(validate261(data.signer, {instancePath:instancePath+"/signer",parentData:data,parentDataProperty:"signer",rootData}))){
+vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs13 === errors;
@@ -6789,8 +5356,8 @@ var valid0 = true;
 if(valid0){
 if(data.delegatorCount !== undefined){
 const _errs14 = errors;
-if(!(validate27(data.delegatorCount, {instancePath:instancePath+"/delegatorCount",parentData:data,parentDataProperty:"delegatorCount",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.delegatorCount, {instancePath:instancePath+"/delegatorCount",parentData:data,parentDataProperty:"delegatorCount",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs14 === errors;
@@ -6801,8 +5368,8 @@ var valid0 = true;
 if(valid0){
 if(data.delegatorWeight !== undefined){
 const _errs15 = errors;
-if(!(validate27(data.delegatorWeight, {instancePath:instancePath+"/delegatorWeight",parentData:data,parentDataProperty:"delegatorWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.delegatorWeight, {instancePath:instancePath+"/delegatorWeight",parentData:data,parentDataProperty:"delegatorWeight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs15 === errors;
@@ -6820,8 +5387,8 @@ var valid1 = true;
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
 const _errs18 = errors;
-if(!(validate307(data14[i0], {instancePath:instancePath+"/delegators/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
+if(!(validate267(data14[i0], {instancePath:instancePath+"/delegators/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs18 === errors;
@@ -6831,7 +5398,7 @@ break;
 }
 }
 else {
-validate284.errors = [{instancePath:instancePath+"/delegators",schemaPath:"#/properties/delegators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate246.errors = [{instancePath:instancePath+"/delegators",schemaPath:"#/properties/delegators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -6857,31 +5424,32 @@ var valid0 = true;
 }
 }
 else {
-validate284.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate284.errors = vErrors;
+validate246.errors = vErrors;
 return errors === 0;
 }
 
-const schema126 = {"title":"L1CurrentValidator","description":"A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).","type":"object","required":["validationID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance"],"properties":{"validationID":{"$ref":"avanode:components#/definitions/cb58ID"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"publicKey":{"$ref":"avanode:components#/definitions/blsPublicKey"},"remainingBalanceOwner":{"$ref":"avanode:components#/definitions/OutputOwners"},"deactivationOwner":{"$ref":"avanode:components#/definitions/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:components#/definitions/uint64"},"weight":{"$ref":"avanode:components#/definitions/uint64"},"minNonce":{"description":"Minimum nonce a SetL1ValidatorWeightTx must carry.","$ref":"avanode:components#/definitions/uint64"},"balance":{"description":"Remaining balance that pays the continuous fee.","$ref":"avanode:components#/definitions/uint64"}}};
+const schema99 = {"title":"L1CurrentValidator","description":"A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).","type":"object","required":["validationID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance"],"properties":{"validationID":{"$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"remainingBalanceOwner":{"$ref":"avanode:schema/OutputOwners"},"deactivationOwner":{"$ref":"avanode:schema/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"},"minNonce":{"description":"Minimum nonce a SetL1ValidatorWeightTx must carry.","$ref":"avanode:schema/uint64"},"balance":{"description":"Remaining balance that pays the continuous fee.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/L1CurrentValidator"};
 
-function validate317(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/L1CurrentValidator" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))){
-validate317.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate277.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.validationID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -6892,8 +5460,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs2 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -6904,8 +5472,8 @@ var valid0 = true;
 if(valid0){
 if(data.publicKey !== undefined){
 const _errs3 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -6916,8 +5484,8 @@ var valid0 = true;
 if(valid0){
 if(data.remainingBalanceOwner !== undefined){
 const _errs4 = errors;
-if(!(validate290(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -6928,8 +5496,8 @@ var valid0 = true;
 if(valid0){
 if(data.deactivationOwner !== undefined){
 const _errs5 = errors;
-if(!(validate290(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -6940,8 +5508,8 @@ var valid0 = true;
 if(valid0){
 if(data.startTime !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -6952,8 +5520,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -6964,8 +5532,8 @@ var valid0 = true;
 if(valid0){
 if(data.minNonce !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -6976,8 +5544,8 @@ var valid0 = true;
 if(valid0){
 if(data.balance !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -6996,31 +5564,32 @@ var valid0 = true;
 }
 }
 else {
-validate317.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate317.errors = vErrors;
+validate277.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/CurrentValidator" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
+if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
+if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -7035,7 +5604,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate283.errors = vErrors;
+validate245.errors = vErrors;
 return false;
 }
 else {
@@ -7049,12 +5618,12 @@ vErrors = null;
 }
 }
 }
-validate283.errors = vErrors;
+validate245.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate282(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getCurrentValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -7062,7 +5631,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.validators === undefined) && (missing0 = "validators")){
-validate282.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate244.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7075,8 +5644,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate283(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
+if(!(validate245(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7086,7 +5655,7 @@ break;
 }
 }
 else {
-validate282.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate244.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7094,43 +5663,44 @@ return false;
 }
 }
 else {
-validate282.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate282.errors = vErrors;
+validate244.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetFeeConfigParams = validate329;
-const schema127 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeConfig"};
+export const PlatformGetFeeConfigParams = validate289;
+const schema100 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeConfig"};
 
-function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getFeeConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate329.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate289.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate329.errors = vErrors;
+validate289.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetFeeConfigResult = validate330;
-const schema128 = {"$ref":"avanode:components#/definitions/FeeConfig","$id":"avanode:result/platform.getFeeConfig"};
-const schema129 = {"title":"FeeConfig","description":"The P-chain's dynamic fee configuration (all JSON numbers on the wire).","type":"object","required":["weights","maxCapacity","maxPerSecond","targetPerSecond","minPrice","excessConversionConstant"],"properties":{"weights":{"description":"Merge the fee dimensions into one gas value.","type":"array","items":{"$ref":"avanode:components#/definitions/uint64"}},"maxCapacity":{"description":"Gas that may be stored.","$ref":"avanode:components#/definitions/uint64"},"maxPerSecond":{"description":"Gas consumable per second.","$ref":"avanode:components#/definitions/uint64"},"targetPerSecond":{"description":"Target consumption for stable fees.","$ref":"avanode:components#/definitions/uint64"},"minPrice":{"description":"Minimum price per gas unit.","$ref":"avanode:components#/definitions/uint64"},"excessConversionConstant":{"description":"Converts excess gas to a price.","$ref":"avanode:components#/definitions/uint64"}}};
+export const PlatformGetFeeConfigResult = validate290;
+const schema101 = {"$ref":"avanode:schema/FeeConfig","$id":"avanode:result/platform.getFeeConfig"};
+const schema102 = {"title":"FeeConfig","description":"The P-chain's dynamic fee configuration (all JSON numbers on the wire).","type":"object","required":["weights","maxCapacity","maxPerSecond","targetPerSecond","minPrice","excessConversionConstant"],"properties":{"weights":{"description":"Merge the fee dimensions into one gas value.","type":"array","items":{"$ref":"avanode:schema/uint64"}},"maxCapacity":{"description":"Gas that may be stored.","$ref":"avanode:schema/uint64"},"maxPerSecond":{"description":"Gas consumable per second.","$ref":"avanode:schema/uint64"},"targetPerSecond":{"description":"Target consumption for stable fees.","$ref":"avanode:schema/uint64"},"minPrice":{"description":"Minimum price per gas unit.","$ref":"avanode:schema/uint64"},"excessConversionConstant":{"description":"Converts excess gas to a price.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/FeeConfig"};
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/FeeConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((data.weights === undefined) && (missing0 = "weights")) || ((data.maxCapacity === undefined) && (missing0 = "maxCapacity"))) || ((data.maxPerSecond === undefined) && (missing0 = "maxPerSecond"))) || ((data.targetPerSecond === undefined) && (missing0 = "targetPerSecond"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate331.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate291.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -7143,8 +5713,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate27(data0[i0], {instancePath:instancePath+"/weights/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data0[i0], {instancePath:instancePath+"/weights/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -7154,7 +5724,7 @@ break;
 }
 }
 else {
-validate331.errors = [{instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate291.errors = [{instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -7166,8 +5736,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxCapacity !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.maxCapacity, {instancePath:instancePath+"/maxCapacity",parentData:data,parentDataProperty:"maxCapacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.maxCapacity, {instancePath:instancePath+"/maxCapacity",parentData:data,parentDataProperty:"maxCapacity",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7178,8 +5748,8 @@ var valid0 = true;
 if(valid0){
 if(data.maxPerSecond !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.maxPerSecond, {instancePath:instancePath+"/maxPerSecond",parentData:data,parentDataProperty:"maxPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.maxPerSecond, {instancePath:instancePath+"/maxPerSecond",parentData:data,parentDataProperty:"maxPerSecond",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -7190,8 +5760,8 @@ var valid0 = true;
 if(valid0){
 if(data.targetPerSecond !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7202,8 +5772,8 @@ var valid0 = true;
 if(valid0){
 if(data.minPrice !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7214,8 +5784,8 @@ var valid0 = true;
 if(valid0){
 if(data.excessConversionConstant !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7231,63 +5801,64 @@ var valid0 = true;
 }
 }
 else {
-validate331.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate291.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate331.errors = vErrors;
+validate291.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate330(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getFeeConfig" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate331(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate331.errors : vErrors.concat(validate331.errors);
+if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
 errors = vErrors.length;
 }
-validate330.errors = vErrors;
+validate290.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetFeeStateParams = validate339;
-const schema130 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeState"};
+export const PlatformGetFeeStateParams = validate299;
+const schema103 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeState"};
 
-function validate339(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getFeeState" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate339.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate339.errors = vErrors;
+validate299.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetFeeStateResult = validate340;
-const schema131 = {"$ref":"avanode:components#/definitions/FeeState","$id":"avanode:result/platform.getFeeState"};
-const schema132 = {"title":"FeeState","description":"The P-chain's dynamic fee state.","type":"object","required":["capacity","excess","price","timestamp"],"properties":{"capacity":{"$ref":"avanode:components#/definitions/uint64"},"excess":{"$ref":"avanode:components#/definitions/uint64"},"price":{"$ref":"avanode:components#/definitions/uint64"},"timestamp":{"$ref":"avanode:components#/definitions/isoTimestamp"}}};
+export const PlatformGetFeeStateResult = validate300;
+const schema104 = {"$ref":"avanode:schema/FeeState","$id":"avanode:result/platform.getFeeState"};
+const schema105 = {"title":"FeeState","description":"The P-chain's dynamic fee state.","type":"object","required":["capacity","excess","price","timestamp"],"properties":{"capacity":{"$ref":"avanode:schema/uint64"},"excess":{"$ref":"avanode:schema/uint64"},"price":{"$ref":"avanode:schema/uint64"},"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:schema/FeeState"};
 
-function validate341(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/FeeState" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.excess === undefined) && (missing0 = "excess"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate341.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.capacity !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7298,8 +5869,8 @@ var valid0 = true;
 if(valid0){
 if(data.excess !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7310,8 +5881,8 @@ var valid0 = true;
 if(valid0){
 if(data.price !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -7322,8 +5893,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined){
 const _errs4 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7337,149 +5908,48 @@ var valid0 = true;
 }
 }
 else {
-validate341.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate341.errors = vErrors;
+validate301.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getFeeState" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate341(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate341.errors : vErrors.concat(validate341.errors);
+if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
-validate340.errors = vErrors;
+validate300.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetHeightParams = validate347;
-const schema133 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getHeight"};
+export const PlatformGetHeightParams = validate307;
+const schema106 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getHeight"};
 
-function validate347(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getHeight" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate347.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate347.errors = vErrors;
+validate307.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetHeightResult = validate348;
-const schema134 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/platform.getHeight"};
+export const PlatformGetHeightResult = validate308;
+const schema107 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getHeight"};
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate349.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate348(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getHeight" */;
 let vErrors = null;
 let errors = 0;
@@ -7487,51 +5957,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.height === undefined) && (missing0 = "height")){
-validate348.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate308.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.height !== undefined){
-if(!(validate349(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate349.errors : vErrors.concat(validate349.errors);
+if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate348.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate308.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate348.errors = vErrors;
+validate308.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetL1ValidatorParams = validate351;
-const schema136 = {"type":"object","properties":{"validationID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["validationID"],"$id":"avanode:params/platform.getL1Validator"};
+export const PlatformGetL1ValidatorParams = validate310;
+const schema108 = {"type":"object","properties":{"validationID":{"$ref":"avanode:schema/cb58ID"}},"required":["validationID"],"$id":"avanode:params/platform.getL1Validator"};
 
-function validate352(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate352.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate352.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate352.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getL1Validator" */;
 let vErrors = null;
 let errors = 0;
@@ -7539,46 +5989,47 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.validationID === undefined) && (missing0 = "validationID")){
-validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate310.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.validationID !== undefined){
-if(!(validate352(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate352.errors : vErrors.concat(validate352.errors);
+if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate310.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate351.errors = vErrors;
+validate310.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetL1ValidatorResult = validate354;
-const schema138 = {"$ref":"avanode:components#/definitions/L1Validator","$id":"avanode:result/platform.getL1Validator"};
-const schema139 = {"title":"L1Validator","description":"An L1 validator registration, as `platform.getL1Validator` returns it.","type":"object","required":["validationID","subnetID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance","height"],"properties":{"validationID":{"description":"ID of the registration transaction.","$ref":"avanode:components#/definitions/cb58ID"},"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"publicKey":{"$ref":"avanode:components#/definitions/blsPublicKey"},"remainingBalanceOwner":{"description":"Receives any withdrawn balance.","$ref":"avanode:components#/definitions/OutputOwners"},"deactivationOwner":{"description":"Can withdraw the balance.","$ref":"avanode:components#/definitions/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:components#/definitions/uint64"},"weight":{"$ref":"avanode:components#/definitions/uint64"},"minNonce":{"$ref":"avanode:components#/definitions/uint64"},"balance":{"$ref":"avanode:components#/definitions/uint64"},"height":{"description":"Height of the last accepted block.","$ref":"avanode:components#/definitions/uint64"}}};
+export const PlatformGetL1ValidatorResult = validate312;
+const schema109 = {"$ref":"avanode:schema/L1Validator","$id":"avanode:result/platform.getL1Validator"};
+const schema110 = {"title":"L1Validator","description":"An L1 validator registration, as `platform.getL1Validator` returns it.","type":"object","required":["validationID","subnetID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance","height"],"properties":{"validationID":{"description":"ID of the registration transaction.","$ref":"avanode:schema/cb58ID"},"subnetID":{"$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"remainingBalanceOwner":{"description":"Receives any withdrawn balance.","$ref":"avanode:schema/OutputOwners"},"deactivationOwner":{"description":"Can withdraw the balance.","$ref":"avanode:schema/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"},"minNonce":{"$ref":"avanode:schema/uint64"},"balance":{"$ref":"avanode:schema/uint64"},"height":{"description":"Height of the last accepted block.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/L1Validator"};
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/L1Validator" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.height === undefined) && (missing0 = "height"))){
-validate355.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate313.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.validationID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7589,8 +6040,8 @@ var valid0 = true;
 if(valid0){
 if(data.subnetID !== undefined){
 const _errs2 = errors;
-if(!(validate176(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7601,8 +6052,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs3 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -7613,8 +6064,8 @@ var valid0 = true;
 if(valid0){
 if(data.publicKey !== undefined){
 const _errs4 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -7625,8 +6076,8 @@ var valid0 = true;
 if(valid0){
 if(data.remainingBalanceOwner !== undefined){
 const _errs5 = errors;
-if(!(validate290(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -7637,8 +6088,8 @@ var valid0 = true;
 if(valid0){
 if(data.deactivationOwner !== undefined){
 const _errs6 = errors;
-if(!(validate290(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
+if(!(validate252(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
+vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -7649,8 +6100,8 @@ var valid0 = true;
 if(valid0){
 if(data.startTime !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -7661,8 +6112,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs8 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -7673,8 +6124,8 @@ var valid0 = true;
 if(valid0){
 if(data.minNonce !== undefined){
 const _errs9 = errors;
-if(!(validate27(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -7685,8 +6136,8 @@ var valid0 = true;
 if(valid0){
 if(data.balance !== undefined){
 const _errs10 = errors;
-if(!(validate27(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -7697,8 +6148,8 @@ var valid0 = true;
 if(valid0){
 if(data.height !== undefined){
 const _errs11 = errors;
-if(!(validate27(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -7719,177 +6170,56 @@ var valid0 = true;
 }
 }
 else {
-validate355.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate355.errors = vErrors;
+validate313.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate354(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getL1Validator" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate355(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate355.errors : vErrors.concat(validate355.errors);
+if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
-validate354.errors = vErrors;
+validate312.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetMinStakeParams = validate368;
-const schema140 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":[],"$id":"avanode:params/platform.getMinStake"};
+export const PlatformGetMinStakeParams = validate326;
+const schema111 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getMinStake"};
 
-function validate369(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate369.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate369.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate369.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getMinStake" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subnetID !== undefined){
-if(!(validate369(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate369.errors : vErrors.concat(validate369.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate368.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate326.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate368.errors = vErrors;
+validate326.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetMinStakeResult = validate371;
-const schema142 = {"type":"object","required":["minValidatorStake","minDelegatorStake"],"properties":{"minValidatorStake":{"$ref":"avanode:components#/definitions/uint64"},"minDelegatorStake":{"$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/platform.getMinStake"};
+export const PlatformGetMinStakeResult = validate328;
+const schema112 = {"type":"object","required":["minValidatorStake","minDelegatorStake"],"properties":{"minValidatorStake":{"$ref":"avanode:schema/uint64"},"minDelegatorStake":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getMinStake"};
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate372.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate372.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate371(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getMinStake" */;
 let vErrors = null;
 let errors = 0;
@@ -7897,14 +6227,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.minValidatorStake === undefined) && (missing0 = "minValidatorStake")) || ((data.minDelegatorStake === undefined) && (missing0 = "minDelegatorStake"))){
-validate371.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate328.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.minValidatorStake !== undefined){
 const _errs1 = errors;
-if(!(validate372(data.minValidatorStake, {instancePath:instancePath+"/minValidatorStake",parentData:data,parentDataProperty:"minValidatorStake",rootData}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate26(data.minValidatorStake, {instancePath:instancePath+"/minValidatorStake",parentData:data,parentDataProperty:"minValidatorStake",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -7915,8 +6245,8 @@ var valid0 = true;
 if(valid0){
 if(data.minDelegatorStake !== undefined){
 const _errs2 = errors;
-if(!(validate372(data.minDelegatorStake, {instancePath:instancePath+"/minDelegatorStake",parentData:data,parentDataProperty:"minDelegatorStake",rootData}))){
-vErrors = vErrors === null ? validate372.errors : vErrors.concat(validate372.errors);
+if(!(validate26(data.minDelegatorStake, {instancePath:instancePath+"/minDelegatorStake",parentData:data,parentDataProperty:"minDelegatorStake",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -7928,136 +6258,35 @@ var valid0 = true;
 }
 }
 else {
-validate371.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate328.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate371.errors = vErrors;
+validate328.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetProposedHeightParams = validate375;
-const schema144 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getProposedHeight"};
+export const PlatformGetProposedHeightParams = validate331;
+const schema113 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getProposedHeight"};
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getProposedHeight" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate375.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate331.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate375.errors = vErrors;
+validate331.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetProposedHeightResult = validate376;
-const schema145 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/platform.getProposedHeight"};
+export const PlatformGetProposedHeightResult = validate332;
+const schema114 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getProposedHeight"};
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate377.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate377.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate376(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getProposedHeight" */;
 let vErrors = null;
 let errors = 0;
@@ -8065,68 +6294,49 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.height === undefined) && (missing0 = "height")){
-validate376.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate332.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.height !== undefined){
-if(!(validate377(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate377.errors : vErrors.concat(validate377.errors);
+if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate376.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate376.errors = vErrors;
+validate332.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetRewardUTXOsParams = validate379;
-const schema147 = {"type":"object","properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"required":["txID"],"$id":"avanode:params/platform.getRewardUTXOs"};
+export const PlatformGetRewardUTXOsParams = validate334;
+const schema115 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["txID"],"$id":"avanode:params/platform.getRewardUTXOs"};
+const schema116 = {"title":"encodingHex","description":"The only encoding these methods support.","type":"string","enum":["hex"],"$id":"avanode:schema/encodingHex"};
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate380.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate380.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate380.errors = vErrors;
-return errors === 0;
-}
-
-const schema149 = {"title":"encodingHex","description":"The only encoding these methods support.","type":"string","enum":["hex"]};
-
-function validate382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/encodingHex" */;
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string"){
-validate382.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(!(data === "hex")){
-validate382.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
+validate336.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema116.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
-validate382.errors = vErrors;
+validate336.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate379(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getRewardUTXOs" */;
 let vErrors = null;
 let errors = 0;
@@ -8134,14 +6344,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.txID === undefined) && (missing0 = "txID")){
-validate379.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate334.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
 const _errs1 = errors;
-if(!(validate380(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate380.errors : vErrors.concat(validate380.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8152,8 +6362,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs2 = errors;
-if(!(validate382(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate382.errors : vErrors.concat(validate382.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -8165,155 +6375,18 @@ var valid0 = true;
 }
 }
 else {
-validate379.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate379.errors = vErrors;
+validate334.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetRewardUTXOsResult = validate384;
-const schema150 = {"type":"object","required":["numFetched","utxos","encoding"],"properties":{"numFetched":{"$ref":"avanode:components#/definitions/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:components#/definitions/hex"}},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"$id":"avanode:result/platform.getRewardUTXOs"};
+export const PlatformGetRewardUTXOsResult = validate338;
+const schema117 = {"type":"object","required":["numFetched","utxos","encoding"],"properties":{"numFetched":{"$ref":"avanode:schema/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getRewardUTXOs"};
 
-function validate385(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate385.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate385.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate387.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate387.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate389.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate389.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate389.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate384(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getRewardUTXOs" */;
 let vErrors = null;
 let errors = 0;
@@ -8321,14 +6394,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.numFetched === undefined) && (missing0 = "numFetched")) || ((data.utxos === undefined) && (missing0 = "utxos"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate384.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate338.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.numFetched !== undefined){
 const _errs1 = errors;
-if(!(validate385(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
-vErrors = vErrors === null ? validate385.errors : vErrors.concat(validate385.errors);
+if(!(validate108(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8346,8 +6419,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate387(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate387.errors : vErrors.concat(validate387.errors);
+if(!(validate206(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -8357,7 +6430,7 @@ break;
 }
 }
 else {
-validate384.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate338.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8369,8 +6442,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs5 = errors;
-if(!(validate389(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate389.errors : vErrors.concat(validate389.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -8383,38 +6456,18 @@ var valid0 = true;
 }
 }
 else {
-validate384.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate338.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate384.errors = vErrors;
+validate338.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetStakeParams = validate391;
-const schema154 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:components#/definitions/pchainAddress"}},"validatorsOnly":{"type":"boolean"}},"required":["addresses","validatorsOnly"],"$id":"avanode:params/platform.getStake"};
+export const PlatformGetStakeParams = validate342;
+const schema118 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"validatorsOnly":{"type":"boolean"}},"required":["addresses","validatorsOnly"],"$id":"avanode:params/platform.getStake"};
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern22.test(data)){
-validate392.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
-return false;
-}
-}
-else {
-validate392.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate392.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate391(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getStake" */;
 let vErrors = null;
 let errors = 0;
@@ -8422,7 +6475,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.addresses === undefined) && (missing0 = "addresses")) || ((data.validatorsOnly === undefined) && (missing0 = "validatorsOnly"))){
-validate391.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate342.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -8435,8 +6488,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate392(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate392.errors : vErrors.concat(validate392.errors);
+if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -8446,7 +6499,7 @@ break;
 }
 }
 else {
-validate391.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate342.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8459,7 +6512,7 @@ if(valid0){
 if(data.validatorsOnly !== undefined){
 const _errs4 = errors;
 if(typeof data.validatorsOnly !== "boolean"){
-validate391.errors = [{instancePath:instancePath+"/validatorsOnly",schemaPath:"#/properties/validatorsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate342.errors = [{instancePath:instancePath+"/validatorsOnly",schemaPath:"#/properties/validatorsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -8471,155 +6524,18 @@ var valid0 = true;
 }
 }
 else {
-validate391.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate342.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate391.errors = vErrors;
+validate342.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetStakeResult = validate394;
-const schema156 = {"type":"object","required":["stakeds","stakedOutputs","encoding"],"properties":{"staked":{"description":"Legacy total of the staking asset.","$ref":"avanode:components#/definitions/uint64"},"stakeds":{"description":"Asset ID to amount staked","rewards excluded.":null,"type":"object","additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}},"stakedOutputs":{"type":"array","items":{"$ref":"avanode:components#/definitions/hex"}},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"$id":"avanode:result/platform.getStake"};
+export const PlatformGetStakeResult = validate344;
+const schema119 = {"type":"object","required":["stakeds","stakedOutputs","encoding"],"properties":{"staked":{"description":"Legacy total of the staking asset.","$ref":"avanode:schema/uint64"},"stakeds":{"description":"Asset ID to amount staked","rewards excluded.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"stakedOutputs":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getStake"};
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate395.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate395.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate398(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate398.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate398.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate398.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate400(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate400.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate400.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate400.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate394(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getStake" */;
 let vErrors = null;
 let errors = 0;
@@ -8627,14 +6543,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.stakeds === undefined) && (missing0 = "stakeds")) || ((data.stakedOutputs === undefined) && (missing0 = "stakedOutputs"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate394.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate344.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.staked !== undefined){
 const _errs1 = errors;
-if(!(validate395(data.staked, {instancePath:instancePath+"/staked",parentData:data,parentDataProperty:"staked",rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate26(data.staked, {instancePath:instancePath+"/staked",parentData:data,parentDataProperty:"staked",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -8650,8 +6566,8 @@ if(errors === _errs2){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key0 in data1){
 const _errs5 = errors;
-if(!(validate395(data1[key0], {instancePath:instancePath+"/stakeds/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
+if(!(validate26(data1[key0], {instancePath:instancePath+"/stakeds/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -8661,7 +6577,7 @@ break;
 }
 }
 else {
-validate394.errors = [{instancePath:instancePath+"/stakeds",schemaPath:"#/properties/stakeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate344.errors = [{instancePath:instancePath+"/stakeds",schemaPath:"#/properties/stakeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -8680,8 +6596,8 @@ var valid2 = true;
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
 const _errs8 = errors;
-if(!(validate398(data3[i0], {instancePath:instancePath+"/stakedOutputs/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate398.errors : vErrors.concat(validate398.errors);
+if(!(validate206(data3[i0], {instancePath:instancePath+"/stakedOutputs/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs8 === errors;
@@ -8691,7 +6607,7 @@ break;
 }
 }
 else {
-validate394.errors = [{instancePath:instancePath+"/stakedOutputs",schemaPath:"#/properties/stakedOutputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate344.errors = [{instancePath:instancePath+"/stakedOutputs",schemaPath:"#/properties/stakedOutputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8703,8 +6619,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs9 = errors;
-if(!(validate400(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate400.errors : vErrors.concat(validate400.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8718,83 +6634,43 @@ var valid0 = true;
 }
 }
 else {
-validate394.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate394.errors = vErrors;
+validate344.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetStakingAssetIDParams = validate402;
-const schema160 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":[],"$id":"avanode:params/platform.getStakingAssetID"};
+export const PlatformGetStakingAssetIDParams = validate349;
+const schema120 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getStakingAssetID"};
 
-function validate403(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate403.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate403.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate403.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate402(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getStakingAssetID" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.subnetID !== undefined){
-if(!(validate403(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate403.errors : vErrors.concat(validate403.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-validate402.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate349.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate402.errors = vErrors;
+validate349.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetStakingAssetIDResult = validate405;
-const schema162 = {"type":"object","required":["assetID"],"properties":{"assetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"$id":"avanode:result/platform.getStakingAssetID"};
+export const PlatformGetStakingAssetIDResult = validate351;
+const schema121 = {"type":"object","required":["assetID"],"properties":{"assetID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.getStakingAssetID"};
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate406.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate406.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate406.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getStakingAssetID" */;
 let vErrors = null;
 let errors = 0;
@@ -8802,51 +6678,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.assetID === undefined) && (missing0 = "assetID")){
-validate405.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.assetID !== undefined){
-if(!(validate406(data.assetID, {instancePath:instancePath+"/assetID",parentData:data,parentDataProperty:"assetID",rootData}))){
-vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
+if(!(validate104(data.assetID, {instancePath:instancePath+"/assetID",parentData:data,parentDataProperty:"assetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate405.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate405.errors = vErrors;
+validate351.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetSubnetParams = validate408;
-const schema164 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getSubnet"};
+export const PlatformGetSubnetParams = validate353;
+const schema122 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getSubnet"};
 
-function validate409(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate409.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate409.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate409.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate408(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getSubnet" */;
 let vErrors = null;
 let errors = 0;
@@ -8854,46 +6710,47 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate408.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate353.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.subnetID !== undefined){
-if(!(validate409(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate409.errors : vErrors.concat(validate409.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate408.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate408.errors = vErrors;
+validate353.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetSubnetResult = validate411;
-const schema166 = {"$ref":"avanode:components#/definitions/Subnet","$id":"avanode:result/platform.getSubnet"};
-const schema167 = {"title":"Subnet","description":"A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.","type":"object","required":["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"],"properties":{"isPermissioned":{"type":"boolean"},"controlKeys":{"description":"Empty unless the subnet is a permissioned (PoA) subnet.","type":"array","items":{"$ref":"avanode:components#/definitions/pchainAddress"}},"threshold":{"description":"Signatures from controlKeys needed to change a permissioned subnet; 0 otherwise.","$ref":"avanode:components#/definitions/uint32"},"locktime":{"description":"No change is possible until this Unix time is past.","$ref":"avanode:components#/definitions/uint64"},"subnetTransformationTxID":{"description":"The transaction that made the subnet elastic, if any.","$ref":"avanode:components#/definitions/cb58ID"},"conversionID":{"description":"The conversion of a permissioned subnet into an L1, if any.","$ref":"avanode:components#/definitions/cb58ID"},"managerChainID":{"description":"Chain that can modify the L1's validator set, if any.","$ref":"avanode:components#/definitions/cb58ID"},"managerAddress":{"description":"Address that can modify the L1's validator set; null when there is none.","anyOf":[{"$ref":"avanode:components#/definitions/hex"},{"type":"null"}]}}};
+export const PlatformGetSubnetResult = validate355;
+const schema123 = {"$ref":"avanode:schema/Subnet","$id":"avanode:result/platform.getSubnet"};
+const schema124 = {"title":"Subnet","description":"A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.","type":"object","required":["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"],"properties":{"isPermissioned":{"type":"boolean"},"controlKeys":{"description":"Empty unless the subnet is a permissioned (PoA) subnet.","type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"threshold":{"description":"Signatures from controlKeys needed to change a permissioned subnet; 0 otherwise.","$ref":"avanode:schema/uint32"},"locktime":{"description":"No change is possible until this Unix time is past.","$ref":"avanode:schema/uint64"},"subnetTransformationTxID":{"description":"The transaction that made the subnet elastic, if any.","$ref":"avanode:schema/cb58ID"},"conversionID":{"description":"The conversion of a permissioned subnet into an L1, if any.","$ref":"avanode:schema/cb58ID"},"managerChainID":{"description":"Chain that can modify the L1's validator set, if any.","$ref":"avanode:schema/cb58ID"},"managerAddress":{"description":"Address that can modify the L1's validator set; null when there is none.","anyOf":[{"$ref":"avanode:schema/hex"},{"type":"null"}]}},"$id":"avanode:schema/Subnet"};
 
-function validate412(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/Subnet" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((((((data.isPermissioned === undefined) && (missing0 = "isPermissioned")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.locktime === undefined) && (missing0 = "locktime"))) || ((data.subnetTransformationTxID === undefined) && (missing0 = "subnetTransformationTxID"))) || ((data.conversionID === undefined) && (missing0 = "conversionID"))) || ((data.managerChainID === undefined) && (missing0 = "managerChainID"))) || ((data.managerAddress === undefined) && (missing0 = "managerAddress"))){
-validate412.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate356.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.isPermissioned !== undefined){
 const _errs1 = errors;
 if(typeof data.isPermissioned !== "boolean"){
-validate412.errors = [{instancePath:instancePath+"/isPermissioned",schemaPath:"#/properties/isPermissioned/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate356.errors = [{instancePath:instancePath+"/isPermissioned",schemaPath:"#/properties/isPermissioned/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs1 === errors;
@@ -8911,8 +6768,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs5 = errors;
-if(!(validate293(data1[i0], {instancePath:instancePath+"/controlKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate185(data1[i0], {instancePath:instancePath+"/controlKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs5 === errors;
@@ -8922,7 +6779,7 @@ break;
 }
 }
 else {
-validate412.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate356.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -8934,8 +6791,8 @@ var valid0 = true;
 if(valid0){
 if(data.threshold !== undefined){
 const _errs6 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -8946,8 +6803,8 @@ var valid0 = true;
 if(valid0){
 if(data.locktime !== undefined){
 const _errs7 = errors;
-if(!(validate27(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs7 === errors;
@@ -8958,8 +6815,8 @@ var valid0 = true;
 if(valid0){
 if(data.subnetTransformationTxID !== undefined){
 const _errs8 = errors;
-if(!(validate176(data.subnetTransformationTxID, {instancePath:instancePath+"/subnetTransformationTxID",parentData:data,parentDataProperty:"subnetTransformationTxID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.subnetTransformationTxID, {instancePath:instancePath+"/subnetTransformationTxID",parentData:data,parentDataProperty:"subnetTransformationTxID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -8970,8 +6827,8 @@ var valid0 = true;
 if(valid0){
 if(data.conversionID !== undefined){
 const _errs9 = errors;
-if(!(validate176(data.conversionID, {instancePath:instancePath+"/conversionID",parentData:data,parentDataProperty:"conversionID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.conversionID, {instancePath:instancePath+"/conversionID",parentData:data,parentDataProperty:"conversionID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs9 === errors;
@@ -8982,8 +6839,8 @@ var valid0 = true;
 if(valid0){
 if(data.managerChainID !== undefined){
 const _errs10 = errors;
-if(!(validate176(data.managerChainID, {instancePath:instancePath+"/managerChainID",parentData:data,parentDataProperty:"managerChainID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.managerChainID, {instancePath:instancePath+"/managerChainID",parentData:data,parentDataProperty:"managerChainID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs10 === errors;
@@ -8998,8 +6855,8 @@ const _errs11 = errors;
 const _errs12 = errors;
 let valid2 = false;
 const _errs13 = errors;
-if(!(validate232(data8, {instancePath:instancePath+"/managerAddress",parentData:data,parentDataProperty:"managerAddress",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
+if(!(validate206(data8, {instancePath:instancePath+"/managerAddress",parentData:data,parentDataProperty:"managerAddress",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -9028,7 +6885,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate412.errors = vErrors;
+validate356.errors = vErrors;
 return false;
 }
 else {
@@ -9057,51 +6914,31 @@ var valid0 = true;
 }
 }
 else {
-validate412.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate356.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate412.errors = vErrors;
+validate356.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate411(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getSubnet" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate412(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate412.errors : vErrors.concat(validate412.errors);
+if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
-validate411.errors = vErrors;
+validate355.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetSubnetsParams = validate421;
-const schema168 = {"type":"object","properties":{"ids":{"type":"array","items":{"$ref":"avanode:components#/definitions/cb58ID"}}},"required":[],"$id":"avanode:params/platform.getSubnets"};
+export const PlatformGetSubnetsParams = validate365;
+const schema125 = {"type":"object","properties":{"ids":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}}},"required":[],"$id":"avanode:params/platform.getSubnets"};
 
-function validate422(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate422.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate422.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate422.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate421(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getSubnets" */;
 let vErrors = null;
 let errors = 0;
@@ -9116,8 +6953,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate422(data0[i0], {instancePath:instancePath+"/ids/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate422.errors : vErrors.concat(validate422.errors);
+if(!(validate104(data0[i0], {instancePath:instancePath+"/ids/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9127,40 +6964,41 @@ break;
 }
 }
 else {
-validate421.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate365.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate421.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate365.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate421.errors = vErrors;
+validate365.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetSubnetsResult = validate424;
-const schema170 = {"type":"object","required":["subnets"],"properties":{"subnets":{"type":"array","items":{"$ref":"avanode:components#/definitions/LegacySubnet"}}},"$id":"avanode:result/platform.getSubnets"};
-const schema171 = {"title":"LegacySubnet","description":"A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.","type":"object","required":["id","controlKeys","threshold"],"properties":{"id":{"$ref":"avanode:components#/definitions/cb58ID"},"controlKeys":{"type":"array","items":{"type":"string"}},"threshold":{"$ref":"avanode:components#/definitions/uint32"}}};
+export const PlatformGetSubnetsResult = validate367;
+const schema126 = {"type":"object","required":["subnets"],"properties":{"subnets":{"type":"array","items":{"$ref":"avanode:schema/LegacySubnet"}}},"$id":"avanode:result/platform.getSubnets"};
+const schema127 = {"title":"LegacySubnet","description":"A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.","type":"object","required":["id","controlKeys","threshold"],"properties":{"id":{"$ref":"avanode:schema/cb58ID"},"controlKeys":{"type":"array","items":{"type":"string"}},"threshold":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:schema/LegacySubnet"};
 
-function validate425(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/LegacySubnet" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))){
-validate425.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate368.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.id !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9179,7 +7017,7 @@ const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
 if(typeof data1[i0] !== "string"){
-validate425.errors = [{instancePath:instancePath+"/controlKeys/" + i0,schemaPath:"#/properties/controlKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate368.errors = [{instancePath:instancePath+"/controlKeys/" + i0,schemaPath:"#/properties/controlKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs4 === errors;
@@ -9189,7 +7027,7 @@ break;
 }
 }
 else {
-validate425.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate368.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9201,8 +7039,8 @@ var valid0 = true;
 if(valid0){
 if(data.threshold !== undefined){
 const _errs6 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
+if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -9215,16 +7053,16 @@ var valid0 = true;
 }
 }
 else {
-validate425.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate368.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate425.errors = vErrors;
+validate368.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getSubnets" */;
 let vErrors = null;
 let errors = 0;
@@ -9232,7 +7070,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.subnets === undefined) && (missing0 = "subnets")){
-validate424.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate367.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9245,8 +7083,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate425(data0[i0], {instancePath:instancePath+"/subnets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate425.errors : vErrors.concat(validate425.errors);
+if(!(validate368(data0[i0], {instancePath:instancePath+"/subnets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -9256,7 +7094,7 @@ break;
 }
 }
 else {
-validate424.errors = [{instancePath:instancePath+"/subnets",schemaPath:"#/properties/subnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate367.errors = [{instancePath:instancePath+"/subnets",schemaPath:"#/properties/subnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -9264,55 +7102,35 @@ return false;
 }
 }
 else {
-validate424.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate367.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate424.errors = vErrors;
+validate367.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTimestampParams = validate429;
-const schema172 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getTimestamp"};
+export const PlatformGetTimestampParams = validate372;
+const schema128 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getTimestamp"};
 
-function validate429(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getTimestamp" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate429.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate372.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate429.errors = vErrors;
+validate372.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTimestampResult = validate430;
-const schema173 = {"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:components#/definitions/isoTimestamp"}},"$id":"avanode:result/platform.getTimestamp"};
+export const PlatformGetTimestampResult = validate373;
+const schema129 = {"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:result/platform.getTimestamp"};
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-validate431.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\""}];
-return false;
-}
-}
-else {
-validate431.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate431.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate430(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getTimestamp" */;
 let vErrors = null;
 let errors = 0;
@@ -9320,51 +7138,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.timestamp === undefined) && (missing0 = "timestamp")){
-validate430.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate373.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.timestamp !== undefined){
-if(!(validate431(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
+if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate430.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate373.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate430.errors = vErrors;
+validate373.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTotalStakeParams = validate433;
-const schema175 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getTotalStake"};
+export const PlatformGetTotalStakeParams = validate375;
+const schema130 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getTotalStake"};
 
-function validate434(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate434.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate434.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate434.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate433(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getTotalStake" */;
 let vErrors = null;
 let errors = 0;
@@ -9372,132 +7170,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate433.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate375.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.subnetID !== undefined){
-if(!(validate434(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate434.errors : vErrors.concat(validate434.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate433.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate375.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate433.errors = vErrors;
+validate375.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTotalStakeResult = validate436;
-const schema177 = {"type":"object","required":["weight"],"properties":{"stake":{"$ref":"avanode:components#/definitions/uint64"},"weight":{"$ref":"avanode:components#/definitions/uint64"}},"$id":"avanode:result/platform.getTotalStake"};
+export const PlatformGetTotalStakeResult = validate377;
+const schema131 = {"type":"object","required":["weight"],"properties":{"stake":{"$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getTotalStake"};
 
-function validate437(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate437.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate437.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate436(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getTotalStake" */;
 let vErrors = null;
 let errors = 0;
@@ -9505,14 +7202,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.weight === undefined) && (missing0 = "weight")){
-validate436.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate377.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.stake !== undefined){
 const _errs1 = errors;
-if(!(validate437(data.stake, {instancePath:instancePath+"/stake",parentData:data,parentDataProperty:"stake",rootData}))){
-vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
+if(!(validate26(data.stake, {instancePath:instancePath+"/stake",parentData:data,parentDataProperty:"stake",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9523,8 +7220,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs2 = errors;
-if(!(validate437(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate437.errors : vErrors.concat(validate437.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9536,54 +7233,18 @@ var valid0 = true;
 }
 }
 else {
-validate436.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate377.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate436.errors = vErrors;
+validate377.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTxParams = validate440;
-const schema179 = {"type":"object","properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"},"encoding":{"$ref":"avanode:components#/definitions/encodingHexOrJson"}},"required":["txID"],"$id":"avanode:params/platform.getTx"};
+export const PlatformGetTxParams = validate380;
+const schema132 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["txID"],"$id":"avanode:params/platform.getTx"};
 
-function validate441(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate441.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate441.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate441.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate443.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate443.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate443.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getTx" */;
 let vErrors = null;
 let errors = 0;
@@ -9591,14 +7252,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.txID === undefined) && (missing0 = "txID")){
-validate440.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate380.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
 const _errs1 = errors;
-if(!(validate441(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate441.errors : vErrors.concat(validate441.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -9609,8 +7270,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs2 = errors;
-if(!(validate443(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate443.errors : vErrors.concat(validate443.errors);
+if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -9622,137 +7283,18 @@ var valid0 = true;
 }
 }
 else {
-validate440.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate380.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate440.errors = vErrors;
+validate380.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTxResult = validate445;
-const schema182 = {"type":"object","required":["tx","encoding"],"properties":{"tx":{"anyOf":[{"$ref":"avanode:components#/definitions/hex"},{"$ref":"avanode:components#/definitions/SignedTx"}]},"encoding":{"$ref":"avanode:components#/definitions/encodingHexOrJson"}},"$id":"avanode:result/platform.getTx"};
+export const PlatformGetTxResult = validate383;
+const schema133 = {"type":"object","required":["tx","encoding"],"properties":{"tx":{"anyOf":[{"$ref":"avanode:schema/hex"},{"$ref":"avanode:schema/SignedTx"}]},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"$id":"avanode:result/platform.getTx"};
 
-function validate446(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate446.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate446.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate446.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate448(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.unsignedTx === undefined) && (missing0 = "unsignedTx")) || ((data.credentials === undefined) && (missing0 = "credentials"))){
-validate448.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.unsignedTx !== undefined){
-let data0 = data.unsignedTx;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate448.errors = [{instancePath:instancePath+"/unsignedTx",schemaPath:"#/properties/unsignedTx/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.credentials !== undefined){
-let data1 = data.credentials;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate238(data1[i0], {instancePath:instancePath+"/credentials/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate448.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs7 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate448.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate448.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate452(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate452.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate452.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate452.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getTx" */;
 let vErrors = null;
 let errors = 0;
@@ -9760,7 +7302,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.tx === undefined) && (missing0 = "tx")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate445.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate383.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -9770,16 +7312,16 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate446(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate446.errors : vErrors.concat(validate446.errors);
+if(!(validate206(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
 valid1 = valid1 || _valid0;
 if(!valid1){
 const _errs4 = errors;
-if(!(validate448(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate448.errors : vErrors.concat(validate448.errors);
+if(!(validate211(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
+vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs4 === errors;
@@ -9794,7 +7336,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate445.errors = vErrors;
+validate383.errors = vErrors;
 return false;
 }
 else {
@@ -9816,8 +7358,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs5 = errors;
-if(!(validate452(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate452.errors : vErrors.concat(validate452.errors);
+if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -9829,38 +7371,18 @@ var valid0 = true;
 }
 }
 else {
-validate445.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate383.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate445.errors = vErrors;
+validate383.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTxStatusParams = validate454;
-const schema186 = {"type":"object","properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["txID"],"$id":"avanode:params/platform.getTxStatus"};
+export const PlatformGetTxStatusParams = validate387;
+const schema134 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"}},"required":["txID"],"$id":"avanode:params/platform.getTxStatus"};
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate455.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate455.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate455.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate454(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getTxStatus" */;
 let vErrors = null;
 let errors = 0;
@@ -9868,32 +7390,33 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.txID === undefined) && (missing0 = "txID")){
-validate454.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate387.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
-if(!(validate455(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate455.errors : vErrors.concat(validate455.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate454.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate454.errors = vErrors;
+validate387.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetTxStatusResult = validate457;
-const schema188 = {"$ref":"avanode:components#/definitions/TxStatus","$id":"avanode:result/platform.getTxStatus"};
-const schema189 = {"title":"TxStatus","description":"Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.","anyOf":[{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["Committed","Processing","Unknown"]}}},{"type":"object","required":["status","reason"],"properties":{"status":{"type":"string","const":"Dropped"},"reason":{"type":"string"}}}]};
+export const PlatformGetTxStatusResult = validate389;
+const schema135 = {"$ref":"avanode:schema/TxStatus","$id":"avanode:result/platform.getTxStatus"};
+const schema136 = {"title":"TxStatus","description":"Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.","anyOf":[{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["Committed","Processing","Unknown"]}}},{"type":"object","required":["status","reason"],"properties":{"status":{"type":"string","const":"Dropped"},"reason":{"type":"string"}}}],"$id":"avanode:schema/TxStatus"};
 
-function validate458(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/TxStatus" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -9926,7 +7449,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "Committed") || (data0 === "Processing")) || (data0 === "Unknown"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/enum",keyword:"enum",params:{allowedValues: schema189.anyOf[0].properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/enum",keyword:"enum",params:{allowedValues: schema136.anyOf[0].properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10039,7 +7562,7 @@ else {
 vErrors.push(err9);
 }
 errors++;
-validate458.errors = vErrors;
+validate390.errors = vErrors;
 return false;
 }
 else {
@@ -10053,163 +7576,43 @@ vErrors = null;
 }
 }
 }
-validate458.errors = vErrors;
+validate390.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate457(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getTxStatus" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate458(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate458.errors : vErrors.concat(validate458.errors);
+if(!(validate390(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
 errors = vErrors.length;
 }
-validate457.errors = vErrors;
+validate389.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetUTXOsParams = validate460;
-const schema190 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:components#/definitions/pchainAddress"}},"limit":{"$ref":"avanode:components#/definitions/uint32"},"startIndex":{"$ref":"avanode:components#/definitions/UTXOIndex"},"sourceChain":{"type":"string"},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"required":["addresses"],"$id":"avanode:params/platform.getUTXOs"};
+export const PlatformGetUTXOsParams = validate392;
+const schema137 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"limit":{"$ref":"avanode:schema/uint32"},"startIndex":{"$ref":"avanode:schema/UTXOIndex"},"sourceChain":{"type":"string"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["addresses"],"$id":"avanode:params/platform.getUTXOs"};
+const schema138 = {"title":"UTXOIndex","description":"A position in a UTXO listing, to continue from with `startIndex`.","type":"object","required":["address","utxo"],"properties":{"address":{"$ref":"avanode:schema/pchainAddress"},"utxo":{"description":"A UTXO ID (cb58; one published example passes hex).","type":"string"}},"$id":"avanode:schema/UTXOIndex"};
 
-function validate461(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern22.test(data)){
-validate461.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
-return false;
-}
-}
-else {
-validate461.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate461.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate463(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate463.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate463.errors = vErrors;
-return errors === 0;
-}
-
-const schema193 = {"title":"UTXOIndex","description":"A position in a UTXO listing, to continue from with `startIndex`.","type":"object","required":["address","utxo"],"properties":{"address":{"$ref":"avanode:components#/definitions/pchainAddress"},"utxo":{"description":"A UTXO ID (cb58; one published example passes hex).","type":"string"}}};
-
-function validate465(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/UTXOIndex" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.address === undefined) && (missing0 = "address")) || ((data.utxo === undefined) && (missing0 = "utxo"))){
-validate465.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate395.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.address !== undefined){
 const _errs1 = errors;
-if(!(validate293(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
+if(!(validate185(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10221,7 +7624,7 @@ if(valid0){
 if(data.utxo !== undefined){
 const _errs2 = errors;
 if(typeof data.utxo !== "string"){
-validate465.errors = [{instancePath:instancePath+"/utxo",schemaPath:"#/properties/utxo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate395.errors = [{instancePath:instancePath+"/utxo",schemaPath:"#/properties/utxo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -10233,32 +7636,16 @@ var valid0 = true;
 }
 }
 else {
-validate465.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate465.errors = vErrors;
+validate395.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate468(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate468.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate468.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate468.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate460(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getUTXOs" */;
 let vErrors = null;
 let errors = 0;
@@ -10266,7 +7653,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.addresses === undefined) && (missing0 = "addresses")){
-validate460.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate392.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -10279,8 +7666,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate461(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate461.errors : vErrors.concat(validate461.errors);
+if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -10290,7 +7677,7 @@ break;
 }
 }
 else {
-validate460.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate392.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10302,8 +7689,8 @@ var valid0 = true;
 if(valid0){
 if(data.limit !== undefined){
 const _errs4 = errors;
-if(!(validate463(data.limit, {instancePath:instancePath+"/limit",parentData:data,parentDataProperty:"limit",rootData}))){
-vErrors = vErrors === null ? validate463.errors : vErrors.concat(validate463.errors);
+if(!(validate108(data.limit, {instancePath:instancePath+"/limit",parentData:data,parentDataProperty:"limit",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10314,8 +7701,8 @@ var valid0 = true;
 if(valid0){
 if(data.startIndex !== undefined){
 const _errs5 = errors;
-if(!(validate465(data.startIndex, {instancePath:instancePath+"/startIndex",parentData:data,parentDataProperty:"startIndex",rootData}))){
-vErrors = vErrors === null ? validate465.errors : vErrors.concat(validate465.errors);
+if(!(validate395(data.startIndex, {instancePath:instancePath+"/startIndex",parentData:data,parentDataProperty:"startIndex",rootData}))){
+vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10327,7 +7714,7 @@ if(valid0){
 if(data.sourceChain !== undefined){
 const _errs6 = errors;
 if(typeof data.sourceChain !== "string"){
-validate460.errors = [{instancePath:instancePath+"/sourceChain",schemaPath:"#/properties/sourceChain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate392.errors = [{instancePath:instancePath+"/sourceChain",schemaPath:"#/properties/sourceChain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs6 === errors;
@@ -10338,8 +7725,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs8 = errors;
-if(!(validate468(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate468.errors : vErrors.concat(validate468.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs8 === errors;
@@ -10354,202 +7741,18 @@ var valid0 = true;
 }
 }
 else {
-validate460.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate392.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate460.errors = vErrors;
+validate392.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetUTXOsResult = validate470;
-const schema195 = {"type":"object","required":["numFetched","utxos","endIndex","encoding"],"properties":{"numFetched":{"$ref":"avanode:components#/definitions/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:components#/definitions/hex"}},"endIndex":{"$ref":"avanode:components#/definitions/UTXOIndex"},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"$id":"avanode:result/platform.getUTXOs"};
+export const PlatformGetUTXOsResult = validate399;
+const schema139 = {"type":"object","required":["numFetched","utxos","endIndex","encoding"],"properties":{"numFetched":{"$ref":"avanode:schema/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"endIndex":{"$ref":"avanode:schema/UTXOIndex"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getUTXOs"};
 
-function validate471(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate471.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate471.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate473(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate473.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate473.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate473.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate475(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.address === undefined) && (missing0 = "address")) || ((data.utxo === undefined) && (missing0 = "utxo"))){
-validate475.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.address !== undefined){
-const _errs1 = errors;
-if(!(validate293(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxo !== undefined){
-const _errs2 = errors;
-if(typeof data.utxo !== "string"){
-validate475.errors = [{instancePath:instancePath+"/utxo",schemaPath:"#/properties/utxo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate475.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate475.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate478(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate478.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate478.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate478.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate470(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getUTXOs" */;
 let vErrors = null;
 let errors = 0;
@@ -10557,14 +7760,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.numFetched === undefined) && (missing0 = "numFetched")) || ((data.utxos === undefined) && (missing0 = "utxos"))) || ((data.endIndex === undefined) && (missing0 = "endIndex"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate470.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate399.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.numFetched !== undefined){
 const _errs1 = errors;
-if(!(validate471(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
-vErrors = vErrors === null ? validate471.errors : vErrors.concat(validate471.errors);
+if(!(validate108(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10582,8 +7785,8 @@ var valid1 = true;
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 const _errs4 = errors;
-if(!(validate473(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate473.errors : vErrors.concat(validate473.errors);
+if(!(validate206(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs4 === errors;
@@ -10593,7 +7796,7 @@ break;
 }
 }
 else {
-validate470.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate399.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -10605,8 +7808,8 @@ var valid0 = true;
 if(valid0){
 if(data.endIndex !== undefined){
 const _errs5 = errors;
-if(!(validate475(data.endIndex, {instancePath:instancePath+"/endIndex",parentData:data,parentDataProperty:"endIndex",rootData}))){
-vErrors = vErrors === null ? validate475.errors : vErrors.concat(validate475.errors);
+if(!(validate395(data.endIndex, {instancePath:instancePath+"/endIndex",parentData:data,parentDataProperty:"endIndex",rootData}))){
+vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10617,8 +7820,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs6 = errors;
-if(!(validate478(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate478.errors : vErrors.concat(validate478.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -10632,50 +7835,51 @@ var valid0 = true;
 }
 }
 else {
-validate470.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate399.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate470.errors = vErrors;
+validate399.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorFeeConfigParams = validate480;
-const schema200 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeConfig"};
+export const PlatformGetValidatorFeeConfigParams = validate404;
+const schema140 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeConfig"};
 
-function validate480(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getValidatorFeeConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate480.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate404.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate480.errors = vErrors;
+validate404.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorFeeConfigResult = validate481;
-const schema201 = {"$ref":"avanode:components#/definitions/ValidatorFeeConfig","$id":"avanode:result/platform.getValidatorFeeConfig"};
-const schema202 = {"title":"ValidatorFeeConfig","description":"The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.","type":"object","required":["capacity","target","minPrice","excessConversionConstant"],"properties":{"capacity":{"description":"Maximum number of L1 validators at any time.","$ref":"avanode:components#/definitions/uint64"},"target":{"description":"Target L1 validator count for stable fees.","$ref":"avanode:components#/definitions/uint64"},"targetPerSecond":{"$ref":"avanode:components#/definitions/uint64"},"minPrice":{"description":"Minimum price per L1 validator.","$ref":"avanode:components#/definitions/uint64"},"excessConversionConstant":{"description":"Converts excess L1 validators to a price.","$ref":"avanode:components#/definitions/uint64"}}};
+export const PlatformGetValidatorFeeConfigResult = validate405;
+const schema141 = {"$ref":"avanode:schema/ValidatorFeeConfig","$id":"avanode:result/platform.getValidatorFeeConfig"};
+const schema142 = {"title":"ValidatorFeeConfig","description":"The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.","type":"object","required":["capacity","target","minPrice","excessConversionConstant"],"properties":{"capacity":{"description":"Maximum number of L1 validators at any time.","$ref":"avanode:schema/uint64"},"target":{"description":"Target L1 validator count for stable fees.","$ref":"avanode:schema/uint64"},"targetPerSecond":{"$ref":"avanode:schema/uint64"},"minPrice":{"description":"Minimum price per L1 validator.","$ref":"avanode:schema/uint64"},"excessConversionConstant":{"description":"Converts excess L1 validators to a price.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ValidatorFeeConfig"};
 
-function validate482(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ValidatorFeeConfig" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate482.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate406.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.capacity !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10686,8 +7890,8 @@ var valid0 = true;
 if(valid0){
 if(data.target !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10698,8 +7902,8 @@ var valid0 = true;
 if(valid0){
 if(data.targetPerSecond !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -10710,8 +7914,8 @@ var valid0 = true;
 if(valid0){
 if(data.minPrice !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -10722,8 +7926,8 @@ var valid0 = true;
 if(valid0){
 if(data.excessConversionConstant !== undefined){
 const _errs5 = errors;
-if(!(validate27(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -10738,63 +7942,64 @@ var valid0 = true;
 }
 }
 else {
-validate482.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate406.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate482.errors = vErrors;
+validate406.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate481(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getValidatorFeeConfig" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate482(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate482.errors : vErrors.concat(validate482.errors);
+if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
 errors = vErrors.length;
 }
-validate481.errors = vErrors;
+validate405.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorFeeStateParams = validate489;
-const schema203 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeState"};
+export const PlatformGetValidatorFeeStateParams = validate413;
+const schema143 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeState"};
 
-function validate489(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getValidatorFeeState" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate489.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate413.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate489.errors = vErrors;
+validate413.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorFeeStateResult = validate490;
-const schema204 = {"$ref":"avanode:components#/definitions/ValidatorFeeState","$id":"avanode:result/platform.getValidatorFeeState"};
-const schema205 = {"title":"ValidatorFeeState","description":"The continuous fee state of L1 validators.","type":"object","required":["excess","price","timestamp"],"properties":{"excess":{"$ref":"avanode:components#/definitions/uint64"},"price":{"$ref":"avanode:components#/definitions/uint64"},"timestamp":{"$ref":"avanode:components#/definitions/isoTimestamp"}}};
+export const PlatformGetValidatorFeeStateResult = validate414;
+const schema144 = {"$ref":"avanode:schema/ValidatorFeeState","$id":"avanode:result/platform.getValidatorFeeState"};
+const schema145 = {"title":"ValidatorFeeState","description":"The continuous fee state of L1 validators.","type":"object","required":["excess","price","timestamp"],"properties":{"excess":{"$ref":"avanode:schema/uint64"},"price":{"$ref":"avanode:schema/uint64"},"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:schema/ValidatorFeeState"};
 
-function validate491(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ValidatorFeeState" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.excess === undefined) && (missing0 = "excess")) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate491.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate415.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.excess !== undefined){
 const _errs1 = errors;
-if(!(validate27(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -10805,8 +8010,8 @@ var valid0 = true;
 if(valid0){
 if(data.price !== undefined){
 const _errs2 = errors;
-if(!(validate27(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -10817,8 +8022,8 @@ var valid0 = true;
 if(valid0){
 if(data.timestamp !== undefined){
 const _errs3 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -10831,152 +8036,31 @@ var valid0 = true;
 }
 }
 else {
-validate491.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate415.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate491.errors = vErrors;
+validate415.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate490(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getValidatorFeeState" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate491(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate491.errors : vErrors.concat(validate491.errors);
+if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
 errors = vErrors.length;
 }
-validate490.errors = vErrors;
+validate414.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorsAtParams = validate496;
-const schema206 = {"type":"object","properties":{"height":{"anyOf":[{"$ref":"avanode:components#/definitions/uint64"},{"type":"string","const":"proposed"}]},"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["height"],"$id":"avanode:params/platform.getValidatorsAt"};
+export const PlatformGetValidatorsAtParams = validate420;
+const schema146 = {"type":"object","properties":{"height":{"anyOf":[{"$ref":"avanode:schema/uint64"},{"type":"string","const":"proposed"}]},"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["height"],"$id":"avanode:params/platform.getValidatorsAt"};
 
-function validate497(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate497.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate497.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate499(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate499.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate499.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate499.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate496(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.getValidatorsAt" */;
 let vErrors = null;
 let errors = 0;
@@ -10984,7 +8068,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.height === undefined) && (missing0 = "height")){
-validate496.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate420.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -10994,8 +8078,8 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate497(data0, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate497.errors : vErrors.concat(validate497.errors);
+if(!(validate26(data0, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11034,7 +8118,7 @@ else {
 vErrors.push(err2);
 }
 errors++;
-validate496.errors = vErrors;
+validate420.errors = vErrors;
 return false;
 }
 else {
@@ -11056,8 +8140,8 @@ var valid0 = true;
 if(valid0){
 if(data.subnetID !== undefined){
 const _errs6 = errors;
-if(!(validate499(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate499.errors : vErrors.concat(validate499.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11069,27 +8153,28 @@ var valid0 = true;
 }
 }
 else {
-validate496.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate420.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate496.errors = vErrors;
+validate420.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformGetValidatorsAtResult = validate501;
-const schema209 = {"anyOf":[{"$ref":"avanode:components#/definitions/ValidatorsAtHeight"},{"$ref":"avanode:components#/definitions/LegacyValidatorsAtHeight"}],"$id":"avanode:result/platform.getValidatorsAt"};
-const schema210 = {"title":"ValidatorsAtHeight","description":"Node ID to weight and key, with no wrapper (nodes since mid-2023).","type":"object","propertyNames":{"$ref":"avanode:components#/definitions/nodeID"},"additionalProperties":{"$ref":"avanode:components#/definitions/ValidatorAtHeight"}};
-const schema211 = {"title":"ValidatorAtHeight","description":"A validator's weight and key at a height (current nodes).","type":"object","required":["publicKey","weight"],"properties":{"publicKey":{"anyOf":[{"$ref":"avanode:components#/definitions/blsPublicKey"},{"type":"null"}]},"weight":{"$ref":"avanode:components#/definitions/uint64"}}};
+export const PlatformGetValidatorsAtResult = validate423;
+const schema147 = {"anyOf":[{"$ref":"avanode:schema/ValidatorsAtHeight"},{"$ref":"avanode:schema/LegacyValidatorsAtHeight"}],"$id":"avanode:result/platform.getValidatorsAt"};
+const schema148 = {"title":"ValidatorsAtHeight","description":"Node ID to weight and key, with no wrapper (nodes since mid-2023).","type":"object","propertyNames":{"$ref":"avanode:schema/nodeID"},"additionalProperties":{"$ref":"avanode:schema/ValidatorAtHeight"},"$id":"avanode:schema/ValidatorsAtHeight"};
+const schema149 = {"title":"ValidatorAtHeight","description":"A validator's weight and key at a height (current nodes).","type":"object","required":["publicKey","weight"],"properties":{"publicKey":{"anyOf":[{"$ref":"avanode:schema/blsPublicKey"},{"type":"null"}]},"weight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ValidatorAtHeight"};
 
-function validate504(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ValidatorAtHeight" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate504.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate426.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11099,8 +8184,8 @@ const _errs1 = errors;
 const _errs2 = errors;
 let valid1 = false;
 const _errs3 = errors;
-if(!(validate134(data0, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate116(data0, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs3 === errors;
@@ -11129,7 +8214,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate504.errors = vErrors;
+validate426.errors = vErrors;
 return false;
 }
 else {
@@ -11151,8 +8236,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs6 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs6 === errors;
@@ -11164,24 +8249,25 @@ var valid0 = true;
 }
 }
 else {
-validate504.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate426.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate504.errors = vErrors;
+validate426.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate502(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/ValidatorsAtHeight" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const _errs1 = errors;
-if(!(validate113(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11194,7 +8280,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate502.errors = vErrors;
+validate424.errors = vErrors;
 return false;
 break;
 }
@@ -11202,8 +8288,8 @@ break;
 if(valid0){
 for(const key1 in data){
 const _errs3 = errors;
-if(!(validate504(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate504.errors : vErrors.concat(validate504.errors);
+if(!(validate426(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11214,24 +8300,25 @@ break;
 }
 }
 else {
-validate502.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate424.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate502.errors = vErrors;
+validate424.errors = vErrors;
 return errors === 0;
 }
 
-const schema212 = {"title":"LegacyValidatorsAtHeight","description":"`{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.","type":"object","required":["validators"],"properties":{"validators":{"type":"object","propertyNames":{"$ref":"avanode:components#/definitions/nodeID"},"additionalProperties":{"$ref":"avanode:components#/definitions/uint64"}}}};
+const schema150 = {"title":"LegacyValidatorsAtHeight","description":"`{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.","type":"object","required":["validators"],"properties":{"validators":{"type":"object","propertyNames":{"$ref":"avanode:schema/nodeID"},"additionalProperties":{"$ref":"avanode:schema/uint64"}}},"$id":"avanode:schema/LegacyValidatorsAtHeight"};
 
-function validate509(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/LegacyValidatorsAtHeight" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.validators === undefined) && (missing0 = "validators")){
-validate509.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate431.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11242,8 +8329,8 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 for(const key0 in data0){
 const _errs3 = errors;
-if(!(validate113(key0, {instancePath:instancePath+"/validators",parentData:data0,parentDataProperty:"validators",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(key0, {instancePath:instancePath+"/validators",parentData:data0,parentDataProperty:"validators",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11256,7 +8343,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate509.errors = vErrors;
+validate431.errors = vErrors;
 return false;
 break;
 }
@@ -11264,8 +8351,8 @@ break;
 if(valid1){
 for(const key1 in data0){
 const _errs5 = errors;
-if(!(validate27(data0[key1], {instancePath:instancePath+"/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data0[key1], {instancePath:instancePath+"/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid2 = _errs5 === errors;
@@ -11276,7 +8363,7 @@ break;
 }
 }
 else {
-validate509.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate431.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -11284,32 +8371,32 @@ return false;
 }
 }
 else {
-validate509.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate431.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate509.errors = vErrors;
+validate431.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.getValidatorsAt" */;
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(validate502(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate502.errors : vErrors.concat(validate502.errors);
+if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
 if(!valid0){
 const _errs2 = errors;
-if(!(validate509(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate509.errors : vErrors.concat(validate509.errors);
+if(!(validate431(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
 errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
@@ -11324,7 +8411,7 @@ else {
 vErrors.push(err0);
 }
 errors++;
-validate501.errors = vErrors;
+validate423.errors = vErrors;
 return false;
 }
 else {
@@ -11338,50 +8425,14 @@ vErrors = null;
 }
 }
 }
-validate501.errors = vErrors;
+validate423.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformIssueTxParams = validate513;
-const schema213 = {"type":"object","properties":{"tx":{"$ref":"avanode:components#/definitions/hex"},"encoding":{"$ref":"avanode:components#/definitions/encodingHex"}},"required":["tx"],"$id":"avanode:params/platform.issueTx"};
+export const PlatformIssueTxParams = validate435;
+const schema151 = {"type":"object","properties":{"tx":{"$ref":"avanode:schema/hex"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["tx"],"$id":"avanode:params/platform.issueTx"};
 
-function validate514(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate514.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate514.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate514.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate516(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate516.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate516.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate516.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate513(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.issueTx" */;
 let vErrors = null;
 let errors = 0;
@@ -11389,14 +8440,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.tx === undefined) && (missing0 = "tx")){
-validate513.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate435.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.tx !== undefined){
 const _errs1 = errors;
-if(!(validate514(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate514.errors : vErrors.concat(validate514.errors);
+if(!(validate206(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
+vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11407,8 +8458,8 @@ var valid0 = true;
 if(valid0){
 if(data.encoding !== undefined){
 const _errs2 = errors;
-if(!(validate516(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate516.errors : vErrors.concat(validate516.errors);
+if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
+vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11420,38 +8471,18 @@ var valid0 = true;
 }
 }
 else {
-validate513.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate435.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate513.errors = vErrors;
+validate435.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformIssueTxResult = validate518;
-const schema216 = {"type":"object","required":["txID"],"properties":{"txID":{"$ref":"avanode:components#/definitions/cb58ID"}},"$id":"avanode:result/platform.issueTx"};
+export const PlatformIssueTxResult = validate438;
+const schema152 = {"type":"object","required":["txID"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.issueTx"};
 
-function validate519(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate519.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate519.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate519.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate518(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.issueTx" */;
 let vErrors = null;
 let errors = 0;
@@ -11459,152 +8490,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.txID === undefined) && (missing0 = "txID")){
-validate518.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate438.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.txID !== undefined){
-if(!(validate519(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate519.errors : vErrors.concat(validate519.errors);
+if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate518.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate438.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate518.errors = vErrors;
+validate438.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformSampleValidatorsParams = validate521;
-const schema218 = {"type":"object","properties":{"size":{"$ref":"avanode:components#/definitions/uint32"},"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["size"],"$id":"avanode:params/platform.sampleValidators"};
+export const PlatformSampleValidatorsParams = validate440;
+const schema153 = {"type":"object","properties":{"size":{"$ref":"avanode:schema/uint32"},"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["size"],"$id":"avanode:params/platform.sampleValidators"};
 
-function validate522(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate522.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate522.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate524(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate524.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate524.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate524.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate521(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.sampleValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -11612,14 +8522,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.size === undefined) && (missing0 = "size")){
-validate521.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate440.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.size !== undefined){
 const _errs1 = errors;
-if(!(validate522(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate522.errors : vErrors.concat(validate522.errors);
+if(!(validate108(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -11630,8 +8540,8 @@ var valid0 = true;
 if(valid0){
 if(data.subnetID !== undefined){
 const _errs2 = errors;
-if(!(validate524(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate524.errors : vErrors.concat(validate524.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -11643,38 +8553,18 @@ var valid0 = true;
 }
 }
 else {
-validate521.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate440.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate521.errors = vErrors;
+validate440.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformSampleValidatorsResult = validate526;
-const schema221 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}}},"$id":"avanode:result/platform.sampleValidators"};
+export const PlatformSampleValidatorsResult = validate443;
+const schema154 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"$id":"avanode:result/platform.sampleValidators"};
 
-function validate527(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate527.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate527.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate527.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate526(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.sampleValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -11682,7 +8572,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.validators === undefined) && (missing0 = "validators")){
-validate526.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate443.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11695,8 +8585,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate527(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate527.errors : vErrors.concat(validate527.errors);
+if(!(validate96(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11706,7 +8596,7 @@ break;
 }
 }
 else {
-validate526.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate443.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11714,38 +8604,18 @@ return false;
 }
 }
 else {
-validate526.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate443.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate526.errors = vErrors;
+validate443.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformValidatedByParams = validate529;
-const schema223 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.validatedBy"};
+export const PlatformValidatedByParams = validate445;
+const schema155 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.validatedBy"};
 
-function validate530(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate530.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate530.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate530.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate529(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.validatedBy" */;
 let vErrors = null;
 let errors = 0;
@@ -11753,51 +8623,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate529.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate445.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.blockchainID !== undefined){
-if(!(validate530(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate530.errors : vErrors.concat(validate530.errors);
+if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate529.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate445.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate529.errors = vErrors;
+validate445.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformValidatedByResult = validate532;
-const schema225 = {"type":"object","required":["subnetID"],"properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"$id":"avanode:result/platform.validatedBy"};
+export const PlatformValidatedByResult = validate447;
+const schema156 = {"type":"object","required":["subnetID"],"properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.validatedBy"};
 
-function validate533(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate533.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate533.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate533.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate532(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.validatedBy" */;
 let vErrors = null;
 let errors = 0;
@@ -11805,51 +8655,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate532.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate447.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.subnetID !== undefined){
-if(!(validate533(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate533.errors : vErrors.concat(validate533.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate532.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate447.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate532.errors = vErrors;
+validate447.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformValidatesParams = validate535;
-const schema227 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:components#/definitions/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.validates"};
+export const PlatformValidatesParams = validate449;
+const schema157 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.validates"};
 
-function validate536(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate536.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate536.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate536.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate535(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/platform.validates" */;
 let vErrors = null;
 let errors = 0;
@@ -11857,51 +8687,31 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate535.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate449.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.subnetID !== undefined){
-if(!(validate536(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate536.errors : vErrors.concat(validate536.errors);
+if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 }
 }
 }
 else {
-validate535.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate449.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate535.errors = vErrors;
+validate449.errors = vErrors;
 return errors === 0;
 }
 
-export const PlatformValidatesResult = validate538;
-const schema229 = {"type":"object","required":["blockchainIDs"],"properties":{"blockchainIDs":{"type":"array","items":{"$ref":"avanode:components#/definitions/cb58ID"}}},"$id":"avanode:result/platform.validates"};
+export const PlatformValidatesResult = validate451;
+const schema158 = {"type":"object","required":["blockchainIDs"],"properties":{"blockchainIDs":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}}},"$id":"avanode:result/platform.validates"};
 
-function validate539(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate539.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate539.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate539.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate538(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/platform.validates" */;
 let vErrors = null;
 let errors = 0;
@@ -11909,7 +8719,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.blockchainIDs === undefined) && (missing0 = "blockchainIDs")){
-validate538.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate451.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -11922,8 +8732,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate539(data0[i0], {instancePath:instancePath+"/blockchainIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate539.errors : vErrors.concat(validate539.errors);
+if(!(validate104(data0[i0], {instancePath:instancePath+"/blockchainIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11933,7 +8743,7 @@ break;
 }
 }
 else {
-validate538.errors = [{instancePath:instancePath+"/blockchainIDs",schemaPath:"#/properties/blockchainIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate451.errors = [{instancePath:instancePath+"/blockchainIDs",schemaPath:"#/properties/blockchainIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -11941,38 +8751,18 @@ return false;
 }
 }
 else {
-validate538.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate451.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate538.errors = vErrors;
+validate451.errors = vErrors;
 return errors === 0;
 }
 
-export const ValidatorsGetCurrentValidatorsParams = validate541;
-const schema231 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:components#/definitions/nodeID"}}},"required":[],"$id":"avanode:params/validators.getCurrentValidators"};
+export const ValidatorsGetCurrentValidatorsParams = validate453;
+const schema159 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/validators.getCurrentValidators"};
 
-function validate542(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate542.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate542.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate542.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate541(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:params/validators.getCurrentValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -11987,8 +8777,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate542(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate542.errors : vErrors.concat(validate542.errors);
+if(!(validate96(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -11998,40 +8788,41 @@ break;
 }
 }
 else {
-validate541.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate453.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
 }
 }
 else {
-validate541.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate453.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate541.errors = vErrors;
+validate453.errors = vErrors;
 return errors === 0;
 }
 
-export const ValidatorsGetCurrentValidatorsResult = validate544;
-const schema233 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:components#/definitions/EvmValidator"}}},"$id":"avanode:result/validators.getCurrentValidators"};
-const schema234 = {"title":"EvmValidator","description":"A validator as an L1 EVM chain's validators endpoint reports it.","type":"object","required":["validationID","nodeID","weight","startTimestamp","isActive","isL1Validator","isConnected","uptimeSeconds","uptimePercentage"],"properties":{"validationID":{"description":"Validation ID for L1s; the add-subnet-validator transaction ID for subnets.","$ref":"avanode:components#/definitions/cb58ID"},"nodeID":{"$ref":"avanode:components#/definitions/nodeID"},"weight":{"$ref":"avanode:components#/definitions/uint64"},"startTimestamp":{"description":"Unix seconds.","$ref":"avanode:components#/definitions/uint64"},"isActive":{"description":"For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.","type":"boolean"},"isL1Validator":{"type":"boolean"},"isConnected":{"description":"Whether the callee node is connected to this validator.","type":"boolean"},"uptimeSeconds":{"$ref":"avanode:components#/definitions/uint64"},"uptimePercentage":{"$ref":"avanode:components#/definitions/decimal"}}};
+export const ValidatorsGetCurrentValidatorsResult = validate455;
+const schema160 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/EvmValidator"}}},"$id":"avanode:result/validators.getCurrentValidators"};
+const schema161 = {"title":"EvmValidator","description":"A validator as an L1 EVM chain's validators endpoint reports it.","type":"object","required":["validationID","nodeID","weight","startTimestamp","isActive","isL1Validator","isConnected","uptimeSeconds","uptimePercentage"],"properties":{"validationID":{"description":"Validation ID for L1s; the add-subnet-validator transaction ID for subnets.","$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"weight":{"$ref":"avanode:schema/uint64"},"startTimestamp":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"isActive":{"description":"For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.","type":"boolean"},"isL1Validator":{"type":"boolean"},"isConnected":{"description":"Whether the callee node is connected to this validator.","type":"boolean"},"uptimeSeconds":{"$ref":"avanode:schema/uint64"},"uptimePercentage":{"$ref":"avanode:schema/decimal"}},"$id":"avanode:schema/EvmValidator"};
 
-function validate545(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="avanode:schema/EvmValidator" */;
 let vErrors = null;
 let errors = 0;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.startTimestamp === undefined) && (missing0 = "startTimestamp"))) || ((data.isActive === undefined) && (missing0 = "isActive"))) || ((data.isL1Validator === undefined) && (missing0 = "isL1Validator"))) || ((data.isConnected === undefined) && (missing0 = "isConnected"))) || ((data.uptimeSeconds === undefined) && (missing0 = "uptimeSeconds"))) || ((data.uptimePercentage === undefined) && (missing0 = "uptimePercentage"))){
-validate545.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate456.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 if(data.validationID !== undefined){
 const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
+vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs1 === errors;
@@ -12042,8 +8833,8 @@ var valid0 = true;
 if(valid0){
 if(data.nodeID !== undefined){
 const _errs2 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs2 === errors;
@@ -12054,8 +8845,8 @@ var valid0 = true;
 if(valid0){
 if(data.weight !== undefined){
 const _errs3 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs3 === errors;
@@ -12066,8 +8857,8 @@ var valid0 = true;
 if(valid0){
 if(data.startTimestamp !== undefined){
 const _errs4 = errors;
-if(!(validate27(data.startTimestamp, {instancePath:instancePath+"/startTimestamp",parentData:data,parentDataProperty:"startTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.startTimestamp, {instancePath:instancePath+"/startTimestamp",parentData:data,parentDataProperty:"startTimestamp",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -12079,7 +8870,7 @@ if(valid0){
 if(data.isActive !== undefined){
 const _errs5 = errors;
 if(typeof data.isActive !== "boolean"){
-validate545.errors = [{instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate456.errors = [{instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -12091,7 +8882,7 @@ if(valid0){
 if(data.isL1Validator !== undefined){
 const _errs7 = errors;
 if(typeof data.isL1Validator !== "boolean"){
-validate545.errors = [{instancePath:instancePath+"/isL1Validator",schemaPath:"#/properties/isL1Validator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate456.errors = [{instancePath:instancePath+"/isL1Validator",schemaPath:"#/properties/isL1Validator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs7 === errors;
@@ -12103,7 +8894,7 @@ if(valid0){
 if(data.isConnected !== undefined){
 const _errs9 = errors;
 if(typeof data.isConnected !== "boolean"){
-validate545.errors = [{instancePath:instancePath+"/isConnected",schemaPath:"#/properties/isConnected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate456.errors = [{instancePath:instancePath+"/isConnected",schemaPath:"#/properties/isConnected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -12114,8 +8905,8 @@ var valid0 = true;
 if(valid0){
 if(data.uptimeSeconds !== undefined){
 const _errs11 = errors;
-if(!(validate27(data.uptimeSeconds, {instancePath:instancePath+"/uptimeSeconds",parentData:data,parentDataProperty:"uptimeSeconds",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(!(validate26(data.uptimeSeconds, {instancePath:instancePath+"/uptimeSeconds",parentData:data,parentDataProperty:"uptimeSeconds",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs11 === errors;
@@ -12126,8 +8917,8 @@ var valid0 = true;
 if(valid0){
 if(data.uptimePercentage !== undefined){
 const _errs12 = errors;
-if(!(validate298(data.uptimePercentage, {instancePath:instancePath+"/uptimePercentage",parentData:data,parentDataProperty:"uptimePercentage",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
+if(!(validate181(data.uptimePercentage, {instancePath:instancePath+"/uptimePercentage",parentData:data,parentDataProperty:"uptimePercentage",rootData}))){
+vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
 errors = vErrors.length;
 }
 var valid0 = _errs12 === errors;
@@ -12146,16 +8937,16 @@ var valid0 = true;
 }
 }
 else {
-validate545.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate456.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate545.errors = vErrors;
+validate456.errors = vErrors;
 return errors === 0;
 }
 
 
-function validate544(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:result/validators.getCurrentValidators" */;
 let vErrors = null;
 let errors = 0;
@@ -12163,7 +8954,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.validators === undefined) && (missing0 = "validators")){
-validate544.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate455.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -12176,8 +8967,8 @@ var valid1 = true;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 const _errs3 = errors;
-if(!(validate545(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate545.errors : vErrors.concat(validate545.errors);
+if(!(validate456(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
 errors = vErrors.length;
 }
 var valid1 = _errs3 === errors;
@@ -12187,7 +8978,7 @@ break;
 }
 }
 else {
-validate544.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate455.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -12195,5218 +8986,148 @@ return false;
 }
 }
 else {
-validate544.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate455.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate544.errors = vErrors;
+validate455.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthGetResponse200 = validate553;
-const schema235 = {"$ref":"avanode:components#/definitions/HealthReport","$id":"avanode:response/health.get/200"};
+export const HealthGetResponse200 = validate464;
+const schema162 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:response/health.get/200"};
 
-function validate554(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate554.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate554.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate554.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate554.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate554.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate553(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:response/health.get/200" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate554(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate554.errors : vErrors.concat(validate554.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
-validate553.errors = vErrors;
+validate464.errors = vErrors;
 return errors === 0;
 }
 
-export const HealthGetResponse503 = validate557;
-const schema237 = {"$ref":"avanode:components#/definitions/HealthReport","$id":"avanode:response/health.get/503"};
+export const HealthGetResponse503 = validate466;
+const schema163 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:response/health.get/503"};
 
-function validate558(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate558.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate558.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate558.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate558.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate558.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate557(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="avanode:response/health.get/503" */;
 let vErrors = null;
 let errors = 0;
-if(!(validate558(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate558.errors : vErrors.concat(validate558.errors);
+if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
-validate557.errors = vErrors;
+validate466.errors = vErrors;
 return errors === 0;
 }
 
-export const Uint64 = validate561;
+export const Uint64 = validate26;
 
-function validate561(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate561.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate561.errors = vErrors;
-return errors === 0;
-}
+export const Uint32 = validate108;
 
-export const Uint32 = validate562;
+export const Decimal = validate181;
 
-function validate562(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate562.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate562.errors = vErrors;
-return errors === 0;
-}
+export const Cb58ID = validate104;
 
-export const Decimal = validate563;
+export const NodeID = validate96;
 
-function validate563(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern21.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!((typeof data == "number") && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-validate563.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate563.errors = vErrors;
-return errors === 0;
-}
+export const PchainAddress = validate185;
 
-export const Cb58ID = validate564;
+export const Hex = validate206;
 
-function validate564(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate564.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate564.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate564.errors = vErrors;
-return errors === 0;
-}
+export const BlsPublicKey = validate116;
 
-export const NodeID = validate565;
+export const BlsSignature = validate118;
 
-function validate565(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate565.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate565.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate565.errors = vErrors;
-return errors === 0;
-}
+export const EvmAddress = validate42;
 
-export const PchainAddress = validate566;
+export const Hash32 = validate60;
 
-function validate566(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern22.test(data)){
-validate566.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
-return false;
-}
-}
-else {
-validate566.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate566.errors = vErrors;
-return errors === 0;
-}
+export const IsoTimestamp = validate79;
 
-export const Hex = validate567;
+export const EncodingHex = validate336;
 
-function validate567(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern25.test(data)){
-validate567.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate567.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate567.errors = vErrors;
-return errors === 0;
-}
+export const EncodingHexOrJson = validate202;
 
-export const BlsPublicKey = validate568;
+export const Blockchain = validate232;
 
-function validate568(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern13.test(data)){
-validate568.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{96}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{96}$"+"\""}];
-return false;
-}
-}
-else {
-validate568.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate568.errors = vErrors;
-return errors === 0;
-}
+export const BlockchainStatus = validate228;
 
-export const BlsSignature = validate569;
+export const Subnet = validate356;
 
-function validate569(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern14.test(data)){
-validate569.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{192}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{192}$"+"\""}];
-return false;
-}
-}
-else {
-validate569.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate569.errors = vErrors;
-return errors === 0;
-}
+export const LegacySubnet = validate368;
 
-export const EvmAddress = validate570;
+export const UTXOID = validate196;
 
-function validate570(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate570.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""}];
-return false;
-}
-}
-else {
-validate570.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate570.errors = vErrors;
-return errors === 0;
-}
+export const UTXOIndex = validate395;
 
-export const Hash32 = validate571;
+export const Credential = validate212;
 
-function validate571(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate571.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""}];
-return false;
-}
-}
-else {
-validate571.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate571.errors = vErrors;
-return errors === 0;
-}
+export const SignedTx = validate211;
 
-export const IsoTimestamp = validate572;
+export const PlatformBlock = validate208;
 
-function validate572(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-validate572.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\""}];
-return false;
-}
-}
-else {
-validate572.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate572.errors = vErrors;
-return errors === 0;
-}
+export const TxStatus = validate390;
 
-export const EncodingHex = validate573;
+export const EncodedBlock = validate205;
 
-function validate573(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate573.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate573.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema149.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate573.errors = vErrors;
-return errors === 0;
-}
+export const EvmFeeConfig = validate25;
 
-export const EncodingHexOrJson = validate574;
+export const PrecompileConfig = validate41;
 
-function validate574(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate574.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate574.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema91.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate574.errors = vErrors;
-return errors === 0;
-}
+export const ChainConfig = validate55;
 
-export const Blockchain = validate575;
+export const ActivePrecompiles = validate40;
 
-function validate575(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.vmID === undefined) && (missing0 = "vmID"))){
-validate575.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs2 = errors;
-if(typeof data.name !== "string"){
-validate575.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs4 = errors;
-if(!(validate176(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.vmID !== undefined){
-const _errs5 = errors;
-if(!(validate176(data.vmID, {instancePath:instancePath+"/vmID",parentData:data,parentDataProperty:"vmID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate575.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate575.errors = vErrors;
-return errors === 0;
-}
+export const ActiveRules = validate50;
 
-export const BlockchainStatus = validate579;
+export const BlockTag = validate22;
 
-function validate579(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate579.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "Validating") || (data === "Created")) || (data === "Preferred")) || (data === "Syncing")) || (data === "Unknown"))){
-validate579.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema107.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate579.errors = vErrors;
-return errors === 0;
-}
+export const FeeConfig = validate291;
 
-export const Subnet = validate580;
+export const FeeState = validate301;
 
-function validate580(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.isPermissioned === undefined) && (missing0 = "isPermissioned")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.locktime === undefined) && (missing0 = "locktime"))) || ((data.subnetTransformationTxID === undefined) && (missing0 = "subnetTransformationTxID"))) || ((data.conversionID === undefined) && (missing0 = "conversionID"))) || ((data.managerChainID === undefined) && (missing0 = "managerChainID"))) || ((data.managerAddress === undefined) && (missing0 = "managerAddress"))){
-validate580.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.isPermissioned !== undefined){
-const _errs1 = errors;
-if(typeof data.isPermissioned !== "boolean"){
-validate580.errors = [{instancePath:instancePath+"/isPermissioned",schemaPath:"#/properties/isPermissioned/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.controlKeys !== undefined){
-let data1 = data.controlKeys;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate293(data1[i0], {instancePath:instancePath+"/controlKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate580.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.locktime !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetTransformationTxID !== undefined){
-const _errs8 = errors;
-if(!(validate176(data.subnetTransformationTxID, {instancePath:instancePath+"/subnetTransformationTxID",parentData:data,parentDataProperty:"subnetTransformationTxID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conversionID !== undefined){
-const _errs9 = errors;
-if(!(validate176(data.conversionID, {instancePath:instancePath+"/conversionID",parentData:data,parentDataProperty:"conversionID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.managerChainID !== undefined){
-const _errs10 = errors;
-if(!(validate176(data.managerChainID, {instancePath:instancePath+"/managerChainID",parentData:data,parentDataProperty:"managerChainID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.managerAddress !== undefined){
-let data8 = data.managerAddress;
-const _errs11 = errors;
-const _errs12 = errors;
-let valid2 = false;
-const _errs13 = errors;
-if(!(validate232(data8, {instancePath:instancePath+"/managerAddress",parentData:data,parentDataProperty:"managerAddress",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs13 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(data8 !== null){
-const err0 = {instancePath:instancePath+"/managerAddress",schemaPath:"#/properties/managerAddress/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err1 = {instancePath:instancePath+"/managerAddress",schemaPath:"#/properties/managerAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate580.errors = vErrors;
-return false;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate580.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate580.errors = vErrors;
-return errors === 0;
-}
+export const ValidatorFeeConfig = validate406;
 
-export const LegacySubnet = validate588;
+export const ValidatorFeeState = validate415;
 
-function validate588(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))){
-validate588.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.controlKeys !== undefined){
-let data1 = data.controlKeys;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(typeof data1[i0] !== "string"){
-validate588.errors = [{instancePath:instancePath+"/controlKeys/" + i0,schemaPath:"#/properties/controlKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate588.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs6 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate588.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate588.errors = vErrors;
-return errors === 0;
-}
+export const HealthCheckResult = validate78;
 
-export const UTXOID = validate591;
+export const HealthReport = validate77;
 
-function validate591(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.txID === undefined) && (missing0 = "txID")) || ((data.outputIndex === undefined) && (missing0 = "outputIndex"))){
-validate591.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputIndex !== undefined){
-const _errs2 = errors;
-if(!(validate174(data.outputIndex, {instancePath:instancePath+"/outputIndex",parentData:data,parentDataProperty:"outputIndex",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate591.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate591.errors = vErrors;
-return errors === 0;
-}
+export const NodePOP = validate115;
 
-export const UTXOIndex = validate594;
+export const NodeVersion = validate125;
 
-function validate594(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.address === undefined) && (missing0 = "address")) || ((data.utxo === undefined) && (missing0 = "utxo"))){
-validate594.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.address !== undefined){
-const _errs1 = errors;
-if(!(validate293(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxo !== undefined){
-const _errs2 = errors;
-if(typeof data.utxo !== "string"){
-validate594.errors = [{instancePath:instancePath+"/utxo",schemaPath:"#/properties/utxo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate594.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate594.errors = vErrors;
-return errors === 0;
-}
+export const Peer = validate149;
 
-export const Credential = validate596;
+export const ACPPreference = validate94;
 
-function validate596(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.signatures === undefined) && (missing0 = "signatures")){
-validate596.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.signatures !== undefined){
-let data0 = data.signatures;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate232(data0[i0], {instancePath:instancePath+"/signatures/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate596.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate596.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate596.errors = vErrors;
-return errors === 0;
-}
+export const TxFees = validate129;
 
-export const SignedTx = validate598;
+export const Upgrades = validate161;
 
-function validate598(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.unsignedTx === undefined) && (missing0 = "unsignedTx")) || ((data.credentials === undefined) && (missing0 = "credentials"))){
-validate598.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.unsignedTx !== undefined){
-let data0 = data.unsignedTx;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate598.errors = [{instancePath:instancePath+"/unsignedTx",schemaPath:"#/properties/unsignedTx/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.credentials !== undefined){
-let data1 = data.credentials;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate238(data1[i0], {instancePath:instancePath+"/credentials/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate238.errors : vErrors.concat(validate238.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate598.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs7 = errors;
-if(!(validate176(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate598.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate598.errors = vErrors;
-return errors === 0;
-}
+export const OutputOwners = validate252;
 
-export const PlatformBlock = validate601;
+export const ValidatorSigner = validate261;
 
-function validate601(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.parentID === undefined) && (missing0 = "parentID")) || ((data.height === undefined) && (missing0 = "height"))) || ((data.txs === undefined) && (missing0 = "txs"))){
-validate601.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.parentID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.parentID, {instancePath:instancePath+"/parentID",parentData:data,parentDataProperty:"parentID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.height !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.txs !== undefined){
-let data2 = data.txs;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate237(data2[i0], {instancePath:instancePath+"/txs/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate237.errors : vErrors.concat(validate237.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate601.errors = [{instancePath:instancePath+"/txs",schemaPath:"#/properties/txs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate601.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate601.errors = vErrors;
-return errors === 0;
-}
+export const Delegator = validate267;
 
-export const TxStatus = validate605;
+export const StakerValidator = validate246;
 
-function validate605(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.status !== undefined){
-let data0 = data.status;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data0 === "Committed") || (data0 === "Processing")) || (data0 === "Unknown"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/enum",keyword:"enum",params:{allowedValues: schema189.anyOf[0].properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(errors === _errs5){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if(((data.status === undefined) && (missing1 = "status")) || ((data.reason === undefined) && (missing1 = "reason"))){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-if(data.status !== undefined){
-let data1 = data.status;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("Dropped" !== data1){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "Dropped"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.reason !== undefined){
-const _errs9 = errors;
-if(typeof data.reason !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/anyOf/1/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-validate605.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate605.errors = vErrors;
-return errors === 0;
-}
+export const L1CurrentValidator = validate277;
 
-export const EncodedBlock = validate606;
+export const CurrentValidator = validate245;
 
-function validate606(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate606.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.block !== undefined){
-let data0 = data.block;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate232(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(!(validate234(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate234.errors : vErrors.concat(validate234.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err0 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate606.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs5 = errors;
-if(!(validate244(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate244.errors : vErrors.concat(validate244.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate606.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate606.errors = vErrors;
-return errors === 0;
-}
+export const L1Validator = validate313;
 
-export const EvmFeeConfig = validate610;
+export const ValidatorAtHeight = validate426;
 
-function validate610(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.gasLimit === undefined) && (missing0 = "gasLimit")) || ((data.targetBlockRate === undefined) && (missing0 = "targetBlockRate"))) || ((data.minBaseFee === undefined) && (missing0 = "minBaseFee"))) || ((data.targetGas === undefined) && (missing0 = "targetGas"))) || ((data.baseFeeChangeDenominator === undefined) && (missing0 = "baseFeeChangeDenominator"))) || ((data.minBlockGasCost === undefined) && (missing0 = "minBlockGasCost"))) || ((data.maxBlockGasCost === undefined) && (missing0 = "maxBlockGasCost"))) || ((data.blockGasCostStep === undefined) && (missing0 = "blockGasCostStep"))){
-validate610.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.gasLimit !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetBlockRate !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.targetBlockRate, {instancePath:instancePath+"/targetBlockRate",parentData:data,parentDataProperty:"targetBlockRate",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBaseFee !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.minBaseFee, {instancePath:instancePath+"/minBaseFee",parentData:data,parentDataProperty:"minBaseFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetGas !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.targetGas, {instancePath:instancePath+"/targetGas",parentData:data,parentDataProperty:"targetGas",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.baseFeeChangeDenominator !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.baseFeeChangeDenominator, {instancePath:instancePath+"/baseFeeChangeDenominator",parentData:data,parentDataProperty:"baseFeeChangeDenominator",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBlockGasCost !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.minBlockGasCost, {instancePath:instancePath+"/minBlockGasCost",parentData:data,parentDataProperty:"minBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxBlockGasCost !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.maxBlockGasCost, {instancePath:instancePath+"/maxBlockGasCost",parentData:data,parentDataProperty:"maxBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blockGasCostStep !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.blockGasCostStep, {instancePath:instancePath+"/blockGasCostStep",parentData:data,parentDataProperty:"blockGasCostStep",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate610.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate610.errors = vErrors;
-return errors === 0;
-}
+export const ValidatorsAtHeight = validate424;
 
-export const PrecompileConfig = validate619;
+export const LegacyValidatorsAtHeight = validate431;
 
-function validate619(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockTimestamp === undefined) && (missing0 = "blockTimestamp")){
-validate619.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.adminAddresses !== undefined){
-let data0 = data.adminAddresses;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data0)){
-var valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate45(data0[i0], {instancePath:instancePath+"/adminAddresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate45.errors : vErrors.concat(validate45.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(data0 !== null){
-const err1 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate619.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blockTimestamp !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.disable !== undefined){
-const _errs10 = errors;
-if(typeof data.disable !== "boolean"){
-validate619.errors = [{instancePath:instancePath+"/disable",schemaPath:"#/properties/disable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate619.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate619.errors = vErrors;
-return errors === 0;
-}
-
-export const ChainConfig = validate622;
-
-function validate622(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.chainId === undefined) && (missing0 = "chainId")) || ((data.feeConfig === undefined) && (missing0 = "feeConfig"))){
-validate622.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.chainId !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.feeConfig !== undefined){
-const _errs3 = errors;
-if(!(validate61(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
-vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.allowFeeRecipients !== undefined){
-const _errs4 = errors;
-if(typeof data.allowFeeRecipients !== "boolean"){
-validate622.errors = [{instancePath:instancePath+"/allowFeeRecipients",schemaPath:"#/properties/allowFeeRecipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.homesteadBlock !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.homesteadBlock, {instancePath:instancePath+"/homesteadBlock",parentData:data,parentDataProperty:"homesteadBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip150Block !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.eip150Block, {instancePath:instancePath+"/eip150Block",parentData:data,parentDataProperty:"eip150Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip150Hash !== undefined){
-const _errs8 = errors;
-if(!(validate73(data.eip150Hash, {instancePath:instancePath+"/eip150Hash",parentData:data,parentDataProperty:"eip150Hash",rootData}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip155Block !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.eip155Block, {instancePath:instancePath+"/eip155Block",parentData:data,parentDataProperty:"eip155Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip158Block !== undefined){
-const _errs10 = errors;
-if(!(validate27(data.eip158Block, {instancePath:instancePath+"/eip158Block",parentData:data,parentDataProperty:"eip158Block",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.byzantiumBlock !== undefined){
-const _errs11 = errors;
-if(!(validate27(data.byzantiumBlock, {instancePath:instancePath+"/byzantiumBlock",parentData:data,parentDataProperty:"byzantiumBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.constantinopleBlock !== undefined){
-const _errs12 = errors;
-if(!(validate27(data.constantinopleBlock, {instancePath:instancePath+"/constantinopleBlock",parentData:data,parentDataProperty:"constantinopleBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.petersburgBlock !== undefined){
-const _errs13 = errors;
-if(!(validate27(data.petersburgBlock, {instancePath:instancePath+"/petersburgBlock",parentData:data,parentDataProperty:"petersburgBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.istanbulBlock !== undefined){
-const _errs14 = errors;
-if(!(validate27(data.istanbulBlock, {instancePath:instancePath+"/istanbulBlock",parentData:data,parentDataProperty:"istanbulBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.muirGlacierBlock !== undefined){
-const _errs15 = errors;
-if(!(validate27(data.muirGlacierBlock, {instancePath:instancePath+"/muirGlacierBlock",parentData:data,parentDataProperty:"muirGlacierBlock",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetEVMTimestamp !== undefined){
-const _errs16 = errors;
-if(!(validate27(data.subnetEVMTimestamp, {instancePath:instancePath+"/subnetEVMTimestamp",parentData:data,parentDataProperty:"subnetEVMTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contractDeployerAllowListConfig !== undefined){
-const _errs17 = errors;
-if(!(validate44(data.contractDeployerAllowListConfig, {instancePath:instancePath+"/contractDeployerAllowListConfig",parentData:data,parentDataProperty:"contractDeployerAllowListConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contractNativeMinterConfig !== undefined){
-const _errs18 = errors;
-if(!(validate44(data.contractNativeMinterConfig, {instancePath:instancePath+"/contractNativeMinterConfig",parentData:data,parentDataProperty:"contractNativeMinterConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.feeManagerConfig !== undefined){
-const _errs19 = errors;
-if(!(validate44(data.feeManagerConfig, {instancePath:instancePath+"/feeManagerConfig",parentData:data,parentDataProperty:"feeManagerConfig",rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upgrades !== undefined){
-let data17 = data.upgrades;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.precompileUpgrades !== undefined){
-let data18 = data17.precompileUpgrades;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data18)){
-var valid2 = true;
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-const _errs25 = errors;
-if(errors === _errs25){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(Object.keys(data19).length > 1){
-validate622.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"}];
-return false;
-}
-else {
-if(Object.keys(data19).length < 1){
-validate622.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-else {
-for(const key0 in data19){
-const _errs28 = errors;
-if(!(validate44(data19[key0], {instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs28 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-else {
-validate622.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs25 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate622.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades",schemaPath:"#/properties/upgrades/properties/precompileUpgrades/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate622.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate622.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate622.errors = vErrors;
-return errors === 0;
-}
-
-export const ActivePrecompiles = validate640;
-
-function validate640(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate44(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate640.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate640.errors = vErrors;
-return errors === 0;
-}
-
-export const ActiveRules = validate642;
-
-function validate642(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.ethRules === undefined) && (missing0 = "ethRules")) || ((data.avalancheRules === undefined) && (missing0 = "avalancheRules"))) || ((data.precompiles === undefined) && (missing0 = "precompiles"))){
-validate642.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.ethRules !== undefined){
-let data0 = data.ethRules;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const _errs3 = errors;
-for(const key0 in data0){
-if(!(func2.call(schema22.properties.ethRules.properties, key0))){
-const _errs4 = errors;
-if(typeof data0[key0] !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ethRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-if(_errs3 === errors){
-if(data0.IsHomestead !== undefined){
-const _errs6 = errors;
-if(typeof data0.IsHomestead !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsHomestead",schemaPath:"#/properties/ethRules/properties/IsHomestead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP150 !== undefined){
-const _errs8 = errors;
-if(typeof data0.IsEIP150 !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsEIP150",schemaPath:"#/properties/ethRules/properties/IsEIP150/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP155 !== undefined){
-const _errs10 = errors;
-if(typeof data0.IsEIP155 !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsEIP155",schemaPath:"#/properties/ethRules/properties/IsEIP155/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP158 !== undefined){
-const _errs12 = errors;
-if(typeof data0.IsEIP158 !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsEIP158",schemaPath:"#/properties/ethRules/properties/IsEIP158/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsByzantium !== undefined){
-const _errs14 = errors;
-if(typeof data0.IsByzantium !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsByzantium",schemaPath:"#/properties/ethRules/properties/IsByzantium/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsConstantinople !== undefined){
-const _errs16 = errors;
-if(typeof data0.IsConstantinople !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsConstantinople",schemaPath:"#/properties/ethRules/properties/IsConstantinople/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsPetersburg !== undefined){
-const _errs18 = errors;
-if(typeof data0.IsPetersburg !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsPetersburg",schemaPath:"#/properties/ethRules/properties/IsPetersburg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsIstanbul !== undefined){
-const _errs20 = errors;
-if(typeof data0.IsIstanbul !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsIstanbul",schemaPath:"#/properties/ethRules/properties/IsIstanbul/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsCancun !== undefined){
-const _errs22 = errors;
-if(typeof data0.IsCancun !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/ethRules/IsCancun",schemaPath:"#/properties/ethRules/properties/IsCancun/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate642.errors = [{instancePath:instancePath+"/ethRules",schemaPath:"#/properties/ethRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.avalancheRules !== undefined){
-let data11 = data.avalancheRules;
-const _errs24 = errors;
-if(errors === _errs24){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-const _errs26 = errors;
-for(const key1 in data11){
-if(!((((key1 === "IsSubnetEVM") || (key1 === "IsDurango")) || (key1 === "IsEUpgrade")) || (key1 === "IsEtna"))){
-const _errs27 = errors;
-if(typeof data11[key1] !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/avalancheRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs27 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(_errs26 === errors){
-if(data11.IsSubnetEVM !== undefined){
-const _errs29 = errors;
-if(typeof data11.IsSubnetEVM !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/avalancheRules/IsSubnetEVM",schemaPath:"#/properties/avalancheRules/properties/IsSubnetEVM/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsDurango !== undefined){
-const _errs31 = errors;
-if(typeof data11.IsDurango !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/avalancheRules/IsDurango",schemaPath:"#/properties/avalancheRules/properties/IsDurango/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsEUpgrade !== undefined){
-const _errs33 = errors;
-if(typeof data11.IsEUpgrade !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/avalancheRules/IsEUpgrade",schemaPath:"#/properties/avalancheRules/properties/IsEUpgrade/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs33 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsEtna !== undefined){
-const _errs35 = errors;
-if(typeof data11.IsEtna !== "boolean"){
-validate642.errors = [{instancePath:instancePath+"/avalancheRules/IsEtna",schemaPath:"#/properties/avalancheRules/properties/IsEtna/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs35 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate642.errors = [{instancePath:instancePath+"/avalancheRules",schemaPath:"#/properties/avalancheRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.precompiles !== undefined){
-let data17 = data.precompiles;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key2 in data17){
-let data18 = data17[key2];
-const _errs40 = errors;
-if(errors === _errs40){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-let missing1;
-if((data18.timestamp === undefined) && (missing1 = "timestamp")){
-validate642.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data18.timestamp !== undefined){
-if(!(validate27(data18.timestamp, {instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timestamp",parentData:data18,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate642.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid5 = _errs40 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate642.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs37 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate642.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate642.errors = vErrors;
-return errors === 0;
-}
-
-export const BlockTag = validate644;
-
-function validate644(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-validate644.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"},message:"must match pattern \""+"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"+"\""}];
-return false;
-}
-}
-else {
-validate644.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate644.errors = vErrors;
-return errors === 0;
-}
-
-export const FeeConfig = validate645;
-
-function validate645(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.weights === undefined) && (missing0 = "weights")) || ((data.maxCapacity === undefined) && (missing0 = "maxCapacity"))) || ((data.maxPerSecond === undefined) && (missing0 = "maxPerSecond"))) || ((data.targetPerSecond === undefined) && (missing0 = "targetPerSecond"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate645.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.weights !== undefined){
-let data0 = data.weights;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate27(data0[i0], {instancePath:instancePath+"/weights/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate645.errors = [{instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxCapacity !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.maxCapacity, {instancePath:instancePath+"/maxCapacity",parentData:data,parentDataProperty:"maxCapacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxPerSecond !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.maxPerSecond, {instancePath:instancePath+"/maxPerSecond",parentData:data,parentDataProperty:"maxPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetPerSecond !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minPrice !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excessConversionConstant !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate645.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate645.errors = vErrors;
-return errors === 0;
-}
-
-export const FeeState = validate652;
-
-function validate652(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.excess === undefined) && (missing0 = "excess"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate652.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.capacity !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excess !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.price !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs4 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate652.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate652.errors = vErrors;
-return errors === 0;
-}
-
-export const ValidatorFeeConfig = validate657;
-
-function validate657(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate657.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.capacity !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.target !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetPerSecond !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minPrice !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excessConversionConstant !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate657.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate657.errors = vErrors;
-return errors === 0;
-}
-
-export const ValidatorFeeState = validate663;
-
-function validate663(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.excess === undefined) && (missing0 = "excess")) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate663.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.excess !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.price !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs3 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate663.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate663.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthCheckResult = validate667;
-
-function validate667(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.duration === undefined) && (missing0 = "duration"))){
-validate667.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate667.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs7 = errors;
-if(!(validate92(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.duration !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.duration, {instancePath:instancePath+"/duration",parentData:data,parentDataProperty:"duration",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contiguousFailures !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.contiguousFailures, {instancePath:instancePath+"/contiguousFailures",parentData:data,parentDataProperty:"contiguousFailures",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timeOfFirstFailure !== undefined){
-let data4 = data.timeOfFirstFailure;
-const _errs10 = errors;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(!(validate92(data4, {instancePath:instancePath+"/timeOfFirstFailure",parentData:data,parentDataProperty:"timeOfFirstFailure",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs12 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs13 = errors;
-if(data4 !== null){
-const err3 = {instancePath:instancePath+"/timeOfFirstFailure",schemaPath:"#/properties/timeOfFirstFailure/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid1 = _errs13 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/timeOfFirstFailure",schemaPath:"#/properties/timeOfFirstFailure/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate667.errors = vErrors;
-return false;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate667.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate667.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthReport = validate672;
-
-function validate672(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate672.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate91(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate672.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate672.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate672.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate672.errors = vErrors;
-return errors === 0;
-}
-
-export const NodePOP = validate674;
-
-function validate674(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate674.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-const _errs1 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.proofOfPossession !== undefined){
-const _errs2 = errors;
-if(!(validate136(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate674.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate674.errors = vErrors;
-return errors === 0;
-}
-
-export const NodeVersion = validate677;
-
-function validate677(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.version === undefined) && (missing0 = "version")) || ((data.databaseVersion === undefined) && (missing0 = "databaseVersion"))) || ((data.gitCommit === undefined) && (missing0 = "gitCommit"))) || ((data.vmVersions === undefined) && (missing0 = "vmVersions"))) || ((data.rpcProtocolVersion === undefined) && (missing0 = "rpcProtocolVersion"))){
-validate677.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.version !== undefined){
-const _errs1 = errors;
-if(typeof data.version !== "string"){
-validate677.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.databaseVersion !== undefined){
-const _errs3 = errors;
-if(typeof data.databaseVersion !== "string"){
-validate677.errors = [{instancePath:instancePath+"/databaseVersion",schemaPath:"#/properties/databaseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.gitCommit !== undefined){
-const _errs5 = errors;
-if(typeof data.gitCommit !== "string"){
-validate677.errors = [{instancePath:instancePath+"/gitCommit",schemaPath:"#/properties/gitCommit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.vmVersions !== undefined){
-let data3 = data.vmVersions;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-const _errs10 = errors;
-if(typeof data3[key0] !== "string"){
-validate677.errors = [{instancePath:instancePath+"/vmVersions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vmVersions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate677.errors = [{instancePath:instancePath+"/vmVersions",schemaPath:"#/properties/vmVersions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rpcProtocolVersion !== undefined){
-const _errs12 = errors;
-if(typeof data.rpcProtocolVersion !== "string"){
-validate677.errors = [{instancePath:instancePath+"/rpcProtocolVersion",schemaPath:"#/properties/rpcProtocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate677.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate677.errors = vErrors;
-return errors === 0;
-}
-
-export const Peer = validate678;
-
-function validate678(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.ip === undefined) && (missing0 = "ip")) || ((data.publicIP === undefined) && (missing0 = "publicIP"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.lastSent === undefined) && (missing0 = "lastSent"))) || ((data.lastReceived === undefined) && (missing0 = "lastReceived"))) || ((data.observedUptime === undefined) && (missing0 = "observedUptime"))){
-validate678.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.ip !== undefined){
-const _errs1 = errors;
-if(typeof data.ip !== "string"){
-validate678.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicIP !== undefined){
-const _errs3 = errors;
-if(typeof data.publicIP !== "string"){
-validate678.errors = [{instancePath:instancePath+"/publicIP",schemaPath:"#/properties/publicIP/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs5 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs6 = errors;
-if(typeof data.version !== "string"){
-validate678.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastSent !== undefined){
-const _errs8 = errors;
-if(!(validate92(data.lastSent, {instancePath:instancePath+"/lastSent",parentData:data,parentDataProperty:"lastSent",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastReceived !== undefined){
-const _errs9 = errors;
-if(!(validate92(data.lastReceived, {instancePath:instancePath+"/lastReceived",parentData:data,parentDataProperty:"lastReceived",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.benched !== undefined){
-let data6 = data.benched;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data6)){
-var valid1 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs12 = errors;
-if(typeof data6[i0] !== "string"){
-validate678.errors = [{instancePath:instancePath+"/benched/" + i0,schemaPath:"#/properties/benched/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs12 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate678.errors = [{instancePath:instancePath+"/benched",schemaPath:"#/properties/benched/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.observedUptime !== undefined){
-const _errs14 = errors;
-if(!(validate174(data.observedUptime, {instancePath:instancePath+"/observedUptime",parentData:data,parentDataProperty:"observedUptime",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.trackedSubnets !== undefined){
-let data9 = data.trackedSubnets;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data9)){
-var valid2 = true;
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-const _errs17 = errors;
-if(!(validate176(data9[i1], {instancePath:instancePath+"/trackedSubnets/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs17 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate678.errors = [{instancePath:instancePath+"/trackedSubnets",schemaPath:"#/properties/trackedSubnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upgradeTime !== undefined){
-const _errs18 = errors;
-if(!(validate27(data.upgradeTime, {instancePath:instancePath+"/upgradeTime",parentData:data,parentDataProperty:"upgradeTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.supportedACPs !== undefined){
-let data12 = data.supportedACPs;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data12)){
-var valid3 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs21 = errors;
-if(!(validate174(data12[i2], {instancePath:instancePath+"/supportedACPs/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs21 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate678.errors = [{instancePath:instancePath+"/supportedACPs",schemaPath:"#/properties/supportedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectedACPs !== undefined){
-let data14 = data.objectedACPs;
-const _errs22 = errors;
-if(errors === _errs22){
-if(Array.isArray(data14)){
-var valid4 = true;
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-const _errs24 = errors;
-if(!(validate174(data14[i3], {instancePath:instancePath+"/objectedACPs/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs24 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate678.errors = [{instancePath:instancePath+"/objectedACPs",schemaPath:"#/properties/objectedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate678.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate678.errors = vErrors;
-return errors === 0;
-}
-
-export const ACPPreference = validate687;
-
-function validate687(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.supportWeight === undefined) && (missing0 = "supportWeight")) || ((data.supporters === undefined) && (missing0 = "supporters"))) || ((data.objectWeight === undefined) && (missing0 = "objectWeight"))) || ((data.objectors === undefined) && (missing0 = "objectors"))) || ((data.abstainWeight === undefined) && (missing0 = "abstainWeight"))){
-validate687.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.supportWeight !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.supportWeight, {instancePath:instancePath+"/supportWeight",parentData:data,parentDataProperty:"supportWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.supporters !== undefined){
-let data1 = data.supporters;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate113(data1[i0], {instancePath:instancePath+"/supporters/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate687.errors = [{instancePath:instancePath+"/supporters",schemaPath:"#/properties/supporters/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectWeight !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.objectWeight, {instancePath:instancePath+"/objectWeight",parentData:data,parentDataProperty:"objectWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectors !== undefined){
-let data4 = data.objectors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs8 = errors;
-if(!(validate113(data4[i1], {instancePath:instancePath+"/objectors/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate687.errors = [{instancePath:instancePath+"/objectors",schemaPath:"#/properties/objectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.abstainWeight !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.abstainWeight, {instancePath:instancePath+"/abstainWeight",parentData:data,parentDataProperty:"abstainWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate687.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate687.errors = vErrors;
-return errors === 0;
-}
-
-export const TxFees = validate693;
-
-function validate693(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.txFee === undefined) && (missing0 = "txFee")) || ((data.createAssetTxFee === undefined) && (missing0 = "createAssetTxFee"))) || ((data.createSubnetTxFee === undefined) && (missing0 = "createSubnetTxFee"))) || ((data.transformSubnetTxFee === undefined) && (missing0 = "transformSubnetTxFee"))) || ((data.createBlockchainTxFee === undefined) && (missing0 = "createBlockchainTxFee"))) || ((data.addPrimaryNetworkValidatorFee === undefined) && (missing0 = "addPrimaryNetworkValidatorFee"))) || ((data.addPrimaryNetworkDelegatorFee === undefined) && (missing0 = "addPrimaryNetworkDelegatorFee"))) || ((data.addSubnetValidatorFee === undefined) && (missing0 = "addSubnetValidatorFee"))) || ((data.addSubnetDelegatorFee === undefined) && (missing0 = "addSubnetDelegatorFee"))){
-validate693.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txFee !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.txFee, {instancePath:instancePath+"/txFee",parentData:data,parentDataProperty:"txFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createAssetTxFee !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.createAssetTxFee, {instancePath:instancePath+"/createAssetTxFee",parentData:data,parentDataProperty:"createAssetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createSubnetTxFee !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.createSubnetTxFee, {instancePath:instancePath+"/createSubnetTxFee",parentData:data,parentDataProperty:"createSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transformSubnetTxFee !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.transformSubnetTxFee, {instancePath:instancePath+"/transformSubnetTxFee",parentData:data,parentDataProperty:"transformSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createBlockchainTxFee !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.createBlockchainTxFee, {instancePath:instancePath+"/createBlockchainTxFee",parentData:data,parentDataProperty:"createBlockchainTxFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addPrimaryNetworkValidatorFee !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.addPrimaryNetworkValidatorFee, {instancePath:instancePath+"/addPrimaryNetworkValidatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addPrimaryNetworkDelegatorFee !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.addPrimaryNetworkDelegatorFee, {instancePath:instancePath+"/addPrimaryNetworkDelegatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addSubnetValidatorFee !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.addSubnetValidatorFee, {instancePath:instancePath+"/addSubnetValidatorFee",parentData:data,parentDataProperty:"addSubnetValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addSubnetDelegatorFee !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.addSubnetDelegatorFee, {instancePath:instancePath+"/addSubnetDelegatorFee",parentData:data,parentDataProperty:"addSubnetDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate693.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate693.errors = vErrors;
-return errors === 0;
-}
-
-export const Upgrades = validate703;
-
-function validate703(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((((((data.apricotPhase1Time === undefined) && (missing0 = "apricotPhase1Time")) || ((data.apricotPhase2Time === undefined) && (missing0 = "apricotPhase2Time"))) || ((data.apricotPhase3Time === undefined) && (missing0 = "apricotPhase3Time"))) || ((data.apricotPhase4Time === undefined) && (missing0 = "apricotPhase4Time"))) || ((data.apricotPhase4MinPChainHeight === undefined) && (missing0 = "apricotPhase4MinPChainHeight"))) || ((data.apricotPhase5Time === undefined) && (missing0 = "apricotPhase5Time"))) || ((data.apricotPhasePre6Time === undefined) && (missing0 = "apricotPhasePre6Time"))) || ((data.apricotPhase6Time === undefined) && (missing0 = "apricotPhase6Time"))) || ((data.apricotPhasePost6Time === undefined) && (missing0 = "apricotPhasePost6Time"))) || ((data.banffTime === undefined) && (missing0 = "banffTime"))) || ((data.cortinaTime === undefined) && (missing0 = "cortinaTime"))) || ((data.cortinaXChainStopVertexID === undefined) && (missing0 = "cortinaXChainStopVertexID"))) || ((data.durangoTime === undefined) && (missing0 = "durangoTime"))) || ((data.etnaTime === undefined) && (missing0 = "etnaTime"))){
-validate703.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema79.properties, key0))){
-let data0 = data[key0];
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate703.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-if(_errs1 === errors){
-if(data.apricotPhase1Time !== undefined){
-const _errs8 = errors;
-if(!(validate92(data.apricotPhase1Time, {instancePath:instancePath+"/apricotPhase1Time",parentData:data,parentDataProperty:"apricotPhase1Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase2Time !== undefined){
-const _errs9 = errors;
-if(!(validate92(data.apricotPhase2Time, {instancePath:instancePath+"/apricotPhase2Time",parentData:data,parentDataProperty:"apricotPhase2Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase3Time !== undefined){
-const _errs10 = errors;
-if(!(validate92(data.apricotPhase3Time, {instancePath:instancePath+"/apricotPhase3Time",parentData:data,parentDataProperty:"apricotPhase3Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase4Time !== undefined){
-const _errs11 = errors;
-if(!(validate92(data.apricotPhase4Time, {instancePath:instancePath+"/apricotPhase4Time",parentData:data,parentDataProperty:"apricotPhase4Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase4MinPChainHeight !== undefined){
-const _errs12 = errors;
-if(!(validate27(data.apricotPhase4MinPChainHeight, {instancePath:instancePath+"/apricotPhase4MinPChainHeight",parentData:data,parentDataProperty:"apricotPhase4MinPChainHeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase5Time !== undefined){
-const _errs13 = errors;
-if(!(validate92(data.apricotPhase5Time, {instancePath:instancePath+"/apricotPhase5Time",parentData:data,parentDataProperty:"apricotPhase5Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhasePre6Time !== undefined){
-const _errs14 = errors;
-if(!(validate92(data.apricotPhasePre6Time, {instancePath:instancePath+"/apricotPhasePre6Time",parentData:data,parentDataProperty:"apricotPhasePre6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase6Time !== undefined){
-const _errs15 = errors;
-if(!(validate92(data.apricotPhase6Time, {instancePath:instancePath+"/apricotPhase6Time",parentData:data,parentDataProperty:"apricotPhase6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs15 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhasePost6Time !== undefined){
-const _errs16 = errors;
-if(!(validate92(data.apricotPhasePost6Time, {instancePath:instancePath+"/apricotPhasePost6Time",parentData:data,parentDataProperty:"apricotPhasePost6Time",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.banffTime !== undefined){
-const _errs17 = errors;
-if(!(validate92(data.banffTime, {instancePath:instancePath+"/banffTime",parentData:data,parentDataProperty:"banffTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs17 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.cortinaTime !== undefined){
-const _errs18 = errors;
-if(!(validate92(data.cortinaTime, {instancePath:instancePath+"/cortinaTime",parentData:data,parentDataProperty:"cortinaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.cortinaXChainStopVertexID !== undefined){
-const _errs19 = errors;
-if(!(validate176(data.cortinaXChainStopVertexID, {instancePath:instancePath+"/cortinaXChainStopVertexID",parentData:data,parentDataProperty:"cortinaXChainStopVertexID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs19 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.durangoTime !== undefined){
-const _errs20 = errors;
-if(!(validate92(data.durangoTime, {instancePath:instancePath+"/durangoTime",parentData:data,parentDataProperty:"durangoTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.etnaTime !== undefined){
-const _errs21 = errors;
-if(!(validate92(data.etnaTime, {instancePath:instancePath+"/etnaTime",parentData:data,parentDataProperty:"etnaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.fortunaTime !== undefined){
-const _errs22 = errors;
-if(!(validate92(data.fortunaTime, {instancePath:instancePath+"/fortunaTime",parentData:data,parentDataProperty:"fortunaTime",rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate703.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate703.errors = vErrors;
-return errors === 0;
-}
-
-export const OutputOwners = validate719;
-
-function validate719(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.locktime === undefined) && (missing0 = "locktime")) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.addresses === undefined) && (missing0 = "addresses"))){
-validate719.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.locktime !== undefined){
-const _errs1 = errors;
-if(!(validate27(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs2 = errors;
-if(!(validate174(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate174.errors : vErrors.concat(validate174.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addresses !== undefined){
-let data2 = data.addresses;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate293(data2[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate293.errors : vErrors.concat(validate293.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate719.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate719.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate719.errors = vErrors;
-return errors === 0;
-}
-
-export const ValidatorSigner = validate723;
-
-function validate723(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate723.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-const _errs1 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.proofOfPossession !== undefined){
-const _errs2 = errors;
-if(!(validate136(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate723.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate723.errors = vErrors;
-return errors === 0;
-}
-
-export const Delegator = validate726;
-
-function validate726(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.rewardOwner === undefined) && (missing0 = "rewardOwner"))) || ((data.potentialReward === undefined) && (missing0 = "potentialReward"))){
-validate726.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.endTime !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs5 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rewardOwner !== undefined){
-const _errs6 = errors;
-if(!(validate290(data.rewardOwner, {instancePath:instancePath+"/rewardOwner",parentData:data,parentDataProperty:"rewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.potentialReward !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate726.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate726.errors = vErrors;
-return errors === 0;
-}
-
-export const StakerValidator = validate734;
-
-function validate734(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate734.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs2 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.endTime !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs4 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs5 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.validationRewardOwner !== undefined){
-const _errs6 = errors;
-if(!(validate290(data.validationRewardOwner, {instancePath:instancePath+"/validationRewardOwner",parentData:data,parentDataProperty:"validationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegationRewardOwner !== undefined){
-const _errs7 = errors;
-if(!(validate290(data.delegationRewardOwner, {instancePath:instancePath+"/delegationRewardOwner",parentData:data,parentDataProperty:"delegationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.potentialReward !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegationFee !== undefined){
-const _errs9 = errors;
-if(!(validate298(data.delegationFee, {instancePath:instancePath+"/delegationFee",parentData:data,parentDataProperty:"delegationFee",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptime !== undefined){
-const _errs10 = errors;
-if(!(validate298(data.uptime, {instancePath:instancePath+"/uptime",parentData:data,parentDataProperty:"uptime",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.connected !== undefined){
-const _errs11 = errors;
-if(typeof data.connected !== "boolean"){
-validate734.errors = [{instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signer !== undefined){
-const _errs13 = errors;
-if(!(validate301(data.signer, {instancePath:instancePath+"/signer",parentData:data,parentDataProperty:"signer",rootData}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegatorCount !== undefined){
-const _errs14 = errors;
-if(!(validate27(data.delegatorCount, {instancePath:instancePath+"/delegatorCount",parentData:data,parentDataProperty:"delegatorCount",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegatorWeight !== undefined){
-const _errs15 = errors;
-if(!(validate27(data.delegatorWeight, {instancePath:instancePath+"/delegatorWeight",parentData:data,parentDataProperty:"delegatorWeight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegators !== undefined){
-let data14 = data.delegators;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data14)){
-var valid1 = true;
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-const _errs18 = errors;
-if(!(validate307(data14[i0], {instancePath:instancePath+"/delegators/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs18 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate734.errors = [{instancePath:instancePath+"/delegators",schemaPath:"#/properties/delegators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate734.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate734.errors = vErrors;
-return errors === 0;
-}
-
-export const L1CurrentValidator = validate749;
-
-function validate749(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))){
-validate749.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs2 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicKey !== undefined){
-const _errs3 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.remainingBalanceOwner !== undefined){
-const _errs4 = errors;
-if(!(validate290(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deactivationOwner !== undefined){
-const _errs5 = errors;
-if(!(validate290(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minNonce !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate749.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate749.errors = vErrors;
-return errors === 0;
-}
-
-export const CurrentValidator = validate759;
-
-function validate759(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate284(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate284.errors : vErrors.concat(validate284.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate317(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate317.errors : vErrors.concat(validate317.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate759.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate759.errors = vErrors;
-return errors === 0;
-}
-
-export const L1Validator = validate762;
-
-function validate762(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.height === undefined) && (missing0 = "height"))){
-validate762.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs2 = errors;
-if(!(validate176(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs3 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicKey !== undefined){
-const _errs4 = errors;
-if(!(validate134(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.remainingBalanceOwner !== undefined){
-const _errs5 = errors;
-if(!(validate290(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deactivationOwner !== undefined){
-const _errs6 = errors;
-if(!(validate290(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate290.errors : vErrors.concat(validate290.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs7 = errors;
-if(!(validate27(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs8 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minNonce !== undefined){
-const _errs9 = errors;
-if(!(validate27(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-const _errs10 = errors;
-if(!(validate27(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.height !== undefined){
-const _errs11 = errors;
-if(!(validate27(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate762.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate762.errors = vErrors;
-return errors === 0;
-}
-
-export const ValidatorAtHeight = validate774;
-
-function validate774(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate774.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-let data0 = data.publicKey;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate134(data0, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(data0 !== null){
-const err0 = {instancePath:instancePath+"/publicKey",schemaPath:"#/properties/publicKey/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err1 = {instancePath:instancePath+"/publicKey",schemaPath:"#/properties/publicKey/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate774.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs6 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate774.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate774.errors = vErrors;
-return errors === 0;
-}
-
-export const ValidatorsAtHeight = validate777;
-
-function validate777(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(!(validate113(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate777.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate504(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate504.errors : vErrors.concat(validate504.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate777.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate777.errors = vErrors;
-return errors === 0;
-}
-
-export const LegacyValidatorsAtHeight = validate780;
-
-function validate780(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validators === undefined) && (missing0 = "validators")){
-validate780.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validators !== undefined){
-let data0 = data.validators;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs3 = errors;
-if(!(validate113(key0, {instancePath:instancePath+"/validators",parentData:data0,parentDataProperty:"validators",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-const err0 = {instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate780.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key1 in data0){
-const _errs5 = errors;
-if(!(validate27(data0[key1], {instancePath:instancePath+"/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate780.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate780.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate780.errors = vErrors;
-return errors === 0;
-}
-
-export const EvmValidator = validate783;
-
-function validate783(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.startTimestamp === undefined) && (missing0 = "startTimestamp"))) || ((data.isActive === undefined) && (missing0 = "isActive"))) || ((data.isL1Validator === undefined) && (missing0 = "isL1Validator"))) || ((data.isConnected === undefined) && (missing0 = "isConnected"))) || ((data.uptimeSeconds === undefined) && (missing0 = "uptimeSeconds"))) || ((data.uptimePercentage === undefined) && (missing0 = "uptimePercentage"))){
-validate783.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate176(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs2 = errors;
-if(!(validate113(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs3 = errors;
-if(!(validate27(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTimestamp !== undefined){
-const _errs4 = errors;
-if(!(validate27(data.startTimestamp, {instancePath:instancePath+"/startTimestamp",parentData:data,parentDataProperty:"startTimestamp",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isActive !== undefined){
-const _errs5 = errors;
-if(typeof data.isActive !== "boolean"){
-validate783.errors = [{instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isL1Validator !== undefined){
-const _errs7 = errors;
-if(typeof data.isL1Validator !== "boolean"){
-validate783.errors = [{instancePath:instancePath+"/isL1Validator",schemaPath:"#/properties/isL1Validator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isConnected !== undefined){
-const _errs9 = errors;
-if(typeof data.isConnected !== "boolean"){
-validate783.errors = [{instancePath:instancePath+"/isConnected",schemaPath:"#/properties/isConnected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptimeSeconds !== undefined){
-const _errs11 = errors;
-if(!(validate27(data.uptimeSeconds, {instancePath:instancePath+"/uptimeSeconds",parentData:data,parentDataProperty:"uptimeSeconds",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptimePercentage !== undefined){
-const _errs12 = errors;
-if(!(validate298(data.uptimePercentage, {instancePath:instancePath+"/uptimePercentage",parentData:data,parentDataProperty:"uptimePercentage",rootData}))){
-vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate783.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate783.errors = vErrors;
-return errors === 0;
-}
+export const EvmValidator = validate456;
