@@ -9,6 +9,11 @@ export default defineConfig({
   resolve: {
     alias: {
       '@avanode/validators': here('./packages/validators/src/index.ts'),
+      '@avanode/client/info': here('./packages/client/src/generated/info.ts'),
+      '@avanode/client/platform': here('./packages/client/src/generated/platform.ts'),
+      '@avanode/client/health': here('./packages/client/src/generated/health.ts'),
+      '@avanode/client/evm': here('./packages/client/src/generated/evm.ts'),
+      '@avanode/client': here('./packages/client/src/index.ts'),
     },
   },
   test: {

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 
-const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--only ${Object.keys(plugins).join(',')}] [--check]
+const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
        avanode-gen --project [--check]`;
 
 export async function main(argv: string[]): Promise<number> {
@@ -20,6 +20,7 @@ export async function main(argv: string[]): Promise<number> {
         spec: { type: 'string' },
         out: { type: 'string' },
         only: { type: 'string' },
+        scope: { type: 'string' },
         project: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
@@ -56,7 +57,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const context = values.project
     ? { specName: 'spec/openrpc.json', command: 'pnpm generate' }
-    : { specName: relative(process.cwd(), specPath) || specPath, command: `avanode-gen --spec ${values.spec} --out ${values.out}` };
+    : {
+        specName: relative(process.cwd(), specPath) || specPath,
+        command: `avanode-gen --spec ${values.spec} --out ${values.out}${values.scope ? ` --scope ${values.scope}` : ''}`,
+        ...(values.scope ? { scope: values.scope } : {}),
+      };
 
   const started = performance.now();
   let files;

@@ -8,6 +8,8 @@ export interface GeneratorContext {
   specName: string;
   /** The command that regenerates the files, e.g. `pnpm generate`. */
   command: string;
+  /** npm scope of the generated packages, for imports between them (default `@avanode`). */
+  scope?: string;
 }
 
 /** The first lines of a generated file: that it is generated, from what, by which command. */

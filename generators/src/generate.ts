@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import type { GeneratedFiles, GeneratorContext } from './files.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
+import { clientFiles } from './plugins/client.ts';
 import { typesFiles } from './plugins/types.ts';
 import { validatorsFiles } from './plugins/validators.ts';
 
@@ -13,6 +14,7 @@ export type Plugin = (model: DocumentModel, context: GeneratorContext) => Promis
 export const plugins: Record<string, Plugin> = {
   types: typesFiles,
   validators: validatorsFiles,
+  client: clientFiles,
 };
 
 export async function generate(document: unknown, context: GeneratorContext, only?: string[]): Promise<GeneratedFiles> {

@@ -10,6 +10,8 @@ export interface ParamModel {
   required: boolean;
   description?: string;
   schema: JsonSchema;
+  /** The `x-` extensions of the param. */
+  extensions: Record<string, unknown>;
 }
 
 export interface ServerModel {
@@ -22,10 +24,12 @@ export interface MethodModel {
   name: string;
   /** PascalCase stem of every generated name, e.g. `PlatformGetHeight`. */
   typeName: string;
-  /** camelCase name of the method inside its namespace, e.g. `getHeight`. */
+  /** Name of the method inside its namespace: the wire name after its first `.` or `_` (`getHeight`, `feeConfig`). */
   memberName: string;
-  /** Namespace for the client (`info`, `platform`, …), from the first tag. */
+  /** The method's group: its first tag, else the name's prefix. */
   group: string;
+  /** The client namespace: `x-client-namespace`, else the group. */
+  namespace: string;
   summary?: string;
   description?: string;
   deprecated: boolean;
@@ -78,9 +82,10 @@ export function pascalCase(name: string): string {
     .join('');
 }
 
-function camelCase(name: string): string {
+/** A valid identifier from any name: `get-thing` → `getThing`. */
+export function camelCase(name: string): string {
   const pascal = pascalCase(name);
-  return pascal[0]!.toLowerCase() + pascal.slice(1);
+  return /^[0-9]/.test(pascal) ? `_${pascal}` : pascal[0]!.toLowerCase() + pascal.slice(1);
 }
 
 function extensionsOf(value: Record<string, unknown>): Record<string, unknown> {
@@ -135,6 +140,7 @@ function paramModel(document: unknown, raw: unknown, where: string): ParamModel 
     required: param.required === true,
     ...(typeof param.description === 'string' ? { description: param.description } : {}),
     schema: param.schema as JsonSchema,
+    extensions: extensionsOf(param),
   };
 }
 
@@ -210,14 +216,15 @@ export function parseDocument(document: unknown): DocumentModel {
     const servers = (Array.isArray(method.servers) && method.servers.length > 0 ? method.servers : rootServers) as ServerModel[];
     const tags = Array.isArray(method.tags) ? method.tags.map((t, i) => deref(document, t, `${where}/tags/${i}`)) : [];
     const firstTag = tags.find((t): t is { name: string } => isObject(t) && typeof t.name === 'string');
-    const dot = name.indexOf('.');
-    const group = firstTag?.name ?? (dot > 0 ? name.slice(0, dot) : 'methods');
-    const member = dot > 0 ? name.slice(dot + 1) : name;
+    const separator = name.search(/[._]/);
+    const group = firstTag?.name ?? (separator > 0 ? name.slice(0, separator) : 'methods');
+    const member = separator > 0 ? name.slice(separator + 1) : name;
     return {
       name,
       typeName,
-      memberName: camelCase(member),
+      memberName: member,
       group,
+      namespace: typeof method['x-client-namespace'] === 'string' ? method['x-client-namespace'] : group,
       ...(typeof method.summary === 'string' ? { summary: method.summary } : {}),
       ...(typeof method.description === 'string' ? { description: method.description } : {}),
       deprecated: method.deprecated === true,

@@ -122,6 +122,7 @@ describe('the OpenRPC document', () => {
     const [endpoint] = model.httpEndpoints;
     expect(endpoint?.name).toBe('health.get');
     expect(Object.values(endpoint!.paths).sort()).toEqual(['/ext/health', '/ext/health/health', '/ext/health/liveness', '/ext/health/readiness']);
+    expect(Object.keys(endpoint!.paths)[0]).toBe('health');
     expect(Object.keys(endpoint!.responses)).toEqual(['200', '503']);
     expect(endpoint!.query.map((q) => q.name)).toEqual(['tag']);
     const example = (document['x-http-endpoints'] as Array<{ examples: Array<{ status: number; body: unknown }> }>)[0]!.examples[0]!;

@@ -60,10 +60,21 @@ function methodDoc(summary: string | undefined, description: string | undefined,
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
-export async function typesFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
+/** A named schema marked `x-uint64: true` (a 64-bit integer a client may decode to bigint). */
+export const isUint64Schema = (schema: JsonSchema): boolean => typeof schema === 'object' && schema['x-uint64'] === true;
+
+/**
+ * The type declarations of the document. With `bigint`, every named schema marked
+ * `x-uint64` becomes `bigint`: the types of what a client returns when it decodes them.
+ */
+async function compileTypes(model: DocumentModel, bigint: boolean): Promise<string> {
   const definitions: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(model.schemas)) {
     const base = toDefinitionRefs(schema) as Record<string, unknown>;
+    if (bigint && isUint64Schema(schema)) {
+      definitions[name] = { title: name, description: base.description, tsType: 'bigint' };
+      continue;
+    }
     definitions[name] = typeof schema === 'boolean' ? { allOf: [schema], title: name } : { title: name, ...base };
   }
   const methodEntries: Record<string, unknown> = {};
@@ -144,6 +155,17 @@ export async function typesFiles(model: DocumentModel, context: GeneratorContext
     maxItems: 20,
     $refOptions: {},
   });
-  const text = `${header(context, model.title, model.version)}\n${withoutProvenance(code).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
-  return new Map([['types/src/index.ts', text]]);
+  return `${withoutProvenance(code).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
+}
+
+export async function typesFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
+  const head = header(context, model.title, model.version);
+  const [wire, bigint] = await Promise.all([compileTypes(model, false), compileTypes(model, true)]);
+  return new Map([
+    ['types/src/index.ts', `${head}\n${wire}`],
+    [
+      'types/src/bigint.ts',
+      `${head}// The same types with every 64-bit integer (\`x-uint64\`) as a bigint: what a client\n// returns when asked to decode them (\`bigint: true\`).\n\n${bigint}`,
+    ],
+  ]);
 }

@@ -1,0 +1,36 @@
+// Whether and when to try a failed request again (loaded on the first failure only).
+import { HttpError, NetworkError } from './errors.js';
+import type { RetryOptions } from './client.js';
+
+/** `Retry-After` in milliseconds: delta-seconds or an HTTP date. */
+export function retryAfterMs(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const ms = Number.isFinite(+value) ? +value * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.max(0, ms);
+}
+
+/**
+ * The wait before attempt `n + 1`, or -1 for no retry: only network errors and HTTP 408, 429
+ * and 5xx are retried, with exponential backoff or the server's `Retry-After` when it is not
+ * longer than `maxDelayMs`.
+ */
+export function retryDelay(error: unknown, n: number, options: RetryOptions): number {
+  const { attempts = 3, baseDelayMs = 250, maxDelayMs = 5000 } = options;
+  const retryable = error instanceof NetworkError || (error instanceof HttpError && (error.status === 408 || error.status === 429 || error.status >= 500));
+  if (!retryable || n >= attempts) return -1;
+  const wait = (error instanceof HttpError ? retryAfterMs(error.retryAfter) : undefined) ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
+  return wait > maxDelayMs ? -1 : wait;
+}
+
+export const sleep = (ms: number, signal: AbortSignal | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });

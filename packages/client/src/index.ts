@@ -1,0 +1,3 @@
+// @avanode/client: the generated client (./generated) and the hand-written helpers beside it.
+export * from './generated/index.js';
+export { MAX_UTXOS_PER_PAGE, paginateUTXOs, type PaginateUTXOsOptions } from './paginate-utxos.js';

@@ -1,0 +1,101 @@
+// JSON-RPC batches on an L1 EVM chain, and UTXO pagination, against a real server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RpcError, ResponseParseError, createClient, paginateUTXOs } from '@avanode/client';
+import { startNodeDouble, type NodeDouble } from './node-double.ts';
+
+const CHAIN = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
+let node: NodeDouble;
+beforeAll(async () => {
+  node = await startNodeDouble();
+});
+afterAll(() => node.close());
+
+type Call = { id: number; method: string; params: unknown };
+
+describe('evm batch', () => {
+  it('sends one batch per path and size cap, and answers per item, in order', async () => {
+    node.answer((request, res) => {
+      const calls = request.json as Call[];
+      // Answers out of order; one call fails.
+      const answers = calls.map((c) => (c.method === 'eth_getActiveRulesAt'
+        ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'no rules' } }
+        : { jsonrpc: '2.0', id: c.id, result: { method: c.method, params: c.params } }));
+      res.writeHead(200).end(JSON.stringify(answers.reverse()));
+    });
+    const before = node.received.length;
+    const client = createClient({ url: node.url, maxBatchSize: 2 });
+    const items = await client.evm(CHAIN).batch([
+      { method: 'eth_feeConfig', params: ['latest'] },
+      { method: 'eth_getChainConfig' },
+      { method: 'eth_getActiveRulesAt', params: [] },
+      { method: 'validators.getCurrentValidators', params: { nodeIDs: [] } },
+      { method: 'eth_getActivePrecompilesAt' },
+    ]);
+    expect(items.map((i) => i.ok)).toEqual([true, true, false, true, true]);
+    expect(items[0]).toEqual({ ok: true, result: { method: 'eth_feeConfig', params: ['latest'] } });
+    expect(items[1]).toEqual({ ok: true, result: { method: 'eth_getChainConfig', params: [] } });
+    expect((items[2] as { error: RpcError }).error).toBeInstanceOf(RpcError);
+    expect(items[3]).toEqual({ ok: true, result: { method: 'validators.getCurrentValidators', params: { nodeIDs: [] } } });
+    const sent = node.received.slice(before);
+    // 4 calls on /rpc split in 2 batches of 2, 1 call on /validators.
+    expect(sent.map((r) => [r.path, (r.json as Call[]).length])).toEqual([
+      [`/ext/bc/${CHAIN}/rpc`, 2],
+      [`/ext/bc/${CHAIN}/rpc`, 2],
+      [`/ext/bc/${CHAIN}/validators`, 1],
+    ]);
+  });
+
+  it('an answer missing from the batch is an error for that item only', async () => {
+    node.answer((request, res) => {
+      const [first] = request.json as Call[];
+      res.writeHead(200).end(JSON.stringify([{ jsonrpc: '2.0', id: first!.id, result: { ok: 1 } }]));
+    });
+    const items = await createClient({ url: node.url }).evm(CHAIN).batch([{ method: 'eth_getChainConfig' }, { method: 'eth_feeConfig' }]);
+    expect(items[0]).toEqual({ ok: true, result: { ok: 1 } });
+    expect((items[1] as { error: unknown }).error).toBeInstanceOf(ResponseParseError);
+  });
+});
+
+describe('paginateUTXOs', () => {
+  const address = 'P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9';
+  const utxo = (n: number) => `0x${n.toString(16).padStart(8, '0')}`;
+
+  it('follows endIndex until a short page, skips repeated UTXOs, caps the limit at 1024', async () => {
+    // 2 full pages of 3 (the second repeats the last UTXO of the first), then a short page.
+    const pages = [[1, 2, 3], [3, 4, 5], [6]];
+    node.answer((request, res) => {
+      const { params, id } = request.json as { id: number; params: { startIndex?: { utxo: string } } };
+      const page = params.startIndex ? Number(params.startIndex.utxo.slice(4)) : 0;
+      const utxos = pages[page]!.map(utxo);
+      res.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: { numFetched: String(utxos.length), utxos, endIndex: { address, utxo: `page${page + 1}` }, encoding: 'hex' } }));
+    });
+    const before = node.received.length;
+    const client = createClient({ url: node.url });
+    const seen: string[] = [];
+    for await (const u of paginateUTXOs(client, { addresses: [address], limit: 3 })) seen.push(u);
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6].map(utxo));
+    const sent = node.received.slice(before).map((r) => (r.json as { params: Record<string, unknown> }).params);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toEqual({ addresses: [address], limit: 3, encoding: 'hex' });
+    expect(sent[1]).toEqual({ addresses: [address], limit: 3, encoding: 'hex', startIndex: { address, utxo: 'page1' } });
+
+    node.answer((request, res) => {
+      const { id } = request.json as { id: number };
+      res.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: { numFetched: '0', utxos: [], endIndex: { address, utxo: 'x' }, encoding: 'hex' } }));
+    });
+    for await (const _ of paginateUTXOs(client, { addresses: [address], limit: 5000, sourceChain: 'X' })) expect.unreachable();
+    expect((node.received.at(-1)!.json as { params: unknown }).params).toEqual({ addresses: [address], limit: 1024, encoding: 'hex', sourceChain: 'X' });
+  });
+
+  it('stops when the node keeps answering full pages with the same index', async () => {
+    node.answer((request, res) => {
+      const { id } = request.json as { id: number };
+      res.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: { numFetched: '2', utxos: [utxo(1), utxo(2)], endIndex: { address, utxo: 'same' }, encoding: 'hex' } }));
+    });
+    const before = node.received.length;
+    const seen: string[] = [];
+    for await (const u of paginateUTXOs(createClient({ url: node.url }), { addresses: [address], limit: 2 })) seen.push(u);
+    expect(seen).toEqual([utxo(1), utxo(2)]);
+    expect(node.received.length - before).toBe(2);
+  });
+});
