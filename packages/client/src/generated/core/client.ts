@@ -100,11 +100,11 @@ export interface CoreParts {
   url(method: string, options: RequestOptions | undefined): string;
   exchange(url: string, init: RequestInit, method: string | undefined, options: RequestOptions | undefined, accept: (status: number) => boolean): Promise<{ status: number; text: string }>;
   retrying<T>(attempt: () => Promise<T>, once: boolean, signal: AbortSignal | undefined): Promise<T>;
-  parse(text: string, method: string | undefined): Promise<unknown>;
-  prepare(method: string, params: unknown): Promise<unknown>;
+  parse(text: string, method: string | undefined): unknown;
+  prepare(method: string, params: unknown): unknown;
   envelope(envelope: unknown, id: number, method: string, text: string): unknown;
   /** Validates (with `validate`) and decodes bigints (with `bigint`); `validator` names an HTTP answer's validator. */
-  finish(name: string, value: unknown, validator?: string): Promise<unknown>;
+  finish(name: string, value: unknown, validator?: string): unknown;
   nextId(): number;
 }
 
@@ -116,8 +116,9 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
   const retry = config.retry === false ? { attempts: 1 } : (config.retry ?? {});
   let bigint: ReturnType<ClientDefinition['loadBigint']> | undefined;
 
+  // Exact names first, then prefixes (they end in `.` or `_`).
   const route = (method: string) => {
-    const found = definition.routes.find(([prefix]) => method === prefix || (/[._]$/.test(prefix) && method.startsWith(prefix)));
+    const found = definition.routes.find(([prefix]) => method === prefix || (method.startsWith(prefix) && (prefix.endsWith('.') || prefix.endsWith('_'))));
     if (!found) throw new AvanodeError('unknown method', method);
     return found;
   };
@@ -181,18 +182,22 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       }
     },
 
-    async parse(text, method) {
-      try {
-        return await parseJson(text);
-      } catch (error) {
+    // Synchronous when it can be (the common case), a promise otherwise: callers await it.
+    parse(text, method) {
+      const fail = (error: unknown) => {
         throw new ResponseParseError(`not JSON (${(error as Error).message})`, text.slice(0, EXCERPT), method);
+      };
+      try {
+        const value = parseJson(text);
+        return value instanceof Promise ? value.catch(fail) : value;
+      } catch (error) {
+        return fail(error);
       }
     },
 
-    async prepare(method, params) {
+    prepare(method, params) {
       const value = params ?? (route(method)[2] ? [] : {});
-      if (config.validate) await (await import('./validation.js')).checkParams(definition, method, value);
-      return value;
+      return config.validate ? import('./validation.js').then((m) => m.checkParams(definition, method, value)).then(() => value) : value;
     },
 
     envelope(envelope, id, method, text) {
@@ -211,12 +216,15 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       return (envelope as { result: unknown }).result;
     },
 
-    async finish(name, value, validator) {
-      if (config.validate) await (await import('./validation.js')).checkResult(definition, name, value, validator);
-      if (!config.bigint) return value;
-      const { uint64Paths, toBigints } = await (bigint ??= definition.loadBigint());
-      const paths = uint64Paths[name];
-      return paths ? toBigints(value, paths) : value;
+    finish(name, value, validator) {
+      if (!config.validate && !config.bigint) return value;
+      return (async () => {
+        if (config.validate) await (await import('./validation.js')).checkResult(definition, name, value, validator);
+        if (!config.bigint) return value;
+        const { uint64Paths, toBigints } = await (bigint ??= definition.loadBigint());
+        const paths = uint64Paths[name];
+        return paths ? toBigints(value, paths) : value;
+      })();
     },
   };
 
