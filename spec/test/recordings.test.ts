@@ -58,6 +58,8 @@ describe('published recordings against the spec', () => {
     }
     console.log(`historical recordings: ${valid} of ${historical.length} validate against the current spec`);
     for (const failure of failures) console.log(`  historical, not valid: ${failure}`);
-    expect(valid + failures.length).toBe(historical.length);
+    // Reported, not failed on shape; but every historical file must still name a method of the spec.
+    expect(historical.length).toBeGreaterThan(0);
+    expect(failures.filter((f) => f.endsWith('unknown method'))).toEqual([]);
   });
 });
