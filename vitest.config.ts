@@ -14,6 +14,8 @@ export default defineConfig({
       '@avanode/client/health': here('./packages/client/src/generated/health.ts'),
       '@avanode/client/evm': here('./packages/client/src/generated/evm.ts'),
       '@avanode/client': here('./packages/client/src/index.ts'),
+      '@avanode/msw/server': here('./packages/msw/src/server.ts'),
+      '@avanode/msw': here('./packages/msw/src/index.ts'),
     },
   },
   test: {

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { GeneratedFiles, GeneratorContext } from './files.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
 import { clientFiles } from './plugins/client.ts';
+import { mocksFiles } from './plugins/mocks.ts';
 import { typesFiles } from './plugins/types.ts';
 import { validatorsFiles } from './plugins/validators.ts';
 
@@ -15,6 +16,7 @@ export const plugins: Record<string, Plugin> = {
   types: typesFiles,
   validators: validatorsFiles,
   client: clientFiles,
+  msw: mocksFiles,
 };
 
 export async function generate(document: unknown, context: GeneratorContext, only?: string[]): Promise<GeneratedFiles> {
