@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The README's first command (`npm run setup`): on a machine with only Node and npm, installs
 // pnpm and every dependency, rebuilds the spec, regenerates and builds every package, then
-// starts the mock node on 127.0.0.1:9650 when the workspace has one.
+// starts the mock node on 127.0.0.1:9650 and keeps it running (Ctrl-C stops it).
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const PNPM = '10.34.9';
@@ -27,11 +27,7 @@ run('pnpm spec:build');
 run('pnpm generate');
 run('pnpm build');
 
-const mockBin = join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs');
-if (existsSync(mockBin)) {
-  console.log('\nStarting the mock node on http://127.0.0.1:9650 (Ctrl-C stops it)');
-  spawn(process.execPath, [mockBin], { cwd: root, stdio: 'inherit' });
-} else {
-  const { version } = JSON.parse(readFileSync(join(root, 'spec', 'openrpc.json'), 'utf8')).info;
-  console.log(`\nDone: spec ${version} built, packages generated and built. The mock node is not part of the workspace yet (see the README's status).`);
-}
+const { version } = JSON.parse(readFileSync(join(root, 'spec', 'openrpc.json'), 'utf8')).info;
+console.log(`\nDone: spec ${version} built, every package generated and built.`);
+console.log('Starting the mock node (Ctrl-C stops it; run `pnpm test` in another terminal meanwhile).');
+spawn(process.execPath, [join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs'), '--log'], { cwd: root, stdio: 'inherit' });

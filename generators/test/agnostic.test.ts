@@ -1,18 +1,16 @@
 // avanode-gen works on any OpenRPC 1.x document: two documents written for the purpose
 // (by-position params, a recursive schema, methods without params, a method without a result,
 // keywords that need ajv's runtime helpers) give packages that type-check and validate.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { typecheck } from '../../scripts/typecheck.ts';
 import { runCli } from './run-cli.ts';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-const repoRoot = join(import.meta.dirname, '..', '..');
-const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const out = mkdtempSync(join(tmpdir(), 'avanode-gen-'));
 
 type Validators = Record<string, (...args: unknown[]) => { ok: boolean; errors?: Array<{ path: string; message: string }> }>;
@@ -31,12 +29,7 @@ function typeCheck(dir: string, usage: string): string {
     compilerOptions: { strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [], skipLibCheck: true },
     files: ['usage.ts', 'types/src/index.ts', 'validators/src/index.ts'],
   }));
-  try {
-    execFileSync(process.execPath, [tsc, '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
+  return typecheck(join(dir, 'tsconfig.json'));
 }
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));

@@ -1,0 +1,78 @@
+// In a real browser: Debian's headless Chromium, driven by playwright-core, loads a page whose
+// fetch calls are intercepted by the msw service worker with the avanode handlers.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const site = mkdtempSync(join(tmpdir(), 'avanode-browser-'));
+const outputDir = join(repoRoot, 'test-output', 'msw-browser');
+let server: Server;
+let browser: Browser;
+let origin: string;
+
+beforeAll(async () => {
+  // msw's worker script is copied from the installed msw at test time (what `msw init` does).
+  copyFileSync(join(repoRoot, 'packages', 'msw', 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(site, 'mockServiceWorker.js'));
+  await build({
+    entryPoints: [join(import.meta.dirname, 'browser', 'app.ts')],
+    bundle: true, format: 'esm', platform: 'browser', outfile: join(site, 'app.js'), logLevel: 'silent',
+    alias: {
+      '@avanode/client': join(repoRoot, 'packages', 'client', 'src', 'index.ts'),
+      '@avanode/msw': join(repoRoot, 'packages', 'msw', 'src', 'index.ts'),
+      '@avanode/validators': join(repoRoot, 'packages', 'validators', 'src', 'index.ts'),
+    },
+    nodePaths: [join(repoRoot, 'packages', 'msw', 'node_modules')],
+  });
+  writeFileSync(join(site, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>avanode msw</title></head><body><script type="module" src="/app.js"></script></body></html>');
+  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      const body = readFileSync(join(site, path === '/' ? 'index.html' : path.slice(1)));
+      res.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  server?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+describe('msw in Chromium', () => {
+  it('the page gets its answers from the service worker', async () => {
+    const page = await browser.newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('#done, #failure', { timeout: 30_000 });
+    expect(await page.locator('#failure').count(), await page.locator('#failure').allTextContents().then(String)).toBe(0);
+    expect(await page.textContent('#height')).toBe('height 4242');
+    expect(await page.textContent('#version')).toBe('version avalanchego/1.14.0');
+    expect(await page.textContent('#health')).toBe('health 200 true');
+    expect(await page.textContent('#fees')).toBe('gasLimit 12000000');
+    expect(await page.textContent('#error')).toBe('error -32602');
+    expect(failures).toEqual([]);
+    // The static server has no node: the worker answered.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/mockServiceWorker\.js$/);
+    await page.screenshot({ path: join(outputDir, 'page.png') });
+    await page.close();
+  }, 60_000);
+});
