@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@avanode/validators': here('./packages/validators/src/index.ts'),
+      // The recordings reader, for the validators' tests (not a package dependency: it would make a build cycle).
+      '@avanode/conformance/corpus': here('./conformance/src/corpus.ts'),
       '@avanode/client/info': here('./packages/client/src/generated/info.ts'),
       '@avanode/client/platform': here('./packages/client/src/generated/platform.ts'),
       '@avanode/client/health': here('./packages/client/src/generated/health.ts'),

@@ -19,6 +19,10 @@ export interface Recording {
   request: { jsonrpc?: string; id?: number | string; method?: string; params?: unknown; query?: Record<string, string[]> };
   response: { jsonrpc?: string; id?: number | string | null; result?: unknown; error?: { code: number; message: string; data?: unknown } } | unknown;
   notes: string;
+  /** The method the file is filed under (its folder): the request's method, or the one it misspells. */
+  folder: string;
+  /** Project recordings only: the mock options the exchange was made under (`publicNode`, `healthy`). */
+  mock?: { publicNode?: boolean; healthy?: boolean };
 }
 
 export type RecordingPart = 'params' | 'result';
@@ -78,6 +82,8 @@ export function loadCorpus(dir: string): Recording[] {
       request,
       response: raw.response,
       notes: String(raw.notes ?? ''),
+      folder: parts[parts.length - 2]!,
+      ...(raw.mock && typeof raw.mock === 'object' ? { mock: raw.mock as Recording['mock'] } : {}),
     };
   });
 }
