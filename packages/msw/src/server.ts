@@ -36,9 +36,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const limit = options.maxBodyBytes ?? 1024 * 1024;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
-    const url = new URL(req.url ?? '/', 'http://mock');
     let status = 500;
+    let path = req.url ?? '/';
     try {
+      // A request target like `//@/x` is not a path a URL parser accepts: answer 400, not crash.
+      let url: URL;
+      try {
+        url = new URL(`http://mock${path.startsWith('/') ? '' : '/'}${path}`);
+      } catch {
+        status = 400;
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request target');
+        return;
+      }
+      path = url.pathname;
       const declared = Number(req.headers['content-length'] ?? 0);
       const body = declared > limit ? undefined : await readBody(req, limit);
       if (body === undefined) {
@@ -54,7 +64,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' }).end(String((error as Error)?.message ?? error));
       else res.destroy();
     } finally {
-      options.log?.(`${req.method} ${url.pathname} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+      options.log?.(`${req.method} ${path} ${status} ${(performance.now() - started).toFixed(1)}ms`);
     }
   });
   // Slow clients cannot hold a connection forever.

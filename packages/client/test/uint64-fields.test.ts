@@ -1,0 +1,59 @@
+// Every uint64 field of every method, sent as the JSON number 2^64 − 1 and as the string:
+// with bigint: true it arrives exact; without, it arrives as the exact decimal string, never
+// as a rounded number.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@avanode/client';
+import { uint64Paths } from '../src/generated/uint64-paths.ts';
+import { startNodeDouble, type NodeDouble } from './node-double.ts';
+
+const MAX = '18446744073709551615';
+const CHAIN = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
+let node: NodeDouble;
+beforeAll(async () => {
+  node = await startNodeDouble();
+});
+afterAll(() => node.close());
+
+/** The JSON text of a result holding `literal` at `path` (`*` becomes a one-element list). */
+function resultText(path: string, literal: string): string {
+  const segments = path === '' ? [] : path.split('.');
+  const build = (at: number): string => {
+    if (at === segments.length) return literal;
+    const inner = build(at + 1);
+    return segments[at] === '*' ? `[${inner}]` : `{${JSON.stringify(segments[at])}:${inner}}`;
+  };
+  return build(0);
+}
+
+function valueAt(value: unknown, path: string): unknown {
+  let node = value;
+  for (const segment of path === '' ? [] : path.split('.')) node = (node as Record<string, unknown>)[segment === '*' ? '0' : segment];
+  return node;
+}
+
+const rpcMethods = Object.entries(uint64Paths).filter(([name]) => name !== 'health.get');
+
+describe('uint64 fields', () => {
+  it('has paths for exactly the methods whose result holds a uint64 (checked on the dereferenced spec)', () => {
+    const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'spec', 'openrpc.dereferenced.json'), 'utf8')) as { methods: Array<{ name: string; result: { schema: unknown } }> };
+    const holding = spec.methods.filter((m) => JSON.stringify(m.result.schema).includes('"x-uint64":true')).map((m) => m.name).sort();
+    expect(rpcMethods.map(([name]) => name).sort()).toEqual(holding);
+  });
+
+  for (const [method, paths] of rpcMethods) {
+    it(`${method}: ${paths.length} field(s), as number and as string`, async () => {
+      const exact = createClient({ url: node.url, bigint: true, retry: false });
+      const plain = createClient({ url: node.url, retry: false });
+      for (const path of paths) {
+        for (const literal of [MAX, `"${MAX}"`]) {
+          node.answer((request, res) => res.writeHead(200).end(`{"jsonrpc":"2.0","id":${(request.json as { id: number }).id},"result":${resultText(path, literal)}}`));
+          const options = { blockchainID: CHAIN };
+          expect(valueAt(await exact.call(method, undefined, options), path), `${method} ${path} ${literal}`).toBe(2n ** 64n - 1n);
+          expect(valueAt(await plain.call(method, undefined, options), path), `${method} ${path} ${literal}`).toBe(MAX);
+        }
+      }
+    });
+  }
+});
