@@ -1,4 +1,4 @@
-// Small helpers shared by the benchmarks: timing of child processes and gzip sizes.
+// Helpers shared by the benchmarks: timing, gzip sizes, and the quick (smoke) mode.
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 
@@ -16,6 +16,21 @@ export function medianRunMs(args, runs, options = {}) {
   return times[Math.floor(times.length / 2)];
 }
 
+/** Median time per call (ms) of an async function, over rounds of `iterations` calls. */
+export async function timePerCall(fn, iterations, rounds = quick ? 1 : 7) {
+  for (let i = 0; i < Math.min(50, iterations); i++) await fn();
+  const results = [];
+  for (let r = 0; r < rounds; r++) {
+    const started = performance.now();
+    for (let i = 0; i < iterations; i++) await fn();
+    results.push((performance.now() - started) / iterations);
+  }
+  results.sort((a, b) => a - b);
+  return results[Math.floor(results.length / 2)];
+}
+
 export const gzipBytes = (text) => gzipSync(text, { level: 9 }).length;
 
 export const verdict = (ok) => (ok ? 'goal met' : 'GOAL MISSED');
+
+export const fixed = (n, digits = 2) => Number(n).toFixed(digits);

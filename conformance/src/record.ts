@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serverPath } from '@avanode/generators/model';
 import { repoRoot } from './corpus.ts';
 
 interface SpecMethod {
@@ -115,7 +116,7 @@ export async function main(argv: string[]): Promise<number> {
   let id = 1;
   for (const { entry, file } of targets) {
     const method = byName.get(entry.method)!;
-    const path = new URL(method.servers?.[0]?.url.replace('{baseUrl}', 'http://x') ?? 'http://x/').pathname.replace('%7BblockchainID%7D', encodeURIComponent(entry.blockchainID ?? 'C'));
+    const path = serverPath(method.servers?.[0]?.url ?? '/').replace('{blockchainID}', encodeURIComponent(entry.blockchainID ?? 'C'));
     const request = { jsonrpc: '2.0', id: id++, method: entry.method, ...(entry.params === undefined ? {} : { params: entry.params }) };
     const response = await post(`${base}${path}`, request);
     write(file, { source: { repo: 'avanode-record', path: base, commit: null }, endpoint: path, httpMethod: 'POST', request, response, httpStatus: null, notes: note });

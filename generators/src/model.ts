@@ -164,14 +164,13 @@ export function paramsSchemaOf(params: ParamModel[], structure: 'by-name' | 'by-
   };
 }
 
-function pathOf(url: string): string {
-  const withoutBase = url.replace(/^\{[^}]+\}/, '');
-  if (withoutBase !== url) return withoutBase;
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
+/**
+ * The path of a server URL: what follows `{baseUrl}`, or the scheme and authority
+ * (`http://{host}`), whose variables say where the node is, not which endpoint.
+ */
+export function serverPath(url: string): string {
+  const path = url.replace(/^(\{[^}]+\}|[a-z][a-z0-9+.-]*:\/\/[^/]*)/i, '');
+  return path.startsWith('/') ? path : `/${path}`;
 }
 
 /**
@@ -233,7 +232,7 @@ export function parseDocument(document: unknown): DocumentModel {
       paramsSchema: paramsSchemaOf(params, structure),
       ...(result !== undefined ? { resultSchema: (result as { schema: JsonSchema }).schema } : {}),
       servers: servers.map((s) => ({ url: String(s.url), variables: (s.variables ?? {}) as ServerModel['variables'] })),
-      path: servers[0] ? pathOf(String(servers[0].url)) : '/',
+      path: servers[0] ? serverPath(String(servers[0].url)) : '/',
       extensions: extensionsOf(method),
       examples: (Array.isArray(method.examples) ? method.examples : []) as MethodModel['examples'],
     };

@@ -24,9 +24,9 @@ const doc = (lines: Array<string | undefined>, indent = '') => {
 };
 const methodDoc = (m: MethodModel, indent: string) => doc([m.summary, m.description, `Wire method: \`${m.name}\`.`, m.deprecated ? '@deprecated' : undefined], indent);
 
-/** Path variables other than the base address: a method with one is scoped to a chain. */
+/** Variables of the path (not of the node's address): a method with one is scoped to a chain. */
 function scopeVariables(method: MethodModel): string[] {
-  return Object.keys(method.servers[0]?.variables ?? {}).filter((name) => name !== 'baseUrl' && method.path.includes(`{${name}}`));
+  return Object.keys(method.servers[0]?.variables ?? {}).filter((name) => method.path.includes(`{${name}}`));
 }
 
 /** Groups methods by name prefix; a prefix whose methods share one route is one entry. */

@@ -3,16 +3,14 @@
 // the plain HTTP endpoints with their example bodies. The mock's logic is hand-written in the
 // package and reads only this.
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
-import type { DocumentModel } from '../model.ts';
-
-const pathOf = (url: string) => url.replace(/^\{[^}]+\}/, '');
+import { serverPath, type DocumentModel } from '../model.ts';
 
 export function mocksFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
   const methods = Object.fromEntries(
     model.methods.map((m) => [
       m.name,
       {
-        paths: [...new Set(m.servers.map((s) => pathOf(s.url)))],
+        paths: [...new Set(m.servers.map((s) => serverPath(s.url)))],
         byPosition: m.paramStructure === 'by-position',
         params: m.params.map((p) => p.name),
         nodeSpecific: m.extensions['x-node-specific'] === true,
