@@ -36,7 +36,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && resolve(values.spec);
-  const outDir = values.project ? join(repoRoot, 'packages') : values.out && resolve(values.out);
+  const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
     console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
     return 2;
@@ -66,7 +66,7 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let files;
   try {
-    files = await generate(document, context, only);
+    files = await generate(document, context, only, values.project ? 'project' : 'out');
   } catch (error) {
     if (error instanceof GeneratorError) {
       console.error(`avanode-gen: ${specPath}: ${error.message}`);

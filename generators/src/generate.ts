@@ -5,26 +5,34 @@ import { dirname, join } from 'node:path';
 import type { GeneratedFiles, GeneratorContext } from './files.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
 import { clientFiles } from './plugins/client.ts';
+import { docsFiles } from './plugins/docs.ts';
 import { mocksFiles } from './plugins/mocks.ts';
 import { typesFiles } from './plugins/types.ts';
 import { validatorsFiles } from './plugins/validators.ts';
 
 export type Plugin = (model: DocumentModel, context: GeneratorContext) => Promise<GeneratedFiles> | GeneratedFiles;
 
-/** Every output, by name; `--only` picks some. */
-export const plugins: Record<string, Plugin> = {
-  types: typesFiles,
-  validators: validatorsFiles,
-  client: clientFiles,
-  msw: mocksFiles,
+/** Every output, by name (`--only` picks some), and the folder its files go in: the packages or the docs site. */
+export const plugins: Record<string, { generate: Plugin; folder: 'packages' | 'docs' }> = {
+  types: { generate: typesFiles, folder: 'packages' },
+  validators: { generate: validatorsFiles, folder: 'packages' },
+  client: { generate: clientFiles, folder: 'packages' },
+  msw: { generate: mocksFiles, folder: 'packages' },
+  docs: { generate: docsFiles, folder: 'docs' },
 };
 
-export async function generate(document: unknown, context: GeneratorContext, only?: string[]): Promise<GeneratedFiles> {
+/**
+ * Every generated file, by path. In this repository (`project`) paths start with their folder
+ * (`packages/types/src/index.ts`, `docs/reference/…`); under `--out`, packages sit at the top
+ * and the docs under `docs/`.
+ */
+export async function generate(document: unknown, context: GeneratorContext, only?: string[], layout: 'project' | 'out' = 'out'): Promise<GeneratedFiles> {
   const model = parseDocument(document);
   const files: GeneratedFiles = new Map();
-  for (const [name, plugin] of Object.entries(plugins)) {
+  for (const [name, { generate: plugin, folder }] of Object.entries(plugins)) {
     if (only && !only.includes(name)) continue;
-    for (const [path, text] of await plugin(model, context)) files.set(path, text);
+    const prefix = layout === 'project' || folder === 'docs' ? `${folder}/` : '';
+    for (const [path, text] of await plugin(model, context)) files.set(prefix + path, text);
   }
   return files;
 }

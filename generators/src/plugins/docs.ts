@@ -1,0 +1,272 @@
+// The reference part of the documentation site: one page per method (grouped by API), one per
+// named schema, one per plain HTTP endpoint, and the sidebar. Markdown for VitePress.
+import type { GeneratedFiles, GeneratorContext } from '../files.ts';
+import { camelCase, resolveRef, type DocumentModel, type JsonSchema, type MethodModel } from '../model.ts';
+import { uint64Paths } from '../uint64-paths.ts';
+
+const GROUP_TITLES: Record<string, string> = { info: 'Info API', platform: 'P-chain API', health: 'Health API', evm: 'L1 EVM chain API', validators: 'L1 EVM chain API' };
+const groupFolder = (m: MethodModel) => m.namespace;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const SCHEMA_REF = '#/components/schemas/';
+/** Text for a table cell: one line, pipes escaped. */
+const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+
+/** A readable type, with named schemas linked to their pages (`base` is the path to the reference root). */
+function typeLabel(schema: unknown, base: string): string {
+  if (schema === true || schema === undefined) return 'any';
+  if (!isObject(schema)) return 'never';
+  if (typeof schema.$ref === 'string' && schema.$ref.startsWith(SCHEMA_REF)) {
+    const name = schema.$ref.slice(SCHEMA_REF.length);
+    return `[${name}](${base}schemas/${name}.md)`;
+  }
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s) => typeLabel(s, base)).join(' or ');
+  if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
+  if (schema.type === 'array') {
+    if (Array.isArray(schema.items)) return `[${schema.items.map((s) => typeLabel(s, base)).join(', ')}]`;
+    return schema.maxItems === 0 ? 'empty array' : `array of ${typeLabel(schema.items, base)}`;
+  }
+  if (schema.type === 'object' || schema.properties || schema.additionalProperties) {
+    if (!schema.properties && isObject(schema.additionalProperties)) return `map of ${typeLabel(schema.additionalProperties, base)}`;
+    return 'object';
+  }
+  if (typeof schema.type === 'string') return schema.type === 'integer' ? 'integer' : schema.type;
+  return 'any';
+}
+
+interface Row {
+  name: string;
+  type: string;
+  required: boolean;
+  description: string;
+}
+
+/** The fields of an object schema, and (one level deeper) of its inline objects, as dotted names. */
+function fieldRows(schema: unknown, base: string, prefix = '', depth = 0): Row[] {
+  if (!isObject(schema) || !isObject(schema.properties)) return [];
+  const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+  const rows: Row[] = [];
+  for (const [name, property] of Object.entries(schema.properties)) {
+    const p = property as Record<string, unknown>;
+    rows.push({ name: `${prefix}${name}`, type: typeLabel(p, base), required: required.has(name), description: cell(p.description as string | undefined) });
+    const inner = p.type === 'array' && isObject(p.items) && isObject(p.items.properties) ? p.items : p;
+    if (depth < 2 && !p.$ref && isObject(inner.properties)) rows.push(...fieldRows(inner, base, `${prefix}${name}${inner === p ? '' : '[]'}.`, depth + 1));
+  }
+  return rows;
+}
+
+const table = (rows: Row[], head = 'Field') =>
+  rows.length === 0
+    ? ''
+    : [`| ${head} | Type | Required | Description |`, '|---|---|---|---|', ...rows.map((r) => `| \`${r.name}\` | ${r.type} | ${r.required ? 'yes' : 'no'} | ${r.description} |`)].join('\n');
+
+function usage(m: MethodModel, scope: string | undefined): string {
+  const example = m.examples[0];
+  const params = example?.params ?? [];
+  const call =
+    m.paramStructure === 'by-position'
+      ? `client.${m.namespace}(${JSON.stringify(m.servers[0]?.variables[scope ?? '']?.default ?? 'C')}).${m.memberName}(${params.map((p) => JSON.stringify(p.value)).join(', ')})`
+      : `${scope ? `client.${m.namespace}(${JSON.stringify(m.servers[0]?.variables[scope]?.default ?? 'C')})` : `client.${m.namespace}`}.${m.memberName}(${params.length > 0 ? JSON.stringify(Object.fromEntries(params.map((p) => [p.name, p.value]))) : ''})`;
+  return [
+    '```ts',
+    "import { createClient } from '@avanode/client';",
+    '',
+    "const client = createClient({ url: 'http://127.0.0.1:9650' });",
+    `const result = await ${call};`,
+    'console.log(result);',
+    '```',
+  ].join('\n');
+}
+
+function methodPage(model: DocumentModel, m: MethodModel): string {
+  const base = '../';
+  const scope = Object.keys(m.servers[0]?.variables ?? {}).find((v) => m.path.includes(`{${v}}`));
+  const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.extensions['x-mutating'] ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
+  const paths = [...new Set(m.servers.map((s) => s.url.replace(/^[a-z]+:\/\/[^/]+/i, '')))];
+  const paramRows: Row[] = m.params.map((p) => ({ name: p.name, type: typeLabel(p.schema, base), required: p.required, description: cell(p.description ?? (isObject(p.schema) ? (p.schema.description as string) : '')) }));
+  const resultSchema = m.resultSchema;
+  const resolved = isObject(resultSchema) && typeof resultSchema.$ref === 'string' ? (resolveRef(model.document, resultSchema.$ref) as JsonSchema) : resultSchema;
+  const ints = uint64Paths(model, m.resultSchema).map((p) => `\`${p.replace(/\.\*/g, '[]') || '(the result)'}\``);
+  const example = m.examples[0];
+  const request = example && { jsonrpc: '2.0', id: 1, method: m.name, params: m.paramStructure === 'by-position' ? example.params.map((p) => p.value) : Object.fromEntries(example.params.map((p) => [p.name, p.value])) };
+  const errors = (Array.isArray((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)?.errors) ? ((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)!.errors as Array<{ $ref?: string }>) : [])
+    .map((e) => (e.$ref ? resolveRef(model.document, e.$ref) : e) as { code: number; message: string })
+    .filter(Boolean);
+  return [
+    '---',
+    `title: ${m.name}`,
+    '---',
+    '',
+    `# ${m.name} ${badges}`.trimEnd(),
+    '',
+    m.summary ?? '',
+    '',
+    `**Endpoint:** \`POST ${paths.join('` or `')}\`${scope ? ` (\`{${scope}}\`: ${cell(m.servers[0]?.variables[scope]?.description)})` : ''} · params ${m.paramStructure === 'by-position' ? 'by position (an array)' : 'by name (an object)'}`,
+    '',
+    ...(m.description ? ['::: tip What real nodes do', m.description, ':::', ''] : []),
+    '## Params',
+    '',
+    m.params.length > 0 ? table(paramRows, 'Name') : 'None: send `{}`' + (m.paramStructure === 'by-position' ? ' or `[]`' : '') + ', or leave `params` out.',
+    '',
+    '## Result',
+    '',
+    `Type: ${typeLabel(resultSchema, base)}`,
+    '',
+    table(fieldRows(resolved, base)),
+    '',
+    '## Integers',
+    '',
+    ints.length > 0
+      ? `64-bit integers (\`x-uint64\`), sent by nodes as decimal strings or JSON numbers: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
+      : 'No 64-bit integer in the result.',
+    '',
+    ...(errors.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...errors.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
+    '## Example',
+    '',
+    ...(example
+      ? [`${example.name ? `*${example.name}*` : ''}`, '', 'Request:', '', '```json', JSON.stringify(request, null, 2), '```', '', 'Response:', '', '```json', JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result?.value }, null, 2), '```', '']
+      : ['No example.', '']),
+    '## TypeScript',
+    '',
+    usage(m, scope),
+    '',
+    `Standalone, for tree-shaking: \`import { ${camelCase(m.memberName)} } from '@avanode/client/${m.namespace}'\`.`,
+    '',
+  ].join('\n');
+}
+
+function schemaPage(model: DocumentModel, name: string, schema: JsonSchema, usedBy: string[]): string {
+  const base = '../';
+  const s = isObject(schema) ? schema : {};
+  return [
+    '---',
+    `title: ${name}`,
+    '---',
+    '',
+    `# ${name}`,
+    '',
+    cell(s.description as string | undefined),
+    '',
+    `Type: ${typeLabel({ ...s, $ref: undefined }, base)}`,
+    '',
+    ...(typeof s.pattern === 'string' ? [`Pattern: \`${s.pattern}\``, ''] : []),
+    ...(s['x-uint64'] === true ? ['A 64-bit integer (`x-uint64`): a decimal string or a JSON number on the wire; a `bigint` from the client with `bigint: true`.', ''] : []),
+    ...(Array.isArray(s.anyOf) ? ['One of:', '', ...s.anyOf.map((b) => `- ${typeLabel(b, base)}`), ''] : []),
+    table(fieldRows(s, base)),
+    '',
+    ...(usedBy.length > 0 ? ['## Used by', '', ...usedBy.map((u) => `- ${u}`), ''] : []),
+  ].join('\n');
+}
+
+/** VitePress reads front matter only at the very start of a page: the generated note goes after it. */
+const afterFrontmatter = (page: string, note: string) => page.replace(/^(---\n[\s\S]*?\n---\n)/, `$1${note}`);
+
+export function docsFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
+  void context;
+  const files: GeneratedFiles = new Map();
+  const note = '<!-- Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run `pnpm generate`. -->\n';
+  const usedBy = new Map<string, Set<string>>();
+  const refsIn = (value: unknown, into: Set<string>) => {
+    if (Array.isArray(value)) value.forEach((v) => refsIn(v, into));
+    else if (isObject(value)) for (const [k, v] of Object.entries(value)) k === '$ref' && typeof v === 'string' && v.startsWith(SCHEMA_REF) ? into.add(v.slice(SCHEMA_REF.length)) : refsIn(v, into);
+  };
+  for (const m of model.methods) {
+    const refs = new Set<string>();
+    refsIn([m.params.map((p) => p.schema), m.resultSchema], refs);
+    for (const r of refs) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${m.name}](../${groupFolder(m)}/${m.name}.md)`));
+    files.set(`reference/${groupFolder(m)}/${m.name}.md`, afterFrontmatter(methodPage(model, m), note));
+  }
+  for (const [name, schema] of Object.entries(model.schemas)) {
+    const refs = new Set<string>();
+    refsIn(schema, refs);
+    for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
+  }
+  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(model, name, schema, [...(usedBy.get(name) ?? [])].sort()), note));
+  for (const endpoint of model.httpEndpoints) {
+    const raw = (model.document['x-http-endpoints'] as Array<Record<string, unknown>>).find((e) => e.name === endpoint.name) ?? {};
+    const examples = Array.isArray(raw.examples) ? (raw.examples as Array<{ name?: string; status: number; body: unknown }>) : [];
+    files.set(
+      `reference/${endpoint.name.split('.')[0]}/${endpoint.name}.md`,
+      afterFrontmatter(
+        [
+          '---',
+          `title: ${endpoint.name} (GET)`,
+          '---',
+          '',
+          `# ${endpoint.name} (GET) ${endpoint.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : ''}`.trimEnd(),
+          '',
+          endpoint.summary ?? '',
+          '',
+          '::: tip What real nodes do',
+          endpoint.description ?? '',
+          ':::',
+          '',
+          '## Endpoints',
+          '',
+          '| Name | Path |',
+          '|---|---|',
+          ...Object.entries(endpoint.paths).map(([k, p]) => `| \`${k}\` | \`${endpoint.httpMethod} ${p}\` |`),
+          '',
+          '## Query',
+          '',
+          table(endpoint.query.map((q) => ({ name: q.name, type: typeLabel(q.schema, '../'), required: q.required, description: cell(q.description) })), 'Name'),
+          '',
+          '## Responses',
+          '',
+          '| Status | Body |',
+          '|---|---|',
+          ...Object.entries(endpoint.responses).map(([status, r]) => `| ${status} | ${typeLabel(r.schema, '../')} (${cell(r.description)}) |`),
+          '',
+          '## Example',
+          '',
+          ...examples.flatMap((e) => [`Status ${e.status}${e.name ? ` (${e.name})` : ''}:`, '', '```json', JSON.stringify(e.body, null, 2), '```', '']),
+          '## TypeScript',
+          '',
+          '```ts',
+          "import { createClient } from '@avanode/client';",
+          '',
+          "const client = createClient({ url: 'http://127.0.0.1:9650' });",
+          "const { status, healthy, checks } = await client.health.get({ endpoint: 'readiness', tags: ['P'] });",
+          'console.log(status === 503 ? `unhealthy: ${Object.keys(checks).join(", ")}` : healthy);',
+          '```',
+          '',
+        ].join('\n'),
+        note,
+      ),
+    );
+  }
+  // The sidebar, by API, then the schemas.
+  const groups = new Map<string, Array<{ text: string; link: string }>>();
+  for (const m of model.methods) {
+    const title = GROUP_TITLES[m.namespace] ?? m.namespace;
+    groups.set(title, [...(groups.get(title) ?? []), { text: m.name, link: `/reference/${groupFolder(m)}/${m.name}` }]);
+  }
+  for (const endpoint of model.httpEndpoints) {
+    const title = GROUP_TITLES[endpoint.name.split('.')[0]!] ?? 'HTTP';
+    groups.set(title, [...(groups.get(title) ?? []), { text: `${endpoint.name} (GET)`, link: `/reference/${endpoint.name.split('.')[0]}/${endpoint.name}` }]);
+  }
+  const sidebar = [
+    ...[...groups].map(([text, items]) => ({ text, collapsed: false, items })),
+    { text: 'Schemas', collapsed: true, items: Object.keys(model.schemas).map((name) => ({ text: name, link: `/reference/schemas/${name}` })) },
+  ];
+  files.set(
+    'reference/sidebar.mjs',
+    `// Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run \`pnpm generate\`.\n// The reference sidebar of the documentation site, by API.\n\nexport default ${JSON.stringify(sidebar, null, 2)};\n`,
+  );
+  files.set(
+    'reference/index.md',
+    note +
+      [
+        '# Reference',
+        '',
+        `Every method of ${model.title}, version ${model.version}, generated from the OpenRPC document.`,
+        '',
+        ...[...groups].flatMap(([text, items]) => [`## ${text}`, '', ...items.map((i) => `- [${i.text}](${i.link.replace('/reference/', './')}.md)`), '']),
+        '## Schemas',
+        '',
+        ...Object.keys(model.schemas).map((name) => `- [${name}](./schemas/${name}.md)`),
+        '',
+      ].join('\n'),
+  );
+  return files;
+}
