@@ -77,6 +77,6 @@ describe('avanode-gen on bad input', () => {
 
   it('explains wrong arguments', async () => {
     expect((await runCli(['--spec', 'x.json'])).err).toContain('--spec and --out are required');
-    expect((await runCli(['--project', '--only', 'docs'])).err).toContain('unknown output docs');
+    expect((await runCli(['--project', '--only', 'graphql'])).err).toContain('unknown output graphql');
   });
 });
