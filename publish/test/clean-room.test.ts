@@ -1,0 +1,67 @@
+// The packages as a user gets them: packed, installed with npm from the tarballs into a fresh
+// project outside the workspace (no workspace links), and used there.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packAll } from './pack.ts';
+
+const app = mkdtempSync(join(tmpdir(), 'avanode-clean-room-'));
+let packed: ReturnType<typeof packAll>;
+const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
+
+beforeAll(() => {
+  packed = packAll();
+  cpSync(join(import.meta.dirname, 'clean-room'), app, { recursive: true });
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'clean-room', private: true, type: 'module' }));
+  // Only the tarballs and public packages from the registry: msw (peer), and the tools the check needs.
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...Object.values(packed.tarballs), 'msw@2.15.0', 'typescript@6.0.3', 'esbuild@0.28.2', '@types/node@20']);
+}, 300_000);
+
+afterAll(() => {
+  rmSync(app, { recursive: true, force: true });
+  rmSync(packed.dir, { recursive: true, force: true });
+});
+
+describe('clean room', () => {
+  it('installs from the tarballs, not from workspace links', () => {
+    const tree = JSON.parse(run('npm', ['ls', '--all', '--json'])) as { dependencies: Record<string, { resolved?: string }> };
+    for (const name of ['@avanode/client', '@avanode/types', '@avanode/validators', '@avanode/msw', '@avanode/spec']) {
+      expect(tree.dependencies[name]?.resolved, name).toMatch(/^file:.*\.tgz$/);
+    }
+  });
+
+  it('a Node ESM script calls the mock node through the client', () => {
+    const answers = JSON.parse(run(process.execPath, ['call-mock-node.mjs']));
+    expect(answers).toEqual({ height: '1204', version: 'avalanchego/1.14.0', health: 200, bigint: 'bigint', error: -32602 });
+  });
+
+  // usage.ts uses the mock server too, a Node module: its user has @types/node.
+  it('TypeScript type-checks under moduleResolution node16 and bundler', () => {
+    for (const [module, resolution] of [['node16', 'node16'], ['esnext', 'bundler']]) {
+      writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module, moduleResolution: resolution, lib: ['ES2022', 'DOM'], types: ['node'] }, files: ['usage.ts'] }));
+      let output = '';
+      try {
+        run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
+      } catch (error) {
+        output = String((error as { stdout?: string }).stdout ?? error);
+      }
+      expect(output, `${module}/${resolution}`).toBe('');
+    }
+  });
+
+  it('esbuild bundles a browser entry without any Node built-in', () => {
+    run(join(app, 'node_modules', '.bin', 'esbuild'), ['browser.mjs', '--bundle', '--platform=browser', '--format=esm', '--splitting', '--outdir=out']);
+    const files = run('ls', ['out']).trim().split('\n');
+    const code = files.map((f) => run('cat', [`out/${f}`])).join('\n');
+    expect(code).not.toMatch(/from\s*["']node:|require\(["'](fs|http|net|path|os|child_process)["']\)|from\s*["'](fs|http|net|path|os|child_process)["']/);
+    expect(code).toContain('platform.getHeight');
+  });
+
+  it('an msw test runs with the installed mocks', () => {
+    const out = run(process.execPath, ['--test', 'msw.test.mjs']);
+    expect(out).toMatch(/# pass 1/);
+    expect(out).toMatch(/# fail 0/);
+  });
+});

@@ -1,0 +1,18 @@
+// Packs the published packages once per test file, as `pnpm publish` would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = join(import.meta.dirname, '..', '..');
+export const PUBLISHED = { '@avanode/spec': 'spec', '@avanode/types': 'packages/types', '@avanode/validators': 'packages/validators', '@avanode/client': 'packages/client', '@avanode/msw': 'packages/msw' } as const;
+
+export function packAll(): { dir: string; tarballs: Record<string, string> } {
+  const dir = mkdtempSync(join(tmpdir(), 'avanode-pack-'));
+  for (const folder of Object.values(PUBLISHED)) {
+    execFileSync('pnpm', ['pack', '--pack-destination', dir], { cwd: join(repoRoot, folder), stdio: 'pipe' });
+  }
+  const files = readdirSync(dir);
+  const tarballs = Object.fromEntries(Object.keys(PUBLISHED).map((name) => [name, join(dir, files.find((f) => f.startsWith(`${name.replace('@', '').replace('/', '-')}-`))!)]));
+  return { dir, tarballs };
+}
