@@ -4,11 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, serveStatic } from '../../scripts/browser.ts';
 
 const docs = join(import.meta.dirname, '..');
 const dist = join(docs, '.vitepress', 'dist');
@@ -26,7 +25,7 @@ function hashes(dir: string, prefix = ''): Record<string, string> {
 }
 
 let first: Record<string, string>;
-let server: Server;
+let closeServer: () => void;
 let origin: string;
 let browser: Browser;
 
@@ -34,32 +33,13 @@ beforeAll(async () => {
   build();
   first = hashes(dist);
   build();
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.woff2': 'font/woff2' };
-  server = createServer((req, res) => {
-    let path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    if (path.endsWith('/')) path += 'index.html';
-    const file = normalize(join(dist, path));
-    try {
-      if (!file.startsWith(dist)) throw new Error('outside');
-      const body = readFileSync(file);
-      res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404, { 'content-type': 'text/html' }).end(readFileSync(join(dist, '404.html')));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  ({ origin, close: closeServer } = await serveStatic(dist, '404.html'));
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
+  closeServer?.();
 });
 
 describe('the documentation site', () => {

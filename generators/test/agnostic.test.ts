@@ -25,9 +25,13 @@ async function importValidators(dir: string): Promise<Validators> {
 
 function typeCheck(dir: string, usage: string): string {
   writeFileSync(join(dir, 'usage.ts'), usage);
+  // The generated client imports its siblings by package name (`--scope`, here the default).
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', types: [], skipLibCheck: true },
-    files: ['usage.ts', 'types/src/index.ts', 'validators/src/index.ts'],
+    compilerOptions: {
+      strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true,
+      paths: { '@avanode/types': ['./types/src/index.ts'], '@avanode/types/bigint': ['./types/src/bigint.ts'], '@avanode/validators': ['./validators/src/index.ts'] },
+    },
+    files: ['usage.ts', 'types/src/index.ts', 'validators/src/index.ts', 'client/src/generated/index.ts'],
   }));
   return typecheck(join(dir, 'tsconfig.json'));
 }
@@ -57,7 +61,13 @@ describe('the calculator document (by-position params, no params, no result, uni
     const ok = typeCheck(dir, [
       "import type { Methods, CalcAddParams, Entry } from './types/src/index.ts';",
       "import { validateCalcAddParams } from './validators/src/index.ts';",
+      "import { createClient } from './client/src/generated/index.ts';",
       'const params: CalcAddParams = [1, 2];',
+      "const client = createClient({ url: 'http://127.0.0.1:8545' });",
+      'export const sum: Promise<number> = client.calc.add(1, 2);',
+      'export const reset: Promise<void> = client.calc.reset({});',
+      '// @ts-expect-error: add takes integers',
+      "export const bad = client.calc.add('1', 2);",
       "const entry: Entry = { op: 'add', operands: [1, 2] };",
       "const result: Methods['calc_pi']['result'] = 3.14;",
       'validateCalcAddParams(params);',
@@ -95,7 +105,13 @@ describe('the file tree document (recursive schema, $ref content descriptors, mi
   it('types a recursive schema', () => {
     const types = readFileSync(join(dir, 'types', 'src', 'index.ts'), 'utf8');
     expect(types).toMatch(/entries: \(File \| Directory\)\[\];/);
-    expect(typeCheck(dir, "import type { Directory } from './types/src/index.ts';\nexport const d: Directory = { name: '/', entries: [{ name: 'a', size: 1 }, { name: 'b', entries: [] }] };\n")).toBe('');
+    expect(typeCheck(dir, [
+      "import type { Directory } from './types/src/index.ts';",
+      "import { createClient } from './client/src/generated/index.ts';",
+      "export const d: Directory = { name: '/', entries: [{ name: 'a', size: 1 }, { name: 'b', entries: [] }] };",
+      "export const tree: Promise<Directory> = createClient({ url: 'http://127.0.0.1:1' }).fs.tree({ root: '/' });",
+      '',
+    ].join('\n'))).toBe('');
   });
 
   it('validates recursive values and reports the deep path', () => {

@@ -1,18 +1,17 @@
 // In a real browser: Debian's headless Chromium, driven by playwright-core, loads a page whose
 // fetch calls are intercepted by the msw service worker with the avanode handlers.
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, serveStatic } from '../../../scripts/browser.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const site = mkdtempSync(join(tmpdir(), 'avanode-browser-'));
 const outputDir = join(repoRoot, 'test-output', 'msw-browser');
-let server: Server;
+let closeServer: () => void;
 let browser: Browser;
 let origin: string;
 
@@ -30,29 +29,13 @@ beforeAll(async () => {
     nodePaths: [join(repoRoot, 'packages', 'msw', 'node_modules')],
   });
   writeFileSync(join(site, 'index.html'), '<!doctype html><html><head><meta charset="utf-8"><title>avanode msw</title></head><body><script type="module" src="/app.js"></script></body></html>');
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    try {
-      const body = readFileSync(join(site, path === '/' ? 'index.html' : path.slice(1)));
-      res.writeHead(200, { 'content-type': types[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end('not found');
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  ({ origin, close: closeServer } = await serveStatic(site));
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
+  closeServer?.();
   rmSync(site, { recursive: true, force: true });
 });
 
