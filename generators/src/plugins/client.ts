@@ -165,7 +165,7 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
       // The prefix most of the namespace's methods share; the others are listed as moved.
       const prefixes = space.methods.map((m) => m.name.slice(0, m.name.length - m.memberName.length));
       const prefix = [...new Set(prefixes)].sort((a, b) => prefixes.filter((p) => p === b).length - prefixes.filter((p) => p === a).length)[0]!;
-      const moved = space.methods.filter((m, i) => prefixes[i] !== prefix).map((m) => `${key(m.memberName)}: ${q(m.name)}`);
+      const moved = space.methods.filter((_m, i) => prefixes[i] !== prefix).map((m) => `${key(m.memberName)}: ${q(m.name)}`);
       const positional = space.methods.filter((m) => m.paramStructure === 'by-position').map((m) => `${q(m.name)}: ${m.params.length}`);
       const fields = [`prefix: ${q(prefix)}`];
       if (moved.length > 0) fields.push(`moved: { ${moved.join(', ')} }`);

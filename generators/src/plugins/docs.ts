@@ -135,7 +135,7 @@ function methodPage(model: DocumentModel, m: MethodModel): string {
   ].join('\n');
 }
 
-function schemaPage(model: DocumentModel, name: string, schema: JsonSchema, usedBy: string[]): string {
+function schemaPage(name: string, schema: JsonSchema, usedBy: string[]): string {
   const base = '../';
   const s = isObject(schema) ? schema : {};
   return [
@@ -181,7 +181,7 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     refsIn(schema, refs);
     for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
   }
-  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(model, name, schema, [...(usedBy.get(name) ?? [])].sort()), note));
+  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort()), note));
   for (const endpoint of model.httpEndpoints) {
     const raw = (model.document['x-http-endpoints'] as Array<Record<string, unknown>>).find((e) => e.name === endpoint.name) ?? {};
     const examples = Array.isArray(raw.examples) ? (raw.examples as Array<{ name?: string; status: number; body: unknown }>) : [];
