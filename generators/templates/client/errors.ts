@@ -72,3 +72,36 @@ export class TimeoutError extends AvanodeError {
     this.timeoutMs = timeoutMs;
   }
 }
+
+export interface ValidationIssue {
+  /** JSON pointer into the params or the result. */
+  path: string;
+  /** What was expected there. */
+  message: string;
+}
+
+/** With `validate: true`, the params did not match the spec; nothing was sent. */
+export class ParamsValidationError extends AvanodeError {
+  override name = 'ParamsValidationError';
+  issues: ValidationIssue[];
+  path: string;
+  constructor(issues: ValidationIssue[], method: string) {
+    super(`invalid params at ${issues[0]?.path || '/'}: ${issues[0]?.message}`, method);
+    this.issues = issues;
+    this.path = issues[0]?.path ?? '';
+  }
+}
+
+/** With `validate: true`, the result did not match the spec; `result` holds what came. */
+export class ResponseValidationError extends AvanodeError {
+  override name = 'ResponseValidationError';
+  issues: ValidationIssue[];
+  path: string;
+  result: unknown;
+  constructor(issues: ValidationIssue[], method: string, result: unknown) {
+    super(`unexpected result at ${issues[0]?.path || '/'}: ${issues[0]?.message}`, method);
+    this.issues = issues;
+    this.path = issues[0]?.path ?? '';
+    this.result = result;
+  }
+}

@@ -1,40 +1,8 @@
 // `validate: true` (loaded on first use): params are checked before sending and results after
-// receiving, with the generated validators package.
-import { AvanodeError } from './errors.js';
+// receiving, with the generated validators package. Its error classes live in errors.ts, so that
+// importing them from the package does not pull this module in.
+import { ParamsValidationError, ResponseValidationError, type ValidationIssue } from './errors.js';
 import type { ClientDefinition, ValidatorsModule } from './client.js';
-
-export interface ValidationIssue {
-  /** JSON pointer into the params or the result. */
-  path: string;
-  /** What was expected there. */
-  message: string;
-}
-
-/** With `validate: true`, the params did not match the spec; nothing was sent. */
-export class ParamsValidationError extends AvanodeError {
-  override name = 'ParamsValidationError';
-  issues: ValidationIssue[];
-  path: string;
-  constructor(issues: ValidationIssue[], method: string) {
-    super(`invalid params at ${issues[0]?.path || '/'}: ${issues[0]?.message}`, method);
-    this.issues = issues;
-    this.path = issues[0]?.path ?? '';
-  }
-}
-
-/** With `validate: true`, the result did not match the spec; `result` holds what came. */
-export class ResponseValidationError extends AvanodeError {
-  override name = 'ResponseValidationError';
-  issues: ValidationIssue[];
-  path: string;
-  result: unknown;
-  constructor(issues: ValidationIssue[], method: string, result: unknown) {
-    super(`unexpected result at ${issues[0]?.path || '/'}: ${issues[0]?.message}`, method);
-    this.issues = issues;
-    this.path = issues[0]?.path ?? '';
-    this.result = result;
-  }
-}
 
 type Verdict = { ok: true } | { ok: false; errors: ValidationIssue[] };
 

@@ -5,6 +5,5 @@ export { createClient } from './create-client.js';
 export type { Client, MethodTypes, Params, EvmNamespace, HealthNamespace, InfoNamespace, PlatformNamespace, EvmNamespaceCall, HealthGetOptions, HealthGetAnswer } from './create-client.js';
 export { createCoreClient } from './core/client.js';
 export type { BatchItem, ClientConfig, ClientDefinition, CoreClient, RequestOptions, RetryOptions } from './core/client.js';
-export { AvanodeError, HttpError, NetworkError, ResponseParseError, RpcError, TimeoutError } from './core/errors.js';
-export { ParamsValidationError, ResponseValidationError, type ValidationIssue } from './core/validation.js';
+export { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';
 export { parseJson, toJson } from './core/json.js';

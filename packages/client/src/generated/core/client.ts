@@ -7,8 +7,7 @@
 // name: the generated definition says where each one lives. What a successful plain call
 // never needs (retry decisions, validation, bigint paths, batches, the health GET, the
 // lossless slow path) is loaded on first use, so an app ships little more than this file.
-import { AvanodeError, HttpError, NetworkError, ResponseParseError, RpcError, TimeoutError } from './errors.js';
-import type { ValidationIssue } from './validation.js';
+import { AvanodeError, HttpError, NetworkError, ResponseParseError, RpcError, TimeoutError, type ValidationIssue } from './errors.js';
 import { parseJson, toJson } from './json.js';
 
 export interface RetryOptions {
