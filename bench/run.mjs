@@ -27,7 +27,8 @@ if (!quick) {
     `- Node: ${process.version}`,
     `- Date: ${new Date().toISOString().slice(0, 10)}`,
     '',
-    ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines.map((l) => `- ${l}`), '']),
+    // Lines indented by two spaces are the details of the line before: nested items.
+    ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines.map((l) => (l.startsWith('  ') ? `  - ${l.trim()}` : `- ${l}`)), '']),
   ].join('\n');
   writeFileSync(join(import.meta.dirname, '..', 'docs', 'benchmarks.md'), text);
   console.log('\nwrote docs/benchmarks.md');
