@@ -22,6 +22,20 @@ try {
 // corepack and pnpm's self-switch both fail on these machines: install the pinned pnpm with npm.
 if (installed !== PNPM) run(`npm install --global pnpm@${PNPM}`);
 
+// The browser tests (msw in a page, the docs site) drive Debian's Chromium; never a browser
+// download, which these machines cannot reach. As root it is installed here; otherwise, say how.
+let hasChromium = true;
+try {
+  execSync('command -v chromium', { stdio: 'ignore', shell: '/bin/sh' });
+} catch {
+  hasChromium = false;
+}
+if (!hasChromium && process.getuid?.() === 0) {
+  run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+} else if (!hasChromium) {
+  console.log('\nNote: the browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install chromium`.');
+}
+
 run('pnpm install --frozen-lockfile');
 run('pnpm spec:build');
 run('pnpm generate');
