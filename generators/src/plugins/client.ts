@@ -9,7 +9,7 @@ import { camelCase, type DocumentModel, type HttpEndpointModel, type MethodModel
 import { uint64Paths } from '../uint64-paths.ts';
 
 const templates = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates', 'client');
-const CORE_FILES = ['errors.ts', 'json.ts', 'lossless.ts', 'bigint.ts', 'client.ts', 'retry.ts', 'validation.ts', 'batch.ts', 'http-get.ts', 'namespaces.ts'];
+const CORE_FILES = ['errors.ts', 'client.ts', 'namespaces.ts', 'complete.ts', 'lossless.ts', 'retry.ts', 'validation.ts', 'bigint.ts', 'batch.ts', 'http-get.ts'];
 const OUT = 'client/src/generated';
 
 export interface ClientOptions {
@@ -128,6 +128,7 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
       `  routes: [\n${routes.map(([p, path, pos]) => `    [${q(p)}, ${q(path)}, ${pos}],`).join('\n')}\n  ],`,
       `  mutating: [${mutating.map(q).join(', ')}],`,
       "  loadBigint: () => import('./uint64-paths.js'),",
+      "  loadHttpEndpoints: () => import('./http-endpoints.js'),",
       `  // Optional peer dependency: loaded only by clients created with \`validate: true\`.\n  loadValidators: () => import(${q(`${options.scope}/validators`)}) as never,`,
       '};',
       '',
@@ -152,6 +153,7 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   ];
   const table: string[] = [];
   const endpointImpl: string[] = [];
+  const httpTable: string[] = [];
   const clientMembers: string[] = [];
   for (const space of spaces) {
     const typeName = `${pascal(space.name)}Namespace`;
@@ -190,15 +192,8 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
         '',
       );
       members.push(`${doc([endpoint.summary, endpoint.description], '  ')}  ${key(member)}(options?: ${optionsType}): Promise<${endpoint.typeName}Answer>;`);
-      const pathTable = `{ ${keys.map((k) => `${key(k)}: ${q(endpoint.paths[k]!)}`).join(', ')} }`;
-      const query = endpoint.query.map((p) => `${key(p.name)}: options.${queryOption(p.name, p.extensions)}`).join(', ');
-      endpointImpl.push(
-        `  (spaces[${q(space.name)}] as Record<string, unknown>)[${q(member)}] = async (options: ${optionsType} = {}) => {`,
-        `    const paths: Record<string, string> = ${pathTable};`,
-        `    const { status, body } = await core.get({ name: ${q(endpoint.name)}, validator: ${q(`validate${endpoint.typeName}Response`)}, path: paths[options.endpoint ?? ${q(keys[0]!)}]! }, { ${query} }, [${statuses.join(', ')}], options);`,
-        '    return { status, ...(body as object) };',
-        '  };',
-      );
+      httpTable.push(`  ${q(endpoint.name)}: { validator: ${q(`validate${endpoint.typeName}Response`)}, paths: { ${keys.map((k) => `${key(k)}: ${q(endpoint.paths[k]!)}`).join(', ')} }, query: { ${endpoint.query.map((p) => `${key(p.name)}: ${q(queryOption(p.name, p.extensions))}`).join(', ')} }, accept: [${statuses.join(', ')}] },`);
+      endpointImpl.push(`  (spaces[${q(space.name)}] as Record<string, unknown>)[${q(member)}] = (options?: ${optionsType}) => core.get(${q(endpoint.name)}, options as never);`);
     }
     if (space.scope) {
       members.push(`  /** Several calls of this namespace in as few JSON-RPC batches as \`maxBatchSize\` allows; one result or error per call, in order. */\n  batch(calls: ReadonlyArray<${typeName}Call>, options?: RequestOptions): Promise<BatchItem[]>;`);
@@ -241,6 +236,18 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     '',
   );
   files.set(`${OUT}/create-client.ts`, typeLines.join('\n'));
+  files.set(
+    `${OUT}/http-endpoints.ts`,
+    [
+      head,
+      '// The plain HTTP GET endpoints (x-http-endpoints): paths, query, the statuses that are answers.',
+      '// Loaded on first use, so clients that never call one do not carry it.',
+      "import type { HttpEndpoint } from './core/client.js';",
+      '',
+      `export const httpEndpoints: Readonly<Record<string, HttpEndpoint>> = {${httpTable.length > 0 ? `\n${httpTable.join('\n')}\n` : ''}};`,
+      '',
+    ].join('\n'),
+  );
 
   for (const space of spaces) {
     const lines = [
@@ -278,7 +285,6 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
       "export { createCoreClient } from './core/client.js';",
       "export type { BatchItem, ClientConfig, ClientDefinition, CoreClient, RequestOptions, RetryOptions } from './core/client.js';",
       "export { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';",
-      "export { parseJson, toJson } from './core/json.js';",
       '',
     ].join('\n'),
   );

@@ -1,9 +1,8 @@
 // JSON-RPC batches (loaded on first use): calls grouped by endpoint, split at `maxBatchSize`,
 // answers matched by id, one result or error per call, in the order of the calls.
-import type { AvanodeError } from './errors.js';
-import { ResponseParseError } from './errors.js';
-import { toJson } from './json.js';
 import type { BatchItem, CoreParts, RequestOptions } from './client.js';
+import { answerText, envelope, finish, parse, prepare, retrying, unreadable } from './complete.js';
+import type { AvanodeError } from './errors.js';
 
 export async function batch(parts: CoreParts, calls: ReadonlyArray<{ method: string; params?: unknown }>, options?: RequestOptions): Promise<BatchItem[]> {
   const items: BatchItem[] = new Array(calls.length);
@@ -19,27 +18,32 @@ export async function batch(parts: CoreParts, calls: ReadonlyArray<{ method: str
   const size = Math.max(1, parts.config.maxBatchSize ?? 100);
   for (const [url, indexes] of groups) {
     for (let start = 0; start < indexes.length; start += size) {
-      const requests: Array<{ index: number; id: number; method: string; params: unknown }> = [];
+      const requests: Array<{ index: number; id: number; method: string; paramsJson: string }> = [];
       for (const index of indexes.slice(start, start + size)) {
         const { method, params } = calls[index]!;
         try {
-          requests.push({ index, id: parts.nextId(), method, params: await parts.prepare(method, params) });
+          requests.push({ index, id: parts.nextId(), method, paramsJson: await prepare(parts, method, params) });
         } catch (error) {
           items[index] = { ok: false, error: error as AvanodeError };
         }
       }
       if (requests.length === 0) continue;
-      const once = requests.some((r) => parts.mutating.includes(r.method));
+      const once = requests.some((r) => parts.definition.mutating.includes(r.method));
       try {
-        const body = await toJson(requests.map(({ id, method, params }) => ({ jsonrpc: '2.0', id, method, params })));
-        const { text } = await parts.retrying(() => parts.exchange(url, { method: 'POST', headers: parts.headers, body }, undefined, options, (s) => s >= 200 && s < 300), once, options?.signal);
-        const answers = await parts.parse(text, undefined);
-        if (!Array.isArray(answers)) throw new ResponseParseError('a batch must be answered with a list', text.slice(0, 512), undefined);
+        const body = `[${requests.map(({ id, method, paramsJson }) => parts.body(id, method, paramsJson)).join(',')}]`;
+        const text = await retrying(
+          parts,
+          async () => answerText(parts, await parts.exchange(url, { method: 'POST', headers: parts.headers, body }, options), undefined, options, (s) => s >= 200 && s < 300),
+          once,
+          options?.signal,
+        );
+        const answers = parse(parts, text, undefined);
+        if (!Array.isArray(answers)) throw unreadable(parts, 'a batch must be answered with a list', text, undefined);
         const byId = new Map(answers.map((answer) => [(answer as { id?: unknown } | null)?.id, answer]));
         for (const { index, id, method } of requests) {
           try {
-            if (!byId.has(id)) throw new ResponseParseError(`no answer with id ${id} in the batch`, text.slice(0, 512), method);
-            items[index] = { ok: true, result: await parts.finish(method, parts.envelope(byId.get(id), id, method, text)) };
+            if (!byId.has(id)) throw unreadable(parts, `no answer with id ${id} in the batch`, text, method);
+            items[index] = { ok: true, result: await finish(parts, method, envelope(parts, byId.get(id), id, method, text)) };
           } catch (error) {
             items[index] = { ok: false, error: error as AvanodeError };
           }

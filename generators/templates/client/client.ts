@@ -1,10 +1,15 @@
-// The client's core: one JSON-RPC call over fetch, with a timeout per request, retries for
-// reads, lossless numbers, optional validation and bigint decoding. It knows no method by
-// name: the generated definition says where each one lives. What a successful plain call
-// never needs (retry decisions, validation, bigint paths, batches, the health GET, the
-// lossless slow path) is loaded on first use, so an app ships little more than this file.
-import { AvanodeError, HttpError, NetworkError, ResponseParseError, RpcError, TimeoutError, type ValidationIssue } from './errors.js';
-import { parseJson, toJson } from './json.js';
+// The client's core: one JSON-RPC call over fetch, with a timeout per request. It knows no
+// method by name: the generated definition says where each one lives.
+//
+// This file and errors.ts are all an app ships up front, so they hold only the common case: a
+// 2xx answer whose envelope is right and whose numbers are safe. Anything else (an error to
+// classify, a retry, a long integer, validation, bigints, batches, the health GET) is handed to
+// a module loaded on first use. Those modules take what they share with the core from `parts`
+// rather than importing it, so that a bundler keeps the core in one chunk of its own.
+import { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './errors.js';
+
+// Handed to the lazily loaded modules (see above). A plain object: a module namespace would cost a bundler helper.
+const errors = { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError };
 
 export interface RetryOptions {
   /** Attempts in all, the first included (default 3). */
@@ -55,24 +60,32 @@ export interface ValidatorsModule {
   validateResult(method: string, value: unknown): Verdict;
 }
 
+/** One route: whole method name, or name prefix ending in `.`/`_`; the path (with `{variables}`); positional params. */
+export type Route = readonly [prefix: string, path: string, byPosition: boolean];
+
 /** What the generated modules know about the document, handed to the core. */
 export interface ClientDefinition {
-  /** Whole method name, or name prefix ending in `.`/`_`, → path (with `{variables}`) and positional params. */
-  routes: ReadonlyArray<readonly [prefix: string, path: string, byPosition: boolean]>;
+  routes: readonly Route[];
   /** Methods that change state: never retried. */
   mutating: readonly string[];
   loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, readonly string[]>>; toBigints: <T>(value: T, paths: readonly string[]) => T }>;
   loadValidators: () => Promise<ValidatorsModule>;
+  /** The HTTP GET endpoints, by name (`health.get`). */
+  loadHttpEndpoints: () => Promise<{ httpEndpoints: Readonly<Record<string, HttpEndpoint>> }>;
 }
 
 export type BatchItem<T = unknown> = { ok: true; result: T } | { ok: false; error: AvanodeError };
 
-export interface HttpEndpointRef {
-  /** Name of the endpoint in the spec (keys its 64-bit paths), e.g. `health.get`. */
-  name: string;
+/** A plain HTTP GET endpoint of the spec (`x-http-endpoints`), as the generated client calls it. */
+export interface HttpEndpoint {
   /** Validator export, to which the status is appended, e.g. `validateHealthGetResponse`. */
   validator: string;
-  path: string;
+  /** Its paths by option value; the first is the default. */
+  paths: Readonly<Record<string, string>>;
+  /** Query parameter → the option that holds its values. */
+  query: Readonly<Record<string, string>>;
+  /** The statuses that are answers, not errors. */
+  accept: readonly number[];
 }
 
 /** The core every namespace and standalone function calls through. */
@@ -82,53 +95,65 @@ export interface CoreClient {
   call(method: string, params: unknown, options?: RequestOptions): Promise<unknown>;
   /** Several calls in JSON-RPC batches (split at `maxBatchSize`), one result or error per call, in order. */
   batch(calls: ReadonlyArray<{ method: string; params?: unknown }>, options?: RequestOptions): Promise<BatchItem[]>;
-  /** A plain HTTP GET that takes each status in `accept` as an answer, not an error. */
-  get(endpoint: HttpEndpointRef, query: Record<string, readonly string[] | undefined>, accept: readonly number[], options?: Omit<RequestOptions, 'blockchainID'>): Promise<{ status: number; body: unknown }>;
+  /** A plain HTTP GET endpoint by name (`health.get`); `options.endpoint` picks the path, the other options hold the query. Resolves to `{ status, ...body }`. */
+  get(name: string, options?: Record<string, unknown> & Omit<RequestOptions, 'blockchainID'>): Promise<{ status: number }>;
 }
 
-/** The core's parts that its lazily loaded modules (batch, GET) share. */
+/** What one HTTP exchange gave: an answer with its body read, or why none came. */
+export type Exchange = { timeoutMs: number } & ({ response: Response; text: string } | { response?: undefined; error: unknown; timedOut: boolean });
+
+/** A call the core began and hands over: the id and params it sent, and what came back. */
+export interface HandedOver {
+  id: number;
+  paramsJson: string;
+  exchange: Exchange;
+}
+
+/** The core's parts that its lazily loaded modules share. */
 export interface CoreParts {
   config: ClientConfig;
+  definition: ClientDefinition;
+  errors: typeof errors;
   base: string;
   headers: Record<string, string>;
-  mutating: readonly string[];
-  url(method: string, options: RequestOptions | undefined): string;
-  exchange(url: string, init: RequestInit, method: string | undefined, options: RequestOptions | undefined, accept: (status: number) => boolean): Promise<{ status: number; text: string }>;
-  retrying<T>(attempt: () => Promise<T>, once: boolean, signal: AbortSignal | undefined): Promise<T>;
-  parse(text: string, method: string | undefined): unknown;
-  prepare(method: string, params: unknown): unknown;
-  envelope(envelope: unknown, id: number, method: string, text: string): unknown;
-  /** Validates (with `validate`) and decodes bigints (with `bigint`); `validator` names an HTTP answer's validator. */
-  finish(name: string, value: unknown, validator?: string): unknown;
+  /** A number token of 16 or more digits, where unsafe integers start: JSON.parse would round it. */
+  longNumber: RegExp;
   nextId(): number;
+  route(method: string): Route;
+  url(method: string, options: RequestOptions | undefined): string;
+  /** One fetch with the timeout and the caller's signal; never rejects. */
+  exchange(url: string, init: RequestInit, options: RequestOptions | undefined): Promise<Exchange>;
+  /** The JSON-RPC request text. */
+  body(id: number, method: string, paramsJson: string): string;
 }
 
-const EXCERPT = 512;
 let lastId = 0;
 
 export function createCoreClient(definition: ClientDefinition, config: ClientConfig): CoreClient {
   if (!/^https?:\/\//.test(config?.url)) throw new AvanodeError(`url must be an http(s) address, got ${JSON.stringify(config?.url)}`);
-  const retry = config.retry === false ? { attempts: 1 } : (config.retry ?? {});
-  let bigint: ReturnType<ClientDefinition['loadBigint']> | undefined;
-
-  // Exact names first, then prefixes (they end in `.` or `_`).
-  const route = (method: string) => {
-    const found = definition.routes.find(([prefix]) => method === prefix || (method.startsWith(prefix) && (prefix.endsWith('.') || prefix.endsWith('_'))));
-    if (!found) throw new AvanodeError('unknown method', method);
-    return found;
-  };
+  const complete = () => import('./complete.js');
 
   const parts: CoreParts = {
     config,
+    definition,
+    errors,
     base: config.url.replace(/\/+$/, ''),
     headers: { 'content-type': 'application/json', accept: 'application/json', ...config.headers },
-    mutating: definition.mutating,
+    // After `:`, `,` or `[` (spaces and a minus allowed). A false alarm only costs the slow path.
+    longNumber: /[:,[]\s*-?\d{16}/,
     nextId: () => ++lastId,
+
+    // Exact names first, then prefixes (they end in `.` or `_`).
+    route(method) {
+      const found = definition.routes.find(([prefix]) => method === prefix || (method.startsWith(prefix) && /[._]$/.test(prefix)));
+      if (!found) throw new AvanodeError('unknown method', method);
+      return found;
+    },
 
     url(method, options) {
       return (
         parts.base +
-        route(method)[1].replace(/\{(\w+)\}/g, (_match, name: string) => {
+        parts.route(method)[1].replace(/\{(\w+)\}/g, (_match, name: string) => {
           const value = (options as Record<string, unknown> | undefined)?.[name];
           if (typeof value !== 'string' || !value) throw new AvanodeError(`needs options.${name}`, method);
           return encodeURIComponent(value);
@@ -136,111 +161,50 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       );
     },
 
-    async exchange(url, init, method, options, accept) {
+    async exchange(url, init, options) {
       const timeoutMs = options?.timeoutMs ?? config.timeoutMs ?? 30_000;
       const controller = new AbortController();
       const signal = options?.signal;
       const onAbort = () => controller.abort(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, timeoutMs);
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
       try {
         const response = await (config.fetch ?? fetch)(url, { ...init, signal: controller.signal });
-        const text = await response.text();
-        if (!accept(response.status)) throw new HttpError(response.status, text.slice(0, EXCERPT), method, response.headers.get('retry-after'));
-        return { status: response.status, text };
+        return { timeoutMs, response, text: await response.text() };
       } catch (error) {
-        if (signal?.aborted) throw signal.reason;
-        if (timedOut) throw new TimeoutError(timeoutMs, method);
-        throw error instanceof AvanodeError ? error : new NetworkError(method, error);
+        // Aborted while the caller's signal is not: the timer did it.
+        return { timeoutMs, error, timedOut: controller.signal.aborted };
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       }
     },
 
-    async retrying(attempt, once, signal) {
-      for (let n = 1; ; n++) {
-        try {
-          return await attempt();
-        } catch (error) {
-          if (once || signal?.aborted || !(error instanceof AvanodeError)) throw error;
-          const { retryDelay, sleep } = await import('./retry.js');
-          const wait = retryDelay(error, n, retry);
-          if (wait < 0) throw error;
-          await sleep(wait, signal);
-        }
-      }
-    },
-
-    // Synchronous when it can be (the common case), a promise otherwise: callers await it.
-    parse(text, method) {
-      const fail = (error: unknown) => {
-        throw new ResponseParseError(`not JSON (${(error as Error).message})`, text.slice(0, EXCERPT), method);
-      };
-      try {
-        const value = parseJson(text);
-        return value instanceof Promise ? value.catch(fail) : value;
-      } catch (error) {
-        return fail(error);
-      }
-    },
-
-    prepare(method, params) {
-      const value = params ?? (route(method)[2] ? [] : {});
-      return config.validate ? import('./validation.js').then((m) => m.checkParams(definition, method, value)).then(() => value) : value;
-    },
-
-    envelope(envelope, id, method, text) {
-      const fail = (reason: string) => new ResponseParseError(reason, text.slice(0, EXCERPT), method);
-      if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) throw fail('not a JSON-RPC response object');
-      const { id: gotId, error } = envelope as { id?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null };
-      const hasResult = 'result' in envelope;
-      if (error != null && hasResult) throw fail('both `result` and `error`');
-      // An error about the request itself (unparseable, say) may come back with a null id.
-      if (gotId !== id && !(error != null && gotId === null)) throw fail(`id ${JSON.stringify(gotId)} does not match the request's ${id}`);
-      if (error != null) {
-        if (typeof error !== 'object' || typeof error.code !== 'number') throw fail('malformed `error` member');
-        throw new RpcError(error.code, String(error.message ?? ''), error.data, method);
-      }
-      if (!hasResult) throw fail('no `result` member');
-      return (envelope as { result: unknown }).result;
-    },
-
-    finish(name, value, validator) {
-      if (!config.validate && !config.bigint) return value;
-      return (async () => {
-        if (config.validate) await (await import('./validation.js')).checkResult(definition, name, value, validator);
-        if (!config.bigint) return value;
-        const { uint64Paths, toBigints } = await (bigint ??= definition.loadBigint());
-        const paths = uint64Paths[name];
-        return paths ? toBigints(value, paths) : value;
-      })();
-    },
+    body: (id, method, paramsJson) => `{"jsonrpc":"2.0","id":${id},"method":${JSON.stringify(method)},"params":${paramsJson}}`,
   };
 
   return {
     config,
     async call(method, params, options) {
       const url = parts.url(method, options);
-      const prepared = await parts.prepare(method, params);
-      const result = await parts.retrying(
-        async () => {
-          const id = parts.nextId();
-          const body = await toJson({ jsonrpc: '2.0', id, method, params: prepared });
-          const { text } = await parts.exchange(url, { method: 'POST', headers: parts.headers, body }, method, options, (s) => s >= 200 && s < 300);
-          return parts.envelope(await parts.parse(text, method), id, method, text);
-        },
-        definition.mutating.includes(method),
-        options?.signal,
-      );
-      return parts.finish(method, result);
+      let paramsJson: string | undefined;
+      // JSON.stringify throws on a bigint; the complete path writes those exactly.
+      try {
+        if (!config.validate && !config.bigint) paramsJson = JSON.stringify(params ?? (parts.route(method)[2] ? [] : {}));
+      } catch {}
+      if (paramsJson === undefined) return (await complete()).call(parts, method, params, options);
+      const id = parts.nextId();
+      const exchange = await parts.exchange(url, { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options);
+      if (exchange.response?.ok && !parts.longNumber.test(exchange.text)) {
+        try {
+          const answer = JSON.parse(exchange.text);
+          if (answer?.id === id && answer.error == null && 'result' in answer) return answer.result;
+        } catch {}
+      }
+      return (await complete()).call(parts, method, params, options, { id, paramsJson, exchange });
     },
     batch: async (calls, options) => (await import('./batch.js')).batch(parts, calls, options),
-    get: async (endpoint, query, accept, options) => (await import('./http-get.js')).httpGet(parts, endpoint, query, accept, options),
+    get: async (name, options) => (await import('./http-get.js')).httpGet(parts, name, options),
   };
 }

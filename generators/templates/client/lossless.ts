@@ -1,5 +1,5 @@
-// The slow paths of json.ts, loaded only when needed: reading integers beyond 2^53 without
-// rounding them, and writing bigints as exact JSON numbers.
+// Exact JSON, for the complete path (loaded only when needed): reading integers beyond 2^53
+// without rounding them, and writing bigints as exact JSON numbers.
 
 /** Rewrites integer tokens that are not safe integers as strings, outside of strings, leaving every other byte as it is. */
 export function quoteUnsafeIntegers(text: string): string {

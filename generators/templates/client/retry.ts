@@ -1,6 +1,6 @@
 // Whether and when to try a failed request again (loaded on the first failure only).
-import { HttpError, NetworkError } from './errors.js';
-import type { RetryOptions } from './client.js';
+import type { CoreParts, RetryOptions } from './client.js';
+import type { AvanodeError } from './errors.js';
 
 /** `Retry-After` in milliseconds: delta-seconds or an HTTP date. */
 export function retryAfterMs(value: string | null): number | undefined {
@@ -14,7 +14,7 @@ export function retryAfterMs(value: string | null): number | undefined {
  * and 5xx are retried, with exponential backoff or the server's `Retry-After` when it is not
  * longer than `maxDelayMs`.
  */
-export function retryDelay(error: unknown, n: number, options: RetryOptions): number {
+export function retryDelay({ HttpError, NetworkError }: CoreParts['errors'], error: AvanodeError, n: number, options: RetryOptions): number {
   const { attempts = 3, baseDelayMs = 250, maxDelayMs = 5000 } = options;
   const retryable = error instanceof NetworkError || (error instanceof HttpError && (error.status === 408 || error.status === 429 || error.status >= 500));
   if (!retryable || n >= attempts) return -1;

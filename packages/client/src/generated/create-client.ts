@@ -461,10 +461,6 @@ const namespaces: Record<string, NamespaceDefinition> = {
 export function createClient<const C extends ClientConfig>(config: C): Client<C extends { bigint: true } ? BigintMethods : Methods> {
   const core = createCoreClient(definition, config);
   const spaces = buildNamespaces(core, namespaces);
-  (spaces['health'] as Record<string, unknown>)['get'] = async (options: HealthGetOptions = {}) => {
-    const paths: Record<string, string> = { health: '/ext/health', readiness: '/ext/health/readiness', liveness: '/ext/health/liveness', healthAlias: '/ext/health/health' };
-    const { status, body } = await core.get({ name: 'health.get', validator: 'validateHealthGetResponse', path: paths[options.endpoint ?? 'health']! }, { tag: options.tags }, [200, 503], options);
-    return { status, ...(body as object) };
-  };
+  (spaces['health'] as Record<string, unknown>)['get'] = (options?: HealthGetOptions) => core.get('health.get', options as never);
   return { ...core, ...spaces, request: core.call } as never;
 }

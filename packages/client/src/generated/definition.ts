@@ -14,6 +14,7 @@ export const definition: ClientDefinition = {
   ],
   mutating: ['platform.issueTx'],
   loadBigint: () => import('./uint64-paths.js'),
+  loadHttpEndpoints: () => import('./http-endpoints.js'),
   // Optional peer dependency: loaded only by clients created with `validate: true`.
   loadValidators: () => import('@avanode/validators') as never,
 };

@@ -6,4 +6,3 @@ export type { Client, MethodTypes, Params, EvmNamespace, HealthNamespace, InfoNa
 export { createCoreClient } from './core/client.js';
 export type { BatchItem, ClientConfig, ClientDefinition, CoreClient, RequestOptions, RetryOptions } from './core/client.js';
 export { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';
-export { parseJson, toJson } from './core/json.js';

@@ -2,8 +2,8 @@
 // Do not edit: change the document and run `pnpm generate`.
 // Copied from generators/templates/client/lossless.ts.
 
-// The slow paths of json.ts, loaded only when needed: reading integers beyond 2^53 without
-// rounding them, and writing bigints as exact JSON numbers.
+// Exact JSON, for the complete path (loaded only when needed): reading integers beyond 2^53
+// without rounding them, and writing bigints as exact JSON numbers.
 
 /** Rewrites integer tokens that are not safe integers as strings, outside of strings, leaving every other byte as it is. */
 export function quoteUnsafeIntegers(text: string): string {

@@ -2,11 +2,10 @@
 // Do not edit: change the document and run `pnpm generate`.
 // Copied from generators/templates/client/validation.ts.
 
-// `validate: true` (loaded on first use): params are checked before sending and results after
-// receiving, with the generated validators package. Its error classes live in errors.ts, so that
-// importing them from the package does not pull this module in.
-import { ParamsValidationError, ResponseValidationError, type ValidationIssue } from './errors.js';
-import type { ClientDefinition, ValidatorsModule } from './client.js';
+// `validate: true` (part of the complete path, loaded on first use): params are checked before
+// sending and results after receiving, with the generated validators package.
+import type { ClientDefinition, CoreParts, ValidatorsModule } from './client.js';
+import type { ValidationIssue } from './errors.js';
 
 type Verdict = { ok: true } | { ok: false; errors: ValidationIssue[] };
 
@@ -18,19 +17,23 @@ function validatorsOf(definition: ClientDefinition): Promise<ValidatorsModule> {
   return validators;
 }
 
-export async function checkParams(definition: ClientDefinition, method: string, value: unknown): Promise<void> {
-  const verdict = (await validatorsOf(definition)).validateParams(method, value);
-  if (!verdict.ok) throw new ParamsValidationError(verdict.errors, method);
+const firstIssue = (issues: ValidationIssue[]) => ({ issues, path: issues[0]?.path ?? '' });
+
+export async function checkParams(parts: CoreParts, method: string, value: unknown): Promise<void> {
+  const verdict = (await validatorsOf(parts.definition)).validateParams(method, value);
+  if (!verdict.ok) throw new parts.errors.ParamsValidationError(`invalid params at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, firstIssue(verdict.errors));
 }
 
 /** Checks a result, or (with `validator`) an HTTP answer with that named validator. */
-export async function checkResult(definition: ClientDefinition, method: string, value: unknown, validator?: string): Promise<void> {
-  const validators = await validatorsOf(definition);
+export async function checkResult(parts: CoreParts, method: string, value: unknown, validator?: string): Promise<void> {
+  const validators = await validatorsOf(parts.definition);
   const named = validator ? ((validators as unknown as Record<string, ((v: unknown) => Verdict) | undefined>)[validator]) : undefined;
   const verdict: Verdict = validator
     ? named
       ? named(value)
       : { ok: false, errors: [{ path: '', message: `no validator ${validator}` }] }
     : validators.validateResult(method, value);
-  if (!verdict.ok) throw new ResponseValidationError(verdict.errors, method, value);
+  if (!verdict.ok) {
+    throw new parts.errors.ResponseValidationError(`unexpected result at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, { ...firstIssue(verdict.errors), result: value });
+  }
 }

@@ -1,0 +1,41 @@
+// Size budgets (`pnpm size`; checked in the test suite by publish/test/sizes.test.ts). esbuild,
+// minified, gzip. "Up front" is what an app loads before anything the client imports on
+// demand: dynamic imports are left out of that bundle (and counted by "the whole package").
+
+/** An esbuild plugin that leaves every `import()` unbundled: what remains is loaded up front. */
+const upFrontOnly = {
+  name: 'up-front-only',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) => (args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined));
+  },
+};
+
+export default [
+  {
+    name: 'client: createClient + one method (getHeight), up front',
+    path: ['packages/client/dist/index.js', 'packages/client/dist/generated/platform.js'],
+    import: {
+      'packages/client/dist/index.js': '{ createClient }',
+      'packages/client/dist/generated/platform.js': '{ getHeight }',
+    },
+    gzip: true,
+    // ESM output keeps each `import()` as it is (a script bundle would add a require shim).
+    modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', plugins: [...(config.plugins ?? []), upFrontOnly] }),
+    limit: '2 kB',
+  },
+  {
+    name: 'client: the whole package, every lazily loaded part included',
+    path: 'packages/client/dist/index.js',
+    import: '*',
+    ignore: ['@avanode/validators'],
+    gzip: true,
+    limit: '10 kB',
+  },
+  {
+    name: 'validators: one result validator (platform.getCurrentValidators)',
+    path: 'packages/validators/dist/index.js',
+    import: '{ validatePlatformGetCurrentValidatorsResult }',
+    gzip: true,
+    limit: '3 kB',
+  },
+];
