@@ -20,7 +20,8 @@ beforeAll(async () => {
   copyFileSync(join(repoRoot, 'packages', 'msw', 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(site, 'mockServiceWorker.js'));
   await build({
     entryPoints: [join(import.meta.dirname, 'browser', 'app.ts')],
-    bundle: true, format: 'esm', platform: 'browser', outfile: join(site, 'app.js'), logLevel: 'silent',
+    // Split as an app's bundler would: the client's lazily loaded parts are chunks the page imports.
+    bundle: true, format: 'esm', platform: 'browser', splitting: true, outdir: site, entryNames: 'app', logLevel: 'silent',
     alias: {
       '@avanode/client': join(repoRoot, 'packages', 'client', 'src', 'index.ts'),
       '@avanode/msw': join(repoRoot, 'packages', 'msw', 'src', 'index.ts'),
@@ -44,6 +45,8 @@ describe('msw in Chromium', () => {
     const page = await browser.newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
+    const chunks: string[] = [];
+    page.on('request', (request) => void (request.url().endsWith('.js') && chunks.push(request.url())));
     await page.goto(`${origin}/`);
     await page.waitForSelector('#done, #failure', { timeout: 30_000 });
     expect(await page.locator('#failure').count(), await page.locator('#failure').allTextContents().then(String)).toBe(0);
@@ -53,6 +56,10 @@ describe('msw in Chromium', () => {
     expect(await page.textContent('#fees')).toBe('gasLimit 12000000');
     expect(await page.textContent('#error')).toBe('error -32602');
     expect(failures).toEqual([]);
+    // The RPC error and the health GET went through the client's lazily loaded chunks.
+    const names = chunks.map((url) => url.split('/').pop());
+    expect(names[0]).toBe('app.js');
+    for (const lazy of ['complete', 'http-get', 'http-endpoints']) expect(names.some((name) => name?.startsWith(`${lazy}-`)), lazy).toBe(true);
     // The static server has no node: the worker answered.
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/mockServiceWorker\.js$/);
     await page.screenshot({ path: join(outputDir, 'page.png') });
