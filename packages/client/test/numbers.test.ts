@@ -52,6 +52,18 @@ describe('64-bit integers', () => {
     });
   });
 
+  it('finds an unsafe integer at any depth, even one too deep to walk', async () => {
+    const client = createClient({ url: node.url });
+    answerText(`{"a":[{"b":[[1,-${MAX_INT64}]]}]}`);
+    expect(await client.request('platform.getHeight')).toEqual({ a: [{ b: [[1, `-${MAX_INT64}`]] }] });
+    // Deeper than the call stack allows a recursive walk; JSON.parse itself copes.
+    const depth = 200_000;
+    answerText(`${'['.repeat(depth)}${MAX_INT64}${']'.repeat(depth)}`);
+    let value = await client.request('platform.getHeight');
+    for (let i = 0; i < depth; i++) value = (value as unknown[])[0] as never;
+    expect(value).toBe(MAX_INT64);
+  });
+
   it('sends a bigint param as an exact JSON number', async () => {
     answerText('{"validators":{}}');
     await createClient({ url: node.url }).platform.getValidatorsAt({ height: 2n ** 63n - 1n as unknown as string });

@@ -57,11 +57,19 @@ export const unreadable = (parts: CoreParts, reason: string, text: string, name:
 
 /** Parses JSON; an integer token that is not a safe integer becomes its decimal string instead of being rounded. */
 export function parse(parts: CoreParts, text: string, name: string | undefined): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(parts.longNumber.test(text) ? quoteUnsafeIntegers(text) : text);
+    value = JSON.parse(text);
   } catch (error) {
     throw unreadable(parts, `not JSON (${(error as Error).message})`, text, name);
   }
+  let unsafe = true;
+  try {
+    unsafe = parts.unsafe(value);
+  } catch {
+    // Too deep to walk: take the exact path.
+  }
+  return unsafe ? JSON.parse(quoteUnsafeIntegers(text)) : value;
 }
 
 /** The result of a JSON-RPC response object, or the error it holds or is. */
