@@ -9,12 +9,30 @@ const url = 'http://127.0.0.1:9650';
 const stubFetch = (body) => async (_url, init) =>
   new Response(body.replace('"id":1,', `"id":${JSON.parse(init.body).id},`), { status: 200, headers: { 'content-type': 'application/json' } });
 
+/**
+ * The floor and each client variant, timed in alternating rounds (floor, defaults, validate,
+ * bigint, floor, …) so that drift during the run (CPU clock, heap growth) falls on all of them
+ * alike; each figure is the median of its rounds.
+ */
 export async function scenario(label, call, fetchFor, floorCall, iterations, goals) {
-  const floor = await timePerCall(floorCall, iterations);
-  const lines = [`${label}: floor (plain fetch + JSON.parse) ${fixed(floor * 1000, 1)} µs/call`];
+  const variants = [['floor', null, floorCall]];
   for (const [name, options] of [['defaults', {}], ['validate: true', { validate: true }], ['bigint: true', { bigint: true }]]) {
     const client = createClient({ url: fetchFor.url, ...(fetchFor.fetch ? { fetch: fetchFor.fetch } : {}), ...options });
-    const t = await timePerCall(() => call(client), iterations);
+    variants.push([name, options, () => call(client)]);
+  }
+  const rounds = quick ? 1 : 7;
+  const times = new Map(variants.map(([name]) => [name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, , fn] of variants) times.get(name).push(await timePerCall(fn, iterations, 1));
+  }
+  const median = (name) => {
+    const sorted = [...times.get(name)].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)];
+  };
+  const floor = median('floor');
+  const lines = [`${label}: floor (plain fetch + JSON.parse) ${fixed(floor * 1000, 1)} µs/call`];
+  for (const [name] of variants.slice(1)) {
+    const t = median(name);
     const goal = goals[name];
     lines.push(`  ${name}: ${fixed(t * 1000, 1)} µs/call, ${fixed(t / floor, 3)}x the floor${goal ? ` | goal ≤ ${goal}x: ${verdict(t / floor <= goal)}` : ''}`);
   }
