@@ -62,6 +62,8 @@ describe('the documentation site', () => {
     await page.goto(`${origin}/reference/`);
     await page.locator('.VPSidebar a', { hasText: 'platform.getCurrentValidators' }).first().click();
     await page.waitForURL(/\/reference\/platform\/platform\.getCurrentValidators\.html$/);
+    // The router changes the address before it swaps the content in: wait for the page's own title.
+    await page.locator('h1', { hasText: 'platform.getCurrentValidators' }).waitFor({ timeout: 10_000 });
     const params = page.locator('table').first();
     await expect(params.locator('th').allTextContents()).resolves.toEqual(['Name', 'Type', 'Required', 'Description']);
     await expect(params.locator('td').first().textContent()).resolves.toBe('subnetID');
