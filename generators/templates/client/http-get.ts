@@ -21,7 +21,8 @@ export async function httpGet(parts: CoreParts, name: string, options: Record<st
     parts,
     async () => {
       const exchange = await parts.exchange(url, { method: 'GET', headers }, options);
-      return { status: exchange.response?.status ?? 0, text: answerText(parts, exchange, name, options, (s) => endpoint.accept.includes(s)) };
+      const text = answerText(parts, exchange, name, options, (s) => endpoint.accept.includes(s));
+      return { status: exchange.response!.status, text };
     },
     false,
     options.signal,

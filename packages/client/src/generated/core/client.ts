@@ -106,8 +106,9 @@ export interface CoreClient {
 /** What one HTTP exchange gave: an answer with its body read, or why none came. */
 export type Exchange = { timeoutMs: number } & ({ response: Response; text: string } | { response?: undefined; error: unknown; timedOut: boolean });
 
-/** A call the core began and hands over: the id and params it sent, and what came back. */
+/** A call the core began and hands over: where and what it sent, and what came back. */
 export interface HandedOver {
+  url: string;
   id: number;
   paramsJson: string;
   exchange: Exchange;
@@ -124,6 +125,8 @@ export interface CoreParts {
   unsafe(value: unknown): boolean;
   nextId(): number;
   route(method: string): Route;
+  /** The params as sent: the caller's, or an empty object or list (by the method's param structure). */
+  params(method: string, params: unknown): unknown;
   url(method: string, options: RequestOptions | undefined): string;
   /** One fetch with the timeout and the caller's signal; never rejects. */
   exchange(url: string, init: RequestInit, options: RequestOptions | undefined): Promise<Exchange>;
@@ -163,6 +166,8 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       if (!found) throw new AvanodeError('unknown method', method);
       return found;
     },
+
+    params: (method, params) => params ?? (parts.route(method)[2] ? [] : {}),
 
     url(method, options) {
       return (
@@ -205,7 +210,7 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       let paramsJson: string | undefined;
       // JSON.stringify throws on a bigint; the complete path writes those exactly.
       try {
-        if (!config.validate && !config.bigint) paramsJson = JSON.stringify(params ?? (parts.route(method)[2] ? [] : {}));
+        if (!config.validate && !config.bigint) paramsJson = JSON.stringify(parts.params(method, params));
       } catch {}
       if (paramsJson === undefined) return (await complete()).call(parts, method, params, options);
       const id = parts.nextId();
@@ -216,7 +221,7 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
           if (answer?.id === id && answer.error == null && 'result' in answer && !parts.unsafe(answer.result)) return answer.result;
         } catch {}
       }
-      return (await complete()).call(parts, method, params, options, { id, paramsJson, exchange });
+      return (await complete()).call(parts, method, params, options, { url, id, paramsJson, exchange });
     },
     batch: async (calls, options) => (await import('./batch.js')).batch(parts, calls, options),
     get: async (name, options) => (await import('./http-get.js')).httpGet(parts, name, options),

@@ -13,7 +13,7 @@ import { retryDelay, sleep } from './retry.js';
 import { checkParams, checkResult } from './validation.js';
 
 /** Bodies are quoted in errors up to this many characters: enough to tell a proxy's page from a node's answer. */
-export const EXCERPT = 512;
+const EXCERPT = 512;
 
 /** JSON text of params: JSON.stringify, or the exact writer when they hold a bigint. */
 export function toJson(parts: CoreParts, value: unknown): string {
@@ -30,7 +30,7 @@ export function toJson(parts: CoreParts, value: unknown): string {
 
 /** Params as sent (validated first with `validate`), in JSON. */
 export async function prepare(parts: CoreParts, method: string, params: unknown): Promise<string> {
-  const value = params ?? (parts.route(method)[2] ? [] : {});
+  const value = parts.params(method, params);
   if (parts.config.validate) await checkParams(parts, method, value);
   return toJson(parts, value);
 }
@@ -116,7 +116,7 @@ export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Prom
 
 /** A whole call, or the rest of one the core began (`handedOver`: its first attempt). */
 export async function call(parts: CoreParts, method: string, params: unknown, options: RequestOptions | undefined, handedOver?: HandedOver): Promise<unknown> {
-  const url = parts.url(method, options);
+  const url = handedOver?.url ?? parts.url(method, options);
   const paramsJson = handedOver?.paramsJson ?? (await prepare(parts, method, params));
   const result = await retrying(
     parts,
