@@ -295,22 +295,6 @@ export default [
         "link": "/reference/schemas/encodingHexOrJson"
       },
       {
-        "text": "Blockchain",
-        "link": "/reference/schemas/Blockchain"
-      },
-      {
-        "text": "BlockchainStatus",
-        "link": "/reference/schemas/BlockchainStatus"
-      },
-      {
-        "text": "Subnet",
-        "link": "/reference/schemas/Subnet"
-      },
-      {
-        "text": "LegacySubnet",
-        "link": "/reference/schemas/LegacySubnet"
-      },
-      {
         "text": "UTXOID",
         "link": "/reference/schemas/UTXOID"
       },
@@ -361,6 +345,10 @@ export default [
       {
         "text": "blockTag",
         "link": "/reference/schemas/blockTag"
+      },
+      {
+        "text": "EvmValidator",
+        "link": "/reference/schemas/EvmValidator"
       },
       {
         "text": "FeeConfig",
@@ -415,6 +403,22 @@ export default [
         "link": "/reference/schemas/OutputOwners"
       },
       {
+        "text": "Blockchain",
+        "link": "/reference/schemas/Blockchain"
+      },
+      {
+        "text": "BlockchainStatus",
+        "link": "/reference/schemas/BlockchainStatus"
+      },
+      {
+        "text": "Subnet",
+        "link": "/reference/schemas/Subnet"
+      },
+      {
+        "text": "LegacySubnet",
+        "link": "/reference/schemas/LegacySubnet"
+      },
+      {
         "text": "ValidatorSigner",
         "link": "/reference/schemas/ValidatorSigner"
       },
@@ -449,10 +453,6 @@ export default [
       {
         "text": "LegacyValidatorsAtHeight",
         "link": "/reference/schemas/LegacyValidatorsAtHeight"
-      },
-      {
-        "text": "EvmValidator",
-        "link": "/reference/schemas/EvmValidator"
       }
     ]
   }

@@ -1,6 +1,6 @@
 // Assembles the hand-written YAML sources under spec/src into one OpenRPC document.
 // Pure functions over the file system's contents, so tests can feed broken sources.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
 
@@ -38,6 +38,24 @@ function yamlFiles(dir: string): string[] {
     .filter((file) => file.endsWith('.yaml'))
     .sort()
     .map((file) => join(dir, file));
+}
+
+/**
+ * The method files: `methods/<group>.yaml` with its own `group` block, or a folder
+ * `methods/<group>/` whose `group.yaml` holds the group block and whose other files (one per
+ * topic) hold only methods.
+ */
+function methodSources(dir: string, root: string): Array<{ file: string; group?: JsonObject }> {
+  const sources: Array<{ file: string; group?: JsonObject }> = yamlFiles(dir).map((file) => ({ file }));
+  for (const entry of readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const folder = join(dir, entry.name);
+    const groupFile = join(folder, 'group.yaml');
+    if (!existsSync(groupFile)) throw new SpecBuildError(`${relative(root, folder)}: a group folder needs a group.yaml`);
+    const group = readYaml(groupFile, root).group;
+    if (group === null || typeof group !== 'object' || Array.isArray(group)) throw new SpecBuildError(`${relative(root, groupFile)}: expected a 'group' mapping`);
+    for (const file of yamlFiles(folder)) if (file !== groupFile) sources.push({ file, group });
+  }
+  return sources;
 }
 
 function orderMethodKeys(method: JsonObject): JsonObject {
@@ -100,10 +118,11 @@ export function assembleSpec(srcDir: string): AssembledSpec {
 
   const methods: JsonObject[] = [];
   const methodFile = new Map<string, string>();
-  for (const file of yamlFiles(join(srcDir, 'methods'))) {
+  for (const { file, group: folderGroup } of methodSources(join(srcDir, 'methods'), root)) {
     const rel = relative(root, file);
     const source = readYaml(file, root);
-    const group = (source.group ?? {}) as JsonObject;
+    if (folderGroup && source.group !== undefined) throw new SpecBuildError(`${rel}: a file in a group folder takes its group from group.yaml`);
+    const group = (folderGroup ?? source.group ?? {}) as JsonObject;
     const list = source.methods;
     if (!Array.isArray(list)) throw new SpecBuildError(`${rel}: expected a 'methods' list`);
     for (const raw of list as JsonObject[]) {

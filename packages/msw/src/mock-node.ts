@@ -4,6 +4,7 @@
 import type { HealthReport, Methods } from '@avanode/types';
 import { validateParams } from '@avanode/validators';
 import { mockData, type MethodMock } from './generated/mock-data.js';
+import { serviceChecks } from './node-checks/index.js';
 
 export type MethodName = keyof Methods;
 
@@ -162,6 +163,8 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       return errorEnvelope(id, -32601, `the method ${name} does not exist/is not available`);
     }
     let params = lenientParams(mock, request.params);
+    const refusal = serviceChecks[name]?.(params, { path, ...(variables.blockchainID ? { blockchainID: variables.blockchainID } : {}) });
+    if (refusal) return errorEnvelope(id, refusal.code, refusal.message, refusal.data);
     let verdict = validateParams(name, params);
     if (!verdict.ok && validateParams(name, unwrapped(params)).ok) {
       params = unwrapped(params);

@@ -9052,14 +9052,6 @@ export const EncodingHex = validate336;
 
 export const EncodingHexOrJson = validate202;
 
-export const Blockchain = validate232;
-
-export const BlockchainStatus = validate228;
-
-export const Subnet = validate356;
-
-export const LegacySubnet = validate368;
-
 export const UTXOID = validate196;
 
 export const UTXOIndex = validate395;
@@ -9085,6 +9077,8 @@ export const ActivePrecompiles = validate40;
 export const ActiveRules = validate50;
 
 export const BlockTag = validate22;
+
+export const EvmValidator = validate456;
 
 export const FeeConfig = validate291;
 
@@ -9112,6 +9106,14 @@ export const Upgrades = validate161;
 
 export const OutputOwners = validate252;
 
+export const Blockchain = validate232;
+
+export const BlockchainStatus = validate228;
+
+export const Subnet = validate356;
+
+export const LegacySubnet = validate368;
+
 export const ValidatorSigner = validate261;
 
 export const Delegator = validate267;
@@ -9129,5 +9131,3 @@ export const ValidatorAtHeight = validate426;
 export const ValidatorsAtHeight = validate424;
 
 export const LegacyValidatorsAtHeight = validate431;
-
-export const EvmValidator = validate456;

@@ -242,14 +242,6 @@ export const validateIsoTimestamp: Validator = /*#__PURE__*/ toValidator(raw.Iso
 export const validateEncodingHex: Validator = /*#__PURE__*/ toValidator(raw.EncodingHex);
 /** Validates a value against the named schema `encodingHexOrJson`. */
 export const validateEncodingHexOrJson: Validator = /*#__PURE__*/ toValidator(raw.EncodingHexOrJson);
-/** Validates a value against the named schema `Blockchain`. */
-export const validateBlockchain: Validator = /*#__PURE__*/ toValidator(raw.Blockchain);
-/** Validates a value against the named schema `BlockchainStatus`. */
-export const validateBlockchainStatus: Validator = /*#__PURE__*/ toValidator(raw.BlockchainStatus);
-/** Validates a value against the named schema `Subnet`. */
-export const validateSubnet: Validator = /*#__PURE__*/ toValidator(raw.Subnet);
-/** Validates a value against the named schema `LegacySubnet`. */
-export const validateLegacySubnet: Validator = /*#__PURE__*/ toValidator(raw.LegacySubnet);
 /** Validates a value against the named schema `UTXOID`. */
 export const validateUTXOID: Validator = /*#__PURE__*/ toValidator(raw.UTXOID);
 /** Validates a value against the named schema `UTXOIndex`. */
@@ -276,6 +268,8 @@ export const validateActivePrecompiles: Validator = /*#__PURE__*/ toValidator(ra
 export const validateActiveRules: Validator = /*#__PURE__*/ toValidator(raw.ActiveRules);
 /** Validates a value against the named schema `blockTag`. */
 export const validateBlockTag: Validator = /*#__PURE__*/ toValidator(raw.BlockTag);
+/** Validates a value against the named schema `EvmValidator`. */
+export const validateEvmValidator: Validator = /*#__PURE__*/ toValidator(raw.EvmValidator);
 /** Validates a value against the named schema `FeeConfig`. */
 export const validateFeeConfig: Validator = /*#__PURE__*/ toValidator(raw.FeeConfig);
 /** Validates a value against the named schema `FeeState`. */
@@ -302,6 +296,14 @@ export const validateTxFees: Validator = /*#__PURE__*/ toValidator(raw.TxFees);
 export const validateUpgrades: Validator = /*#__PURE__*/ toValidator(raw.Upgrades);
 /** Validates a value against the named schema `OutputOwners`. */
 export const validateOutputOwners: Validator = /*#__PURE__*/ toValidator(raw.OutputOwners);
+/** Validates a value against the named schema `Blockchain`. */
+export const validateBlockchain: Validator = /*#__PURE__*/ toValidator(raw.Blockchain);
+/** Validates a value against the named schema `BlockchainStatus`. */
+export const validateBlockchainStatus: Validator = /*#__PURE__*/ toValidator(raw.BlockchainStatus);
+/** Validates a value against the named schema `Subnet`. */
+export const validateSubnet: Validator = /*#__PURE__*/ toValidator(raw.Subnet);
+/** Validates a value against the named schema `LegacySubnet`. */
+export const validateLegacySubnet: Validator = /*#__PURE__*/ toValidator(raw.LegacySubnet);
 /** Validates a value against the named schema `ValidatorSigner`. */
 export const validateValidatorSigner: Validator = /*#__PURE__*/ toValidator(raw.ValidatorSigner);
 /** Validates a value against the named schema `Delegator`. */
@@ -320,8 +322,6 @@ export const validateValidatorAtHeight: Validator = /*#__PURE__*/ toValidator(ra
 export const validateValidatorsAtHeight: Validator = /*#__PURE__*/ toValidator(raw.ValidatorsAtHeight);
 /** Validates a value against the named schema `LegacyValidatorsAtHeight`. */
 export const validateLegacyValidatorsAtHeight: Validator = /*#__PURE__*/ toValidator(raw.LegacyValidatorsAtHeight);
-/** Validates a value against the named schema `EvmValidator`. */
-export const validateEvmValidator: Validator = /*#__PURE__*/ toValidator(raw.EvmValidator);
 
 /** Params validators by method name. */
 export const paramsValidators: Readonly<Record<string, Validator>> = {

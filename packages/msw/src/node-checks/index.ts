@@ -1,0 +1,13 @@
+// The checks a node's services make after decoding the params, one file per group, each check
+// written from the Go handler it names: where the node refuses a well-typed request (too many
+// addresses, a reserved height, a missing ID), the mock refuses it with the node's code and
+// message. They run before schema validation, on the params as the node decoded them (names
+// matched case-insensitively), so they read defensively: a check looks only at what it needs.
+import type { ServiceCheck } from './types.js';
+
+const groups: Array<Record<string, ServiceCheck>> = [];
+
+/** Every group's checks by method name. */
+export const serviceChecks: Readonly<Record<string, ServiceCheck>> = Object.assign({}, ...groups);
+
+export type { NodeRefusal, ServiceCheck, ServiceCheckContext } from './types.js';
