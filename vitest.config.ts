@@ -21,7 +21,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['spec/test/**/*.test.ts', 'generators/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts', 'docs/test/**/*.test.ts', 'publish/test/**/*.test.ts'],
+    include: ['spec/test/**/*.test.ts', 'generators/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts', 'docs/test/**/*.test.ts', 'publish/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
     reporters: ['default', './scripts/count-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The README's first command (`npm run setup`): on a machine with only Node and npm, installs
-// pnpm and every dependency, rebuilds the spec, regenerates and builds every package, then
+// pnpm and every dependency, regenerates every package from spec/src and builds them, then
 // starts the mock node on 127.0.0.1:9650 and keeps it running (Ctrl-C stops it).
 import { execSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 const PNPM = '10.34.9';
@@ -36,12 +37,22 @@ if (!hasChromium && process.getuid?.() === 0) {
   console.log('\nNote: the browser tests need Chromium at /usr/bin/chromium: run `sudo apt-get install chromium`.');
 }
 
+// The mock node is the last step: find out now, not after the build, that its port is taken.
+const port = Number(process.env.AVANODE_MOCK_PORT ?? 9650);
+const portFree = await new Promise((resolve) => {
+  const probe = createServer().once('error', () => resolve(false));
+  probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+});
+if (!portFree) {
+  console.error(`\nsetup: port ${port} on 127.0.0.1 is taken (a node, or a mock node already running?). Stop it, or free the port, then run \`npm run setup\` again.`);
+  process.exit(1);
+}
+
 run('pnpm install --frozen-lockfile');
-run('pnpm spec:build');
 run('pnpm generate');
 run('pnpm build');
 
 const { version } = JSON.parse(readFileSync(join(root, 'spec', 'openrpc.json'), 'utf8')).info;
 console.log(`\nDone: spec ${version} built, every package generated and built.`);
 console.log('Starting the mock node (Ctrl-C stops it; run `pnpm test` in another terminal meanwhile).');
-spawn(process.execPath, [join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs'), '--log'], { cwd: root, stdio: 'inherit' });
+spawn(process.execPath, [join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs'), '--port', String(port), '--log'], { cwd: root, stdio: 'inherit' });

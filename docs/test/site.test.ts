@@ -49,7 +49,7 @@ describe('the documentation site', () => {
 
   it('has a page per method, per schema, per version', () => {
     const pages = Object.keys(first).filter((p) => p.endsWith('.html'));
-    console.log(`docs: ${pages.length} pages`);
+    if (process.env.AVANODE_VERBOSE) console.log(`docs: ${pages.length} pages`);
     expect(pages.filter((p) => /^reference\/(info|platform|health|evm)\/.*\.html$/.test(p))).toHaveLength(52);
     expect(pages.filter((p) => p.startsWith('v0.1.0/reference/'))).not.toHaveLength(0);
     expect(pages.filter((p) => p.startsWith('reference/schemas/')).length).toBeGreaterThan(40);
@@ -110,7 +110,7 @@ describe('the documentation site', () => {
         if (!seen.has(resolved)) queue.push(resolved);
       }
     }
-    console.log(`docs crawl: ${seen.size} links followed`);
+    if (process.env.AVANODE_VERBOSE) console.log(`docs crawl: ${seen.size} links followed`);
     expect(broken).toEqual([]);
     expect(seen.size).toBeGreaterThan(200);
   }, 120_000);

@@ -1,7 +1,8 @@
 // avanode-gen: `--spec <openrpc.json> --out <dir>` generates the packages of any OpenRPC 1.x
 // document into <dir>/<package>/src; `--project` does it for this repository
-// (spec/openrpc.json into packages/). `--check` writes nothing and fails on drift.
-import { readFileSync } from 'node:fs';
+// (spec/src assembled into spec/openrpc.json, then into packages/), always from the YAML
+// sources. `--check` writes nothing and fails on drift; `--watch` regenerates on every edit.
+import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,32 @@ import { GeneratorError } from './errors.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
-       avanode-gen --project [--check]`;
+       avanode-gen --project [--check | --watch]`;
+
+interface SpecAssembler {
+  assembleSpec(srcDir: string): { document: Record<string, unknown>; dereferenced: Record<string, unknown> };
+  serialize(value: unknown): string;
+  SpecBuildError: new (...args: never[]) => Error;
+}
+
+/**
+ * In this repository the document is built from spec/src first, so a generate never starts
+ * from a stale spec/openrpc.json. Returns the document and the built files that differ from
+ * what is on disk (written unless `check`).
+ */
+export async function assembleProjectSpec(repoRoot: string, check: boolean, specDir = join(repoRoot, 'spec')): Promise<{ document: unknown; stale: string[] }> {
+  const assembler = (await import(join(repoRoot, 'spec', 'scripts', 'assemble.ts'))) as SpecAssembler;
+  const { document, dereferenced } = assembler.assembleSpec(join(specDir, 'src'));
+  const stale: string[] = [];
+  for (const [file, value] of [['openrpc.json', document], ['openrpc.dereferenced.json', dereferenced]] as const) {
+    const path = join(specDir, file);
+    const text = assembler.serialize(value);
+    if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
+    stale.push(`spec/${file}`);
+    if (!check) writeFileSync(path, text);
+  }
+  return { document, stale };
+}
 
 export async function main(argv: string[]): Promise<number> {
   let values;
@@ -23,6 +49,7 @@ export async function main(argv: string[]): Promise<number> {
         scope: { type: 'string' },
         project: { type: 'boolean', default: false },
         check: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
     }));
@@ -48,11 +75,22 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
 
+  if (values.watch) {
+    if (!values.project || values.check) {
+      console.error(`avanode-gen: --watch goes with --project alone\n${usage}`);
+      return 2;
+    }
+    return watchProject(repoRoot, argv.filter((arg) => arg !== '--watch'));
+  }
+
   let document: unknown;
+  let staleSpec: string[] = [];
   try {
-    document = JSON.parse(readFileSync(specPath, 'utf8'));
+    if (values.project) ({ document, stale: staleSpec } = await assembleProjectSpec(repoRoot, values.check));
+    else document = JSON.parse(readFileSync(specPath, 'utf8'));
   } catch (error) {
-    console.error(`avanode-gen: cannot read ${specPath}: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    console.error(values.project ? `avanode-gen: spec/src: ${message.split('\n').join('\n  ')}` : `avanode-gen: cannot read ${specPath}: ${message}`);
     return 1;
   }
   const context = values.project
@@ -77,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
   const ms = Math.round(performance.now() - started);
   const shown = (path: string) => relative(process.cwd(), join(outDir, path)) || path;
   if (values.check) {
-    const stale = staleFiles(files, outDir);
+    const stale = [...staleSpec, ...staleFiles(files, outDir)];
     if (stale.length > 0) {
       console.error(`avanode-gen --check: generated files differ from the spec:\n${stale.map((p) => `  ${shown(p)}`).join('\n')}\nRun \`${context.command}\`.`);
       return 1;
@@ -85,8 +123,35 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`avanode-gen --check: ${files.size} files up to date (${ms} ms)`);
     return 0;
   }
-  const written = writeFiles(files, outDir);
+  const written = [...staleSpec, ...writeFiles(files, outDir)];
   console.log(`avanode-gen: ${files.size} files, ${written.length} changed (${ms} ms)`);
   for (const path of written) console.log(`  wrote ${shown(path)}`);
   return 0;
+}
+
+/**
+ * `--project --watch`: regenerates whenever a file under spec/src or generators/templates
+ * changes (edits within 30 ms are taken together), printing how long each run took. A broken
+ * source prints its error and waits for the next edit.
+ */
+function watchProject(repoRoot: string, argv: string[]): Promise<number> {
+  let timer: NodeJS.Timeout | undefined;
+  let running = Promise.resolve();
+  const run = (changed: string) => {
+    running = running.then(async () => {
+      const started = performance.now();
+      const code = await main(argv);
+      console.log(`avanode-gen --watch: ${changed} → ${code === 0 ? 'regenerated' : 'failed'} in ${Math.round(performance.now() - started)} ms`);
+    });
+  };
+  const folders = [join(repoRoot, 'spec', 'src'), join(repoRoot, 'generators', 'templates')];
+  for (const folder of folders) {
+    watch(folder, { recursive: true }, (_event, file) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => run(String(file ?? folder)), 30);
+    });
+  }
+  console.log(`avanode-gen --watch: watching ${folders.map((f) => relative(repoRoot, f)).join(', ')} (Ctrl-C stops)`);
+  run('start');
+  return new Promise<number>(() => {});
 }

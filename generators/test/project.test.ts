@@ -4,12 +4,34 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { assembleProjectSpec } from '../src/cli.ts';
 import { generate, staleFiles, writeFiles } from '../src/generate.ts';
 import { runCli } from './run-cli.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const spec = JSON.parse(readFileSync(join(repoRoot, 'spec', 'openrpc.json'), 'utf8'));
 const context = { specName: 'spec/openrpc.json', command: 'pnpm generate' };
+
+describe('pnpm generate starts from spec/src', () => {
+  it('a source edit that spec/openrpc.json lacks is drift for --check, and is written otherwise', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avanode-sources-'));
+    try {
+      cpSync(join(repoRoot, 'spec', 'src'), join(dir, 'src'), { recursive: true });
+      for (const file of ['openrpc.json', 'openrpc.dereferenced.json']) cpSync(join(repoRoot, 'spec', file), join(dir, file));
+      expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual([]);
+      const document = join(dir, 'src', 'document.yaml');
+      writeFileSync(document, readFileSync(document, 'utf8').replace(/^(  version: ).*$/m, '$1 9.9.9-edited'));
+      expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual(['spec/openrpc.json', 'spec/openrpc.dereferenced.json']);
+      const { document: built, stale } = await assembleProjectSpec(repoRoot, false, dir);
+      expect(stale).toHaveLength(2);
+      expect((built as { info: { version: string } }).info.version).toBe('9.9.9-edited');
+      expect(JSON.parse(readFileSync(join(dir, 'openrpc.json'), 'utf8')).info.version).toBe('9.9.9-edited');
+      expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('pnpm generate --check', () => {
   it('finds the committed packages up to date with spec/openrpc.json', async () => {

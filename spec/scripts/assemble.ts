@@ -2,6 +2,7 @@
 // Pure functions over the file system's contents, so tests can feed broken sources.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { Ajv, type ErrorObject } from 'ajv';
 import { parse } from 'yaml';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -168,7 +169,78 @@ export function assembleSpec(srcDir: string): AssembledSpec {
     }
   }
 
+  const problems = [...schemaProblems(schemas, schemaFile), ...exampleProblems(assembled, methodFile)];
+  if (problems.length > 0) throw new SpecBuildError(problems.join('\n'));
+
   return { document: assembled, dereferenced: dereference(assembled) };
+}
+
+/** A validator for JSON Schema itself and for the document's schemas (`x-` keywords are annotations, not errors). */
+function schemaAjv(document: JsonObject): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, allowUnionTypes: true, validateFormats: false });
+  ajv.addSchema({ ...document, $id: DOCUMENT_ID });
+  return ajv;
+}
+const DOCUMENT_ID = 'avanode:spec';
+let ajvOfDocument: { document: JsonObject; ajv: Ajv } | undefined;
+const ajvFor = (document: JsonObject) => {
+  if (ajvOfDocument?.document !== document) ajvOfDocument = { document, ajv: schemaAjv(document) };
+  return ajvOfDocument.ajv;
+};
+
+const describeErrors = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((e) => `at ${e.instancePath || '/'}: ${e.message ?? e.keyword}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`);
+
+/** Every named schema must be valid JSON Schema (draft-07): `type: strng` is caught here, naming the file and the schema. */
+function schemaProblems(schemas: JsonObject, schemaFile: Map<string, string>): string[] {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (ajv.validateSchema(schema as object) !== true) {
+      for (const line of describeErrors(ajv.errors)) problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${line}`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Every example must pass its own schemas: each param value its param's schema, the result
+ * its result schema. One line per failure, naming the file, the method, the example and the path.
+ */
+function exampleProblems(document: JsonObject, methodFile: Map<string, string>): string[] {
+  const ajv = ajvFor(document);
+  const problems: string[] = [];
+  const methods = document.methods as JsonObject[];
+  for (const [m, method] of methods.entries()) {
+    const name = String(method.name);
+    const params = (method.params ?? []) as JsonObject[];
+    const check = (pointer: string, value: Json, what: string) => {
+      let validate;
+      try {
+        validate = ajv.getSchema(`${DOCUMENT_ID}#${pointer}`);
+      } catch (error) {
+        problems.push(`${methodFile.get(name)}: method '${name}' ${what}: its schema does not compile: ${(error as Error).message}`);
+        return;
+      }
+      if (validate && validate(value) !== true) {
+        for (const line of describeErrors(validate.errors)) problems.push(`${methodFile.get(name)}: method '${name}' ${what} fails its schema ${line}`);
+      }
+    };
+    for (const example of (method.examples ?? []) as JsonObject[]) {
+      const label = `example '${String(example.name ?? '')}'`;
+      for (const pair of (example.params ?? []) as JsonObject[]) {
+        const index = params.findIndex((p) => p.name === pair.name);
+        if (index < 0) {
+          problems.push(`${methodFile.get(name)}: method '${name}' ${label} names a param '${String(pair.name)}' the method does not have`);
+          continue;
+        }
+        check(`/methods/${m}/params/${index}/schema`, pair.value ?? null, `${label} param '${String(pair.name)}'`);
+      }
+      const result = example.result as JsonObject | undefined;
+      if (result && method.result) check(`/methods/${m}/result/schema`, result.value ?? null, `${label} result`);
+    }
+  }
+  return problems;
 }
 
 /**

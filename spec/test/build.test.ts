@@ -73,4 +73,43 @@ describe('spec build', () => {
     appendFileSync(join(src, 'schemas', 'fees.yaml'), "\nBroken:\n  type: object\n  properties:\n    x: {$ref: '#/components/schemas/nope'}\n");
     expect(buildError(src).message).toMatch(/^src\/schemas\/fees\.yaml: schema 'Broken' refers to '#\/components\/schemas\/nope'/);
   });
+
+  it('a schema that is not valid JSON Schema (`type: strng`) names the file, the schema and the path, one line each', () => {
+    const src = copyOfSources();
+    appendFileSync(join(src, 'schemas', 'fees.yaml'), '\nBroken:\n  type: object\n  properties:\n    x: {type: strng}\n');
+    const lines = buildError(src).message.split('\n');
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^src\/schemas\/fees\.yaml: schema 'Broken' is not valid JSON Schema at \/properties\/x\/type: /);
+  });
+
+  it('an example that fails its own schema names the file, the method, the example and the path', () => {
+    const src = copyOfSources();
+    appendFileSync(
+      join(src, 'methods', 'validators.yaml'),
+      [
+        '  - name: validators.brokenExample',
+        '    params: [{name: count, schema: {type: integer}}]',
+        '    result: {name: r, schema: {type: object, properties: {height: {$ref: "#/components/schemas/uint64"}}}}',
+        '    examples:',
+        '      - name: wrong',
+        '        params: [{name: count, value: "seven"}]',
+        '        result: {name: r, value: {height: "12a"}}',
+        '',
+      ].join('\n'),
+    );
+    const lines = buildError(src).message.split('\n');
+    expect(lines).toContain("src/methods/validators.yaml: method 'validators.brokenExample' example 'wrong' param 'count' fails its schema at /: must be integer");
+    expect(lines.some((line) => line.startsWith("src/methods/validators.yaml: method 'validators.brokenExample' example 'wrong' result fails its schema at /height: "))).toBe(true);
+  });
+
+  it('a group folder needs its group.yaml, and its topic files take no group block of their own', () => {
+    const src = copyOfSources();
+    const folder = join(src, 'methods', 'platform');
+    const group = readFileSync(join(folder, 'group.yaml'), 'utf8');
+    rmSync(join(folder, 'group.yaml'));
+    expect(buildError(src).message).toBe('src/methods/platform: a group folder needs a group.yaml');
+    writeFileSync(join(folder, 'group.yaml'), group);
+    writeFileSync(join(folder, 'extra.yaml'), `${group}methods: []\n`);
+    expect(buildError(src).message).toBe('src/methods/platform/extra.yaml: a file in a group folder takes its group from group.yaml');
+  });
 });

@@ -26,7 +26,8 @@ function inlineRefProperty(value: unknown): unknown {
 }
 
 function openrpcValidator(allErrors: boolean) {
-  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors });
+  // The meta-schemas' uri formats are not what this test checks: named, so ajv does not warn on each.
+  const ajv = new Ajv({ strict: false, validateSchema: false, allErrors, formats: { uri: true, 'uri-reference': true } });
   // The meta-schema refers to the JSON Schema meta-schema by URL, with and without a trailing slash.
   const { $id: _id, ...meta } = jsonSchemaMeta;
   ajv.addSchema({ ...meta, $id: 'https://meta.json-schema.tools' });
