@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { build, transform } from 'esbuild';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
@@ -33,6 +34,59 @@ async function withoutRequires(code: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
+const identifierOf = (id: string) => id.replace(/^avanode:/, '').replace(/[^A-Za-z0-9]+/g, '_');
+
+/**
+ * ajv numbers its functions and constants in the order it compiles them (`validate21`,
+ * `schema6`, `pattern0`), so one new field renumbers most of the file. Each gets a name from
+ * what it is instead: a validator and its schema after the schema's id
+ * (`validate_schema_uint64`, `schema_schema_uint64`), a pattern or helper after a hash of
+ * its text. A one-field change then changes the lines of that schema only.
+ */
+export function stableNames(code: string): string {
+  const renames = new Map<string, string>();
+  const taken = new Set<string>();
+  const claim = (from: string, wanted: string) => {
+    let name = wanted;
+    for (let n = 2; taken.has(name); n++) name = `${wanted}_${n}`;
+    taken.add(name);
+    renames.set(from, name);
+  };
+  for (const [, from, id] of code.matchAll(/^function (validate\d+)\(.*\n\/\*# sourceURL="([^"]+)" \*\//gm)) claim(from!, `validate_${identifierOf(id!)}`);
+  for (const [, from, text] of code.matchAll(/^const (schema\d+) = (.*);$/gm)) {
+    const id = /"\$id":"([^"]+)"\}$/.exec(text!)?.[1];
+    claim(from!, id ? `schema_${identifierOf(id)}` : `schema_${shortHash(text!)}`);
+  }
+  for (const [, from, kind, text] of code.matchAll(/^const ((pattern|func|formats)\d+) = (.*);$/gm)) claim(from!, `${kind}_${shortHash(text!)}`);
+  if (renames.size === 0) return code;
+  const pattern = new RegExp(`\\b(${[...renames.keys()].join('|')})\\b`, 'g');
+  return code.replace(pattern, (name) => renames.get(name)!);
+}
+
+/**
+ * The module's top-level statements in a stable order (exports, then constants, then
+ * functions, each by name), indented by esbuild so a reader can follow them. Function
+ * declarations are hoisted and constants are only read when a validator runs, so order does
+ * not change behaviour.
+ */
+async function sortedTopLevel(code: string): Promise<string> {
+  const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none' });
+  const chunks: string[] = [];
+  for (const line of formatted.split('\n')) {
+    const startsStatement = /^[A-Za-z"'/]/.test(line) && !/^(\}|\)|\])/.test(line);
+    if (startsStatement || chunks.length === 0) chunks.push(line);
+    else chunks[chunks.length - 1] += `\n${line}`;
+  }
+  const rank = (chunk: string) => (chunk.startsWith('"use strict"') ? 0 : chunk.startsWith('export') ? 1 : chunk.startsWith('function') ? 3 : 2);
+  const key = (chunk: string) => /^(?:export\s+)?(?:const|let|var|function)\s+([\w$]+)|^export\s*\{([^}]*)\}/.exec(chunk)?.slice(1).find(Boolean) ?? chunk;
+  const ordered = chunks
+    .map((chunk) => chunk.trimEnd())
+    .filter(Boolean)
+    .sort((a, b) => rank(a) - rank(b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return `${ordered.join('\n\n')}\n`;
+}
+
 export async function validatorsFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
   // inlineRefs: false compiles each named schema once and calls it, instead of copying it into
   // every place that refers to it: the module is several times smaller.
@@ -46,8 +100,9 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   }));
   const all = [...entries, ...schemaEntries];
   const exports = Object.fromEntries(all.map((entry) => [entry.exportName, entry.id]));
-  let code = standaloneCode(ajv, exports);
+  let code = stableNames(standaloneCode(ajv, exports));
   code = await withoutRequires(code);
+  code = await sortedTopLevel(code);
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   code = code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 

@@ -2,9132 +2,8798 @@
 // Do not edit: change the document and run `pnpm generate`.
 // ajv standalone validation code. Not type-checked: its types are in index.ts.
 // @ts-nocheck
-"use strict";
-export const EthFeeConfigParams = validate21;
-const schema6 = {"type":"array","items":[{"$ref":"avanode:schema/blockTag"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_feeConfig"};
-const schema7 = {"title":"blockTag","description":"A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).","type":"string","pattern":"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$","$id":"avanode:schema/blockTag"};
-const pattern0 = /*#__PURE__*/ new RegExp("^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "u");
+export {
+  ACPPreference,
+  ActivePrecompiles,
+  ActiveRules,
+  BlockTag,
+  Blockchain,
+  BlockchainStatus,
+  BlsPublicKey,
+  BlsSignature,
+  Cb58ID,
+  ChainConfig,
+  Credential,
+  CurrentValidator,
+  Decimal,
+  Delegator,
+  EncodedBlock,
+  EncodingHex,
+  EncodingHexOrJson,
+  EthFeeConfigParams,
+  EthFeeConfigResult,
+  EthGetActivePrecompilesAtParams,
+  EthGetActivePrecompilesAtResult,
+  EthGetActiveRulesAtParams,
+  EthGetActiveRulesAtResult,
+  EthGetChainConfigParams,
+  EthGetChainConfigResult,
+  EvmAddress,
+  EvmFeeConfig,
+  EvmValidator,
+  FeeConfig,
+  FeeState,
+  Hash32,
+  HealthCheckResult,
+  HealthGetResponse200,
+  HealthGetResponse503,
+  HealthHealthParams,
+  HealthHealthResult,
+  HealthLivenessParams,
+  HealthLivenessResult,
+  HealthReadinessParams,
+  HealthReadinessResult,
+  HealthReport,
+  Hex,
+  InfoAcpsParams,
+  InfoAcpsResult,
+  InfoGetBlockchainIDParams,
+  InfoGetBlockchainIDResult,
+  InfoGetNetworkIDParams,
+  InfoGetNetworkIDResult,
+  InfoGetNetworkNameParams,
+  InfoGetNetworkNameResult,
+  InfoGetNodeIDParams,
+  InfoGetNodeIDResult,
+  InfoGetNodeIPParams,
+  InfoGetNodeIPResult,
+  InfoGetNodeVersionParams,
+  InfoGetNodeVersionResult,
+  InfoGetTxFeeParams,
+  InfoGetTxFeeResult,
+  InfoGetVMsParams,
+  InfoGetVMsResult,
+  InfoIsBootstrappedParams,
+  InfoIsBootstrappedResult,
+  InfoPeersParams,
+  InfoPeersResult,
+  InfoUpgradesParams,
+  InfoUpgradesResult,
+  InfoUptimeParams,
+  InfoUptimeResult,
+  IsoTimestamp,
+  L1CurrentValidator,
+  L1Validator,
+  LegacySubnet,
+  LegacyValidatorsAtHeight,
+  NodeID,
+  NodePOP,
+  NodeVersion,
+  OutputOwners,
+  PchainAddress,
+  Peer,
+  PlatformBlock,
+  PlatformGetBalanceParams,
+  PlatformGetBalanceResult,
+  PlatformGetBlockByHeightParams,
+  PlatformGetBlockByHeightResult,
+  PlatformGetBlockParams,
+  PlatformGetBlockResult,
+  PlatformGetBlockchainStatusParams,
+  PlatformGetBlockchainStatusResult,
+  PlatformGetBlockchainsParams,
+  PlatformGetBlockchainsResult,
+  PlatformGetCurrentSupplyParams,
+  PlatformGetCurrentSupplyResult,
+  PlatformGetCurrentValidatorsParams,
+  PlatformGetCurrentValidatorsResult,
+  PlatformGetFeeConfigParams,
+  PlatformGetFeeConfigResult,
+  PlatformGetFeeStateParams,
+  PlatformGetFeeStateResult,
+  PlatformGetHeightParams,
+  PlatformGetHeightResult,
+  PlatformGetL1ValidatorParams,
+  PlatformGetL1ValidatorResult,
+  PlatformGetMinStakeParams,
+  PlatformGetMinStakeResult,
+  PlatformGetProposedHeightParams,
+  PlatformGetProposedHeightResult,
+  PlatformGetRewardUTXOsParams,
+  PlatformGetRewardUTXOsResult,
+  PlatformGetStakeParams,
+  PlatformGetStakeResult,
+  PlatformGetStakingAssetIDParams,
+  PlatformGetStakingAssetIDResult,
+  PlatformGetSubnetParams,
+  PlatformGetSubnetResult,
+  PlatformGetSubnetsParams,
+  PlatformGetSubnetsResult,
+  PlatformGetTimestampParams,
+  PlatformGetTimestampResult,
+  PlatformGetTotalStakeParams,
+  PlatformGetTotalStakeResult,
+  PlatformGetTxParams,
+  PlatformGetTxResult,
+  PlatformGetTxStatusParams,
+  PlatformGetTxStatusResult,
+  PlatformGetUTXOsParams,
+  PlatformGetUTXOsResult,
+  PlatformGetValidatorFeeConfigParams,
+  PlatformGetValidatorFeeConfigResult,
+  PlatformGetValidatorFeeStateParams,
+  PlatformGetValidatorFeeStateResult,
+  PlatformGetValidatorsAtParams,
+  PlatformGetValidatorsAtResult,
+  PlatformIssueTxParams,
+  PlatformIssueTxResult,
+  PlatformSampleValidatorsParams,
+  PlatformSampleValidatorsResult,
+  PlatformValidatedByParams,
+  PlatformValidatedByResult,
+  PlatformValidatesParams,
+  PlatformValidatesResult,
+  PrecompileConfig,
+  SignedTx,
+  StakerValidator,
+  Subnet,
+  TxFees,
+  TxStatus,
+  UTXOID,
+  UTXOIndex,
+  Uint32,
+  Uint64,
+  Upgrades,
+  ValidatorAtHeight,
+  ValidatorFeeConfig,
+  ValidatorFeeState,
+  ValidatorSigner,
+  ValidatorsAtHeight,
+  ValidatorsGetCurrentValidatorsParams,
+  ValidatorsGetCurrentValidatorsResult
+};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/blockTag" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern0.test(data)){
-validate22.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"},message:"must match pattern \""+"^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"+"\""}];
-return false;
-}
-}
-else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate22.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/eth_feeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-if(data.length > 1){
-validate21.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
-return false;
-}
-else {
-if(data.length < 0){
-validate21.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
-return false;
-}
-else {
-const len0 = data.length;
-if(len0 > 0){
-if(!(validate22(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate21.errors = vErrors;
-return errors === 0;
-}
-
-export const EthFeeConfigResult = validate24;
-const schema8 = {"type":"object","required":["feeConfig","lastChangedAt"],"properties":{"feeConfig":{"$ref":"avanode:schema/EvmFeeConfig"},"lastChangedAt":{"description":"Block (or time) of the last change.","$ref":"avanode:schema/uint64"}},"$id":"avanode:result/eth_feeConfig"};
-const schema9 = {"title":"EvmFeeConfig","description":"An L1 EVM chain's fee configuration (all JSON numbers on the wire).","type":"object","required":["gasLimit","targetBlockRate","minBaseFee","targetGas","baseFeeChangeDenominator","minBlockGasCost","maxBlockGasCost","blockGasCostStep"],"properties":{"gasLimit":{"$ref":"avanode:schema/uint64"},"targetBlockRate":{"$ref":"avanode:schema/uint64"},"minBaseFee":{"$ref":"avanode:schema/uint64"},"targetGas":{"$ref":"avanode:schema/uint64"},"baseFeeChangeDenominator":{"$ref":"avanode:schema/uint64"},"minBlockGasCost":{"$ref":"avanode:schema/uint64"},"maxBlockGasCost":{"$ref":"avanode:schema/uint64"},"blockGasCostStep":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/EvmFeeConfig"};
-const schema10 = {"title":"uint64","description":"A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.","x-uint64":true,"anyOf":[{"type":"string","pattern":"^[0-9]{1,20}$"},{"type":"integer","minimum":0,"maximum":18446744073709552000}],"$id":"avanode:schema/uint64"};
-const pattern1 = /*#__PURE__*/ new RegExp("^[0-9]{1,20}$", "u");
-
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/uint64" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern1.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,20}$"},message:"must match pattern \""+"^[0-9]{1,20}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 18446744073709552000 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 18446744073709552000},message:"must be <= 18446744073709552000"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate26.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate26.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/EvmFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.gasLimit === undefined) && (missing0 = "gasLimit")) || ((data.targetBlockRate === undefined) && (missing0 = "targetBlockRate"))) || ((data.minBaseFee === undefined) && (missing0 = "minBaseFee"))) || ((data.targetGas === undefined) && (missing0 = "targetGas"))) || ((data.baseFeeChangeDenominator === undefined) && (missing0 = "baseFeeChangeDenominator"))) || ((data.minBlockGasCost === undefined) && (missing0 = "minBlockGasCost"))) || ((data.maxBlockGasCost === undefined) && (missing0 = "maxBlockGasCost"))) || ((data.blockGasCostStep === undefined) && (missing0 = "blockGasCostStep"))){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.gasLimit !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.gasLimit, {instancePath:instancePath+"/gasLimit",parentData:data,parentDataProperty:"gasLimit",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetBlockRate !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.targetBlockRate, {instancePath:instancePath+"/targetBlockRate",parentData:data,parentDataProperty:"targetBlockRate",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBaseFee !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.minBaseFee, {instancePath:instancePath+"/minBaseFee",parentData:data,parentDataProperty:"minBaseFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetGas !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.targetGas, {instancePath:instancePath+"/targetGas",parentData:data,parentDataProperty:"targetGas",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.baseFeeChangeDenominator !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.baseFeeChangeDenominator, {instancePath:instancePath+"/baseFeeChangeDenominator",parentData:data,parentDataProperty:"baseFeeChangeDenominator",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minBlockGasCost !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.minBlockGasCost, {instancePath:instancePath+"/minBlockGasCost",parentData:data,parentDataProperty:"minBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxBlockGasCost !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.maxBlockGasCost, {instancePath:instancePath+"/maxBlockGasCost",parentData:data,parentDataProperty:"maxBlockGasCost",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blockGasCostStep !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.blockGasCostStep, {instancePath:instancePath+"/blockGasCostStep",parentData:data,parentDataProperty:"blockGasCostStep",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/eth_feeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.feeConfig === undefined) && (missing0 = "feeConfig")) || ((data.lastChangedAt === undefined) && (missing0 = "lastChangedAt"))){
-validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.feeConfig !== undefined){
-const _errs1 = errors;
-if(!(validate25(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastChangedAt !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.lastChangedAt, {instancePath:instancePath+"/lastChangedAt",parentData:data,parentDataProperty:"lastChangedAt",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate24.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetActivePrecompilesAtParams = validate37;
-const schema11 = {"type":"array","items":[{"$ref":"avanode:schema/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActivePrecompilesAt"};
-
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/eth_getActivePrecompilesAt" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-if(data.length > 1){
-validate37.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
-return false;
-}
-else {
-if(data.length < 0){
-validate37.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
-return false;
-}
-else {
-const len0 = data.length;
-if(len0 > 0){
-if(!(validate26(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-validate37.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate37.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetActivePrecompilesAtResult = validate39;
-const schema12 = {"$ref":"avanode:schema/ActivePrecompiles","$id":"avanode:result/eth_getActivePrecompilesAt"};
-const schema13 = {"title":"ActivePrecompiles","description":"Precompile config name to its configuration.","type":"object","additionalProperties":{"$ref":"avanode:schema/PrecompileConfig"},"$id":"avanode:schema/ActivePrecompiles"};
-const schema14 = {"title":"PrecompileConfig","description":"A stateful precompile's configuration; members beyond these depend on the precompile.","type":"object","required":["blockTimestamp"],"properties":{"adminAddresses":{"anyOf":[{"type":"array","items":{"$ref":"avanode:schema/evmAddress"}},{"type":"null"}]},"blockTimestamp":{"description":"Unix seconds at which it takes effect.","$ref":"avanode:schema/uint64"},"disable":{"type":"boolean"}},"additionalProperties":true,"$id":"avanode:schema/PrecompileConfig"};
-const schema15 = {"title":"evmAddress","description":"A 20-byte EVM address as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{40}$","$id":"avanode:schema/evmAddress"};
-const pattern2 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/evmAddress" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern2.test(data)){
-validate42.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{40}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{40}$"+"\""}];
-return false;
-}
-}
-else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate42.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/PrecompileConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockTimestamp === undefined) && (missing0 = "blockTimestamp")){
-validate41.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.adminAddresses !== undefined){
-let data0 = data.adminAddresses;
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data0)){
-var valid2 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate42(data0[i0], {instancePath:instancePath+"/adminAddresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs6 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-const err0 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs7 = errors;
-if(data0 !== null){
-const err1 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs7 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/adminAddresses",schemaPath:"#/properties/adminAddresses/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate41.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.blockTimestamp !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.blockTimestamp, {instancePath:instancePath+"/blockTimestamp",parentData:data,parentDataProperty:"blockTimestamp",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.disable !== undefined){
-const _errs10 = errors;
-if(typeof data.disable !== "boolean"){
-validate41.errors = [{instancePath:instancePath+"/disable",schemaPath:"#/properties/disable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate41.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ActivePrecompiles" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs2 = errors;
-if(!(validate41(data[key0], {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate40.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/eth_getActivePrecompilesAt" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
-errors = vErrors.length;
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetActiveRulesAtParams = validate47;
-const schema16 = {"type":"array","items":[{"$ref":"avanode:schema/uint64"}],"minItems":0,"maxItems":1,"$id":"avanode:params/eth_getActiveRulesAt"};
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/eth_getActiveRulesAt" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-if(data.length > 1){
-validate47.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 1},message:"must NOT have more than 1 items"}];
-return false;
-}
-else {
-if(data.length < 0){
-validate47.errors = [{instancePath,schemaPath:"#/minItems",keyword:"minItems",params:{limit: 0},message:"must NOT have fewer than 0 items"}];
-return false;
-}
-else {
-const len0 = data.length;
-if(len0 > 0){
-if(!(validate26(data[0], {instancePath:instancePath+"/0",parentData:data,parentDataProperty:0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-}
-else {
-validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate47.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetActiveRulesAtResult = validate49;
-const schema17 = {"$ref":"avanode:schema/ActiveRules","$id":"avanode:result/eth_getActiveRulesAt"};
-const schema18 = {"title":"ActiveRules","description":"The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.","type":"object","required":["ethRules","avalancheRules","precompiles"],"properties":{"ethRules":{"type":"object","properties":{"IsHomestead":{"type":"boolean"},"IsEIP150":{"type":"boolean"},"IsEIP155":{"type":"boolean"},"IsEIP158":{"type":"boolean"},"IsByzantium":{"type":"boolean"},"IsConstantinople":{"type":"boolean"},"IsPetersburg":{"type":"boolean"},"IsIstanbul":{"type":"boolean"},"IsCancun":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"avalancheRules":{"type":"object","properties":{"IsSubnetEVM":{"type":"boolean"},"IsDurango":{"type":"boolean"},"IsEUpgrade":{"type":"boolean"},"IsEtna":{"type":"boolean"}},"additionalProperties":{"type":"boolean"}},"precompiles":{"description":"Precompile config name to the time it activated.","type":"object","additionalProperties":{"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:schema/uint64"}}}}},"$id":"avanode:schema/ActiveRules"};
-const func2 = Object.prototype.hasOwnProperty;
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ActiveRules" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.ethRules === undefined) && (missing0 = "ethRules")) || ((data.avalancheRules === undefined) && (missing0 = "avalancheRules"))) || ((data.precompiles === undefined) && (missing0 = "precompiles"))){
-validate50.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.ethRules !== undefined){
-let data0 = data.ethRules;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-const _errs3 = errors;
-for(const key0 in data0){
-if(!(func2.call(schema18.properties.ethRules.properties, key0))){
-const _errs4 = errors;
-if(typeof data0[key0] !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ethRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-if(_errs3 === errors){
-if(data0.IsHomestead !== undefined){
-const _errs6 = errors;
-if(typeof data0.IsHomestead !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsHomestead",schemaPath:"#/properties/ethRules/properties/IsHomestead/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP150 !== undefined){
-const _errs8 = errors;
-if(typeof data0.IsEIP150 !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP150",schemaPath:"#/properties/ethRules/properties/IsEIP150/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP155 !== undefined){
-const _errs10 = errors;
-if(typeof data0.IsEIP155 !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP155",schemaPath:"#/properties/ethRules/properties/IsEIP155/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsEIP158 !== undefined){
-const _errs12 = errors;
-if(typeof data0.IsEIP158 !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsEIP158",schemaPath:"#/properties/ethRules/properties/IsEIP158/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsByzantium !== undefined){
-const _errs14 = errors;
-if(typeof data0.IsByzantium !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsByzantium",schemaPath:"#/properties/ethRules/properties/IsByzantium/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsConstantinople !== undefined){
-const _errs16 = errors;
-if(typeof data0.IsConstantinople !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsConstantinople",schemaPath:"#/properties/ethRules/properties/IsConstantinople/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsPetersburg !== undefined){
-const _errs18 = errors;
-if(typeof data0.IsPetersburg !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsPetersburg",schemaPath:"#/properties/ethRules/properties/IsPetersburg/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsIstanbul !== undefined){
-const _errs20 = errors;
-if(typeof data0.IsIstanbul !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsIstanbul",schemaPath:"#/properties/ethRules/properties/IsIstanbul/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data0.IsCancun !== undefined){
-const _errs22 = errors;
-if(typeof data0.IsCancun !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/ethRules/IsCancun",schemaPath:"#/properties/ethRules/properties/IsCancun/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/ethRules",schemaPath:"#/properties/ethRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.avalancheRules !== undefined){
-let data11 = data.avalancheRules;
-const _errs24 = errors;
-if(errors === _errs24){
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-const _errs26 = errors;
-for(const key1 in data11){
-if(!((((key1 === "IsSubnetEVM") || (key1 === "IsDurango")) || (key1 === "IsEUpgrade")) || (key1 === "IsEtna"))){
-const _errs27 = errors;
-if(typeof data11[key1] !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/avalancheRules/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid3 = _errs27 === errors;
-if(!valid3){
-break;
-}
-}
-}
-if(_errs26 === errors){
-if(data11.IsSubnetEVM !== undefined){
-const _errs29 = errors;
-if(typeof data11.IsSubnetEVM !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsSubnetEVM",schemaPath:"#/properties/avalancheRules/properties/IsSubnetEVM/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs29 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsDurango !== undefined){
-const _errs31 = errors;
-if(typeof data11.IsDurango !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsDurango",schemaPath:"#/properties/avalancheRules/properties/IsDurango/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs31 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsEUpgrade !== undefined){
-const _errs33 = errors;
-if(typeof data11.IsEUpgrade !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsEUpgrade",schemaPath:"#/properties/avalancheRules/properties/IsEUpgrade/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs33 === errors;
-}
-else {
-var valid4 = true;
-}
-if(valid4){
-if(data11.IsEtna !== undefined){
-const _errs35 = errors;
-if(typeof data11.IsEtna !== "boolean"){
-validate50.errors = [{instancePath:instancePath+"/avalancheRules/IsEtna",schemaPath:"#/properties/avalancheRules/properties/IsEtna/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid4 = _errs35 === errors;
-}
-else {
-var valid4 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/avalancheRules",schemaPath:"#/properties/avalancheRules/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs24 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.precompiles !== undefined){
-let data17 = data.precompiles;
-const _errs37 = errors;
-if(errors === _errs37){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-for(const key2 in data17){
-let data18 = data17[key2];
-const _errs40 = errors;
-if(errors === _errs40){
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-let missing1;
-if((data18.timestamp === undefined) && (missing1 = "timestamp")){
-validate50.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data18.timestamp !== undefined){
-if(!(validate26(data18.timestamp, {instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timestamp",parentData:data18,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/precompiles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid5 = _errs40 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate50.errors = [{instancePath:instancePath+"/precompiles",schemaPath:"#/properties/precompiles/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs37 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate50.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/eth_getActiveRulesAt" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
-errors = vErrors.length;
-}
-validate49.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetChainConfigParams = validate53;
-const schema19 = {"type":"array","maxItems":0,"$id":"avanode:params/eth_getChainConfig"};
-
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/eth_getChainConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(Array.isArray(data)){
-if(data.length > 0){
-validate53.errors = [{instancePath,schemaPath:"#/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"}];
-return false;
-}
-}
-else {
-validate53.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-validate53.errors = vErrors;
-return errors === 0;
-}
-
-export const EthGetChainConfigResult = validate54;
-const schema20 = {"$ref":"avanode:schema/ChainConfig","$id":"avanode:result/eth_getChainConfig"};
-const schema21 = {"title":"ChainConfig","description":"An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.","type":"object","required":["chainId","feeConfig"],"properties":{"chainId":{"$ref":"avanode:schema/uint64"},"feeConfig":{"$ref":"avanode:schema/EvmFeeConfig"},"allowFeeRecipients":{"type":"boolean"},"homesteadBlock":{"$ref":"avanode:schema/uint64"},"eip150Block":{"$ref":"avanode:schema/uint64"},"eip150Hash":{"$ref":"avanode:schema/hash32"},"eip155Block":{"$ref":"avanode:schema/uint64"},"eip158Block":{"$ref":"avanode:schema/uint64"},"byzantiumBlock":{"$ref":"avanode:schema/uint64"},"constantinopleBlock":{"$ref":"avanode:schema/uint64"},"petersburgBlock":{"$ref":"avanode:schema/uint64"},"istanbulBlock":{"$ref":"avanode:schema/uint64"},"muirGlacierBlock":{"$ref":"avanode:schema/uint64"},"subnetEVMTimestamp":{"$ref":"avanode:schema/uint64"},"contractDeployerAllowListConfig":{"$ref":"avanode:schema/PrecompileConfig"},"contractNativeMinterConfig":{"$ref":"avanode:schema/PrecompileConfig"},"feeManagerConfig":{"$ref":"avanode:schema/PrecompileConfig"},"upgrades":{"type":"object","properties":{"precompileUpgrades":{"description":"Single-key objects keyed by precompile config name.","type":"array","items":{"type":"object","minProperties":1,"maxProperties":1,"additionalProperties":{"$ref":"avanode:schema/PrecompileConfig"}}}},"additionalProperties":true}},"additionalProperties":true,"$id":"avanode:schema/ChainConfig"};
-const schema22 = {"title":"hash32","description":"A 32-byte hash as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{64}$","$id":"avanode:schema/hash32"};
-const pattern3 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/hash32" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern3.test(data)){
-validate60.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{64}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{64}$"+"\""}];
-return false;
-}
-}
-else {
-validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate60.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ChainConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.chainId === undefined) && (missing0 = "chainId")) || ((data.feeConfig === undefined) && (missing0 = "feeConfig"))){
-validate55.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.chainId !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.chainId, {instancePath:instancePath+"/chainId",parentData:data,parentDataProperty:"chainId",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.feeConfig !== undefined){
-const _errs3 = errors;
-if(!(validate25(data.feeConfig, {instancePath:instancePath+"/feeConfig",parentData:data,parentDataProperty:"feeConfig",rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.allowFeeRecipients !== undefined){
-const _errs4 = errors;
-if(typeof data.allowFeeRecipients !== "boolean"){
-validate55.errors = [{instancePath:instancePath+"/allowFeeRecipients",schemaPath:"#/properties/allowFeeRecipients/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.homesteadBlock !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.homesteadBlock, {instancePath:instancePath+"/homesteadBlock",parentData:data,parentDataProperty:"homesteadBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip150Block !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.eip150Block, {instancePath:instancePath+"/eip150Block",parentData:data,parentDataProperty:"eip150Block",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip150Hash !== undefined){
-const _errs8 = errors;
-if(!(validate60(data.eip150Hash, {instancePath:instancePath+"/eip150Hash",parentData:data,parentDataProperty:"eip150Hash",rootData}))){
-vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip155Block !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.eip155Block, {instancePath:instancePath+"/eip155Block",parentData:data,parentDataProperty:"eip155Block",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.eip158Block !== undefined){
-const _errs10 = errors;
-if(!(validate26(data.eip158Block, {instancePath:instancePath+"/eip158Block",parentData:data,parentDataProperty:"eip158Block",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.byzantiumBlock !== undefined){
-const _errs11 = errors;
-if(!(validate26(data.byzantiumBlock, {instancePath:instancePath+"/byzantiumBlock",parentData:data,parentDataProperty:"byzantiumBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.constantinopleBlock !== undefined){
-const _errs12 = errors;
-if(!(validate26(data.constantinopleBlock, {instancePath:instancePath+"/constantinopleBlock",parentData:data,parentDataProperty:"constantinopleBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.petersburgBlock !== undefined){
-const _errs13 = errors;
-if(!(validate26(data.petersburgBlock, {instancePath:instancePath+"/petersburgBlock",parentData:data,parentDataProperty:"petersburgBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.istanbulBlock !== undefined){
-const _errs14 = errors;
-if(!(validate26(data.istanbulBlock, {instancePath:instancePath+"/istanbulBlock",parentData:data,parentDataProperty:"istanbulBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.muirGlacierBlock !== undefined){
-const _errs15 = errors;
-if(!(validate26(data.muirGlacierBlock, {instancePath:instancePath+"/muirGlacierBlock",parentData:data,parentDataProperty:"muirGlacierBlock",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetEVMTimestamp !== undefined){
-const _errs16 = errors;
-if(!(validate26(data.subnetEVMTimestamp, {instancePath:instancePath+"/subnetEVMTimestamp",parentData:data,parentDataProperty:"subnetEVMTimestamp",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contractDeployerAllowListConfig !== undefined){
-const _errs17 = errors;
-if(!(validate41(data.contractDeployerAllowListConfig, {instancePath:instancePath+"/contractDeployerAllowListConfig",parentData:data,parentDataProperty:"contractDeployerAllowListConfig",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contractNativeMinterConfig !== undefined){
-const _errs18 = errors;
-if(!(validate41(data.contractNativeMinterConfig, {instancePath:instancePath+"/contractNativeMinterConfig",parentData:data,parentDataProperty:"contractNativeMinterConfig",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.feeManagerConfig !== undefined){
-const _errs19 = errors;
-if(!(validate41(data.feeManagerConfig, {instancePath:instancePath+"/feeManagerConfig",parentData:data,parentDataProperty:"feeManagerConfig",rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upgrades !== undefined){
-let data17 = data.upgrades;
-const _errs20 = errors;
-if(errors === _errs20){
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.precompileUpgrades !== undefined){
-let data18 = data17.precompileUpgrades;
-const _errs23 = errors;
-if(errors === _errs23){
-if(Array.isArray(data18)){
-var valid2 = true;
-const len0 = data18.length;
-for(let i0=0; i0<len0; i0++){
-let data19 = data18[i0];
-const _errs25 = errors;
-if(errors === _errs25){
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(Object.keys(data19).length > 1){
-validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/maxProperties",keyword:"maxProperties",params:{limit: 1},message:"must NOT have more than 1 properties"}];
-return false;
-}
-else {
-if(Object.keys(data19).length < 1){
-validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
-return false;
-}
-else {
-for(const key0 in data19){
-const _errs28 = errors;
-if(!(validate41(data19[key0], {instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data19,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs28 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades/" + i0,schemaPath:"#/properties/upgrades/properties/precompileUpgrades/items/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs25 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/upgrades/precompileUpgrades",schemaPath:"#/properties/upgrades/properties/precompileUpgrades/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath:instancePath+"/upgrades",schemaPath:"#/properties/upgrades/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate55.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate55.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/eth_getChainConfig" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate55(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
-errors = vErrors.length;
-}
-validate54.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthHealthParams = validate75;
-const schema23 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.health"};
-
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/health.health" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tags !== undefined){
-let data0 = data.tags;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
-validate75.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate75.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate75.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthHealthResult = validate76;
-const schema24 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.health"};
-const schema25 = {"title":"HealthReport","description":"A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.","type":"object","required":["checks","healthy"],"properties":{"checks":{"description":"Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, …) to its result.","type":"object","additionalProperties":{"$ref":"avanode:schema/HealthCheckResult"}},"healthy":{"type":"boolean"}},"$id":"avanode:schema/HealthReport"};
-const schema26 = {"title":"HealthCheckResult","description":"The last run of one health check.","type":"object","required":["timestamp","duration"],"properties":{"message":{"description":"Additional context; its shape differs per check (object, list or null)."},"error":{"description":"Why the check failed; a string on current nodes, an object on old ones.","anyOf":[{"type":"string"},{"type":"object"}]},"timestamp":{"description":"Time of the last run.","$ref":"avanode:schema/isoTimestamp"},"duration":{"description":"Duration of the last run in nanoseconds.","$ref":"avanode:schema/uint64"},"contiguousFailures":{"description":"Number of consecutive failures.","$ref":"avanode:schema/uint64"},"timeOfFirstFailure":{"description":"When the check first failed; null while it passes.","anyOf":[{"$ref":"avanode:schema/isoTimestamp"},{"type":"null"}]}},"$id":"avanode:schema/HealthCheckResult"};
-const schema27 = {"title":"isoTimestamp","description":"An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$","$id":"avanode:schema/isoTimestamp"};
-const pattern4 = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/isoTimestamp" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern4.test(data)){
-validate79.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"},message:"must match pattern \""+"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"+"\""}];
-return false;
-}
-}
-else {
-validate79.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate79.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/HealthCheckResult" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.timestamp === undefined) && (missing0 = "timestamp")) || ((data.duration === undefined) && (missing0 = "duration"))){
-validate78.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.error !== undefined){
-let data0 = data.error;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs5 = errors;
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs5 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate78.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs7 = errors;
-if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.duration !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.duration, {instancePath:instancePath+"/duration",parentData:data,parentDataProperty:"duration",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.contiguousFailures !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.contiguousFailures, {instancePath:instancePath+"/contiguousFailures",parentData:data,parentDataProperty:"contiguousFailures",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timeOfFirstFailure !== undefined){
-let data4 = data.timeOfFirstFailure;
-const _errs10 = errors;
-const _errs11 = errors;
-let valid2 = false;
-const _errs12 = errors;
-if(!(validate79(data4, {instancePath:instancePath+"/timeOfFirstFailure",parentData:data,parentDataProperty:"timeOfFirstFailure",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var _valid1 = _errs12 === errors;
-valid2 = valid2 || _valid1;
-if(!valid2){
-const _errs13 = errors;
-if(data4 !== null){
-const err3 = {instancePath:instancePath+"/timeOfFirstFailure",schemaPath:"#/properties/timeOfFirstFailure/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-var _valid1 = _errs13 === errors;
-valid2 = valid2 || _valid1;
-}
-if(!valid2){
-const err4 = {instancePath:instancePath+"/timeOfFirstFailure",schemaPath:"#/properties/timeOfFirstFailure/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate78.errors = vErrors;
-return false;
-}
-else {
-errors = _errs11;
-if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate78.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/HealthReport" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.checks === undefined) && (missing0 = "checks")) || ((data.healthy === undefined) && (missing0 = "healthy"))){
-validate77.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.checks !== undefined){
-let data0 = data.checks;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs4 = errors;
-if(!(validate78(data0[key0], {instancePath:instancePath+"/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate77.errors = [{instancePath:instancePath+"/checks",schemaPath:"#/properties/checks/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.healthy !== undefined){
-const _errs5 = errors;
-if(typeof data.healthy !== "boolean"){
-validate77.errors = [{instancePath:instancePath+"/healthy",schemaPath:"#/properties/healthy/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/health.health" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate76.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthLivenessParams = validate86;
-const schema28 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/health.liveness"};
-
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/health.liveness" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate86.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthLivenessResult = validate87;
-const schema29 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.liveness"};
-
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/health.liveness" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate87.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthReadinessParams = validate89;
-const schema30 = {"type":"object","properties":{"tags":{"type":"array","items":{"type":"string"}}},"required":[],"$id":"avanode:params/health.readiness"};
-
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/health.readiness" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.tags !== undefined){
-let data0 = data.tags;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(typeof data0[i0] !== "string"){
-validate89.errors = [{instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate89.errors = [{instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate89.errors = vErrors;
-return errors === 0;
-}
-
-export const HealthReadinessResult = validate90;
-const schema31 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:result/health.readiness"};
-
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/health.readiness" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate90.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoAcpsParams = validate92;
-const schema32 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.acps"};
-
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.acps" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate92.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoAcpsResult = validate93;
-const schema33 = {"type":"object","required":["acps"],"properties":{"acps":{"description":"Proposal number to the stake-weighted preferences.","type":"object","propertyNames":{"pattern":"^[0-9]+$"},"additionalProperties":{"$ref":"avanode:schema/ACPPreference"}}},"$id":"avanode:result/info.acps"};
-const pattern5 = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
-const schema34 = {"title":"ACPPreference","description":"Stake-weighted preferences of validators for one community proposal.","type":"object","required":["supportWeight","supporters","objectWeight","objectors","abstainWeight"],"properties":{"supportWeight":{"$ref":"avanode:schema/uint64"},"supporters":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}},"objectWeight":{"$ref":"avanode:schema/uint64"},"objectors":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}},"abstainWeight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ACPPreference"};
-const schema35 = {"title":"nodeID","description":"A node ID, cb58 of 20 bytes with the prefix `NodeID-`.","type":"string","pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$","$id":"avanode:schema/nodeID"};
-const pattern6 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
-
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/nodeID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern6.test(data)){
-validate96.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"},message:"must match pattern \""+"^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"+"\""}];
-return false;
-}
-}
-else {
-validate96.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate96.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ACPPreference" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.supportWeight === undefined) && (missing0 = "supportWeight")) || ((data.supporters === undefined) && (missing0 = "supporters"))) || ((data.objectWeight === undefined) && (missing0 = "objectWeight"))) || ((data.objectors === undefined) && (missing0 = "objectors"))) || ((data.abstainWeight === undefined) && (missing0 = "abstainWeight"))){
-validate94.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.supportWeight !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.supportWeight, {instancePath:instancePath+"/supportWeight",parentData:data,parentDataProperty:"supportWeight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.supporters !== undefined){
-let data1 = data.supporters;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate96(data1[i0], {instancePath:instancePath+"/supporters/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate94.errors = [{instancePath:instancePath+"/supporters",schemaPath:"#/properties/supporters/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectWeight !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.objectWeight, {instancePath:instancePath+"/objectWeight",parentData:data,parentDataProperty:"objectWeight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectors !== undefined){
-let data4 = data.objectors;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data4)){
-var valid2 = true;
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-const _errs8 = errors;
-if(!(validate96(data4[i1], {instancePath:instancePath+"/objectors/" + i1,parentData:data4,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate94.errors = [{instancePath:instancePath+"/objectors",schemaPath:"#/properties/objectors/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.abstainWeight !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.abstainWeight, {instancePath:instancePath+"/abstainWeight",parentData:data,parentDataProperty:"abstainWeight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate94.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate94.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.acps" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.acps === undefined) && (missing0 = "acps")){
-validate93.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.acps !== undefined){
-let data0 = data.acps;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs3 = errors;
-if(typeof key0 === "string"){
-if(!pattern5.test(key0)){
-const err0 = {instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\"",propertyName:key0};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-const err1 = {instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate93.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key1 in data0){
-const _errs5 = errors;
-if(!(validate94(data0[key1], {instancePath:instancePath+"/acps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate93.errors = [{instancePath:instancePath+"/acps",schemaPath:"#/properties/acps/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate93.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate93.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetBlockchainIDParams = validate102;
-const schema36 = {"type":"object","properties":{"alias":{"type":"string"}},"required":["alias"],"$id":"avanode:params/info.getBlockchainID"};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getBlockchainID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.alias === undefined) && (missing0 = "alias")){
-validate102.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.alias !== undefined){
-if(typeof data.alias !== "string"){
-validate102.errors = [{instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate102.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetBlockchainIDResult = validate103;
-const schema37 = {"type":"object","required":["blockchainID"],"properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/info.getBlockchainID"};
-const schema38 = {"title":"cb58ID","description":"A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{36,50}$","$id":"avanode:schema/cb58ID"};
-const pattern7 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
-
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/cb58ID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern7.test(data)){
-validate104.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$"},message:"must match pattern \""+"^[1-9A-HJ-NP-Za-km-z]{36,50}$"+"\""}];
-return false;
-}
-}
-else {
-validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate104.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getBlockchainID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate103.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchainID !== undefined){
-if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate103.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNetworkIDParams = validate106;
-const schema39 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkID"};
-
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getNetworkID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate106.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate106.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNetworkIDResult = validate107;
-const schema40 = {"type":"object","required":["networkID"],"properties":{"networkID":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:result/info.getNetworkID"};
-const schema41 = {"title":"uint32","description":"A 32-bit unsigned integer, sent as a decimal string or as a JSON number.","anyOf":[{"type":"string","pattern":"^[0-9]{1,10}$"},{"type":"integer","minimum":0,"maximum":4294967295}],"$id":"avanode:schema/uint32"};
-const pattern8 = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/uint32" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern8.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^[0-9]{1,10}$"},message:"must match pattern \""+"^[0-9]{1,10}$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(errors === _errs3){
-if((typeof data == "number") && (isFinite(data))){
-if(data > 4294967295 || isNaN(data)){
-const err3 = {instancePath,schemaPath:"#/anyOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 4294967295},message:"must be <= 4294967295"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-else {
-if(data < 0 || isNaN(data)){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err5 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-validate108.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getNetworkID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.networkID === undefined) && (missing0 = "networkID")){
-validate107.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.networkID !== undefined){
-if(!(validate108(data.networkID, {instancePath:instancePath+"/networkID",parentData:data,parentDataProperty:"networkID",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate107.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNetworkNameParams = validate110;
-const schema42 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNetworkName"};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getNetworkName" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate110.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNetworkNameResult = validate111;
-const schema43 = {"type":"object","required":["networkName"],"properties":{"networkName":{"description":"`mainnet`, `fuji`, `local` or a custom name.","type":"string"}},"$id":"avanode:result/info.getNetworkName"};
-
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getNetworkName" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.networkName === undefined) && (missing0 = "networkName")){
-validate111.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.networkName !== undefined){
-if(typeof data.networkName !== "string"){
-validate111.errors = [{instancePath:instancePath+"/networkName",schemaPath:"#/properties/networkName/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate111.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate111.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeIDParams = validate112;
-const schema44 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeID"};
-
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getNodeID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate112.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate112.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeIDResult = validate113;
-const schema45 = {"type":"object","required":["nodeID","nodePOP"],"properties":{"nodeID":{"$ref":"avanode:schema/nodeID"},"nodePOP":{"$ref":"avanode:schema/NodePOP"}},"$id":"avanode:result/info.getNodeID"};
-const schema46 = {"title":"NodePOP","description":"The node's BLS key and its proof of possession.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:schema/blsSignature"}},"$id":"avanode:schema/NodePOP"};
-const schema47 = {"title":"blsPublicKey","description":"A compressed BLS public key, 48 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{96}$","$id":"avanode:schema/blsPublicKey"};
-const pattern9 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/blsPublicKey" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern9.test(data)){
-validate116.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{96}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{96}$"+"\""}];
-return false;
-}
-}
-else {
-validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-const schema48 = {"title":"blsSignature","description":"A BLS signature (proof of possession), 96 bytes as `0x` hex.","type":"string","pattern":"^0x[0-9a-fA-F]{192}$","$id":"avanode:schema/blsSignature"};
-const pattern10 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/blsSignature" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern10.test(data)){
-validate118.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x[0-9a-fA-F]{192}$"},message:"must match pattern \""+"^0x[0-9a-fA-F]{192}$"+"\""}];
-return false;
-}
-}
-else {
-validate118.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/NodePOP" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate115.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-const _errs1 = errors;
-if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.proofOfPossession !== undefined){
-const _errs2 = errors;
-if(!(validate118(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate115.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getNodeID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.nodeID === undefined) && (missing0 = "nodeID")) || ((data.nodePOP === undefined) && (missing0 = "nodePOP"))){
-validate113.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.nodeID !== undefined){
-const _errs1 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodePOP !== undefined){
-const _errs2 = errors;
-if(!(validate115(data.nodePOP, {instancePath:instancePath+"/nodePOP",parentData:data,parentDataProperty:"nodePOP",rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeIPParams = validate121;
-const schema49 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeIP"};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getNodeIP" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate121.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeIPResult = validate122;
-const schema50 = {"type":"object","required":["ip"],"properties":{"ip":{"type":"string"}},"$id":"avanode:result/info.getNodeIP"};
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getNodeIP" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.ip === undefined) && (missing0 = "ip")){
-validate122.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.ip !== undefined){
-if(typeof data.ip !== "string"){
-validate122.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate122.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeVersionParams = validate123;
-const schema51 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getNodeVersion"};
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getNodeVersion" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetNodeVersionResult = validate124;
-const schema52 = {"$ref":"avanode:schema/NodeVersion","$id":"avanode:result/info.getNodeVersion"};
-const schema53 = {"title":"NodeVersion","description":"The node's software versions.","type":"object","required":["version","databaseVersion","gitCommit","vmVersions","rpcProtocolVersion"],"properties":{"version":{"description":"Node name and semantic version, `<name>/<semver>`.","type":"string"},"databaseVersion":{"type":"string"},"gitCommit":{"type":"string"},"vmVersions":{"description":"VM name to VM version.","type":"object","additionalProperties":{"type":"string"}},"rpcProtocolVersion":{"description":"RPC chain-VM protocol version, a decimal string.","type":"string"}},"$id":"avanode:schema/NodeVersion"};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/NodeVersion" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.version === undefined) && (missing0 = "version")) || ((data.databaseVersion === undefined) && (missing0 = "databaseVersion"))) || ((data.gitCommit === undefined) && (missing0 = "gitCommit"))) || ((data.vmVersions === undefined) && (missing0 = "vmVersions"))) || ((data.rpcProtocolVersion === undefined) && (missing0 = "rpcProtocolVersion"))){
-validate125.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.version !== undefined){
-const _errs1 = errors;
-if(typeof data.version !== "string"){
-validate125.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.databaseVersion !== undefined){
-const _errs3 = errors;
-if(typeof data.databaseVersion !== "string"){
-validate125.errors = [{instancePath:instancePath+"/databaseVersion",schemaPath:"#/properties/databaseVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.gitCommit !== undefined){
-const _errs5 = errors;
-if(typeof data.gitCommit !== "string"){
-validate125.errors = [{instancePath:instancePath+"/gitCommit",schemaPath:"#/properties/gitCommit/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.vmVersions !== undefined){
-let data3 = data.vmVersions;
-const _errs7 = errors;
-if(errors === _errs7){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-for(const key0 in data3){
-const _errs10 = errors;
-if(typeof data3[key0] !== "string"){
-validate125.errors = [{instancePath:instancePath+"/vmVersions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vmVersions/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs10 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate125.errors = [{instancePath:instancePath+"/vmVersions",schemaPath:"#/properties/vmVersions/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rpcProtocolVersion !== undefined){
-const _errs12 = errors;
-if(typeof data.rpcProtocolVersion !== "string"){
-validate125.errors = [{instancePath:instancePath+"/rpcProtocolVersion",schemaPath:"#/properties/rpcProtocolVersion/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate125.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getNodeVersion" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate125(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
-errors = vErrors.length;
-}
-validate124.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetTxFeeParams = validate127;
-const schema54 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getTxFee"};
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getTxFee" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate127.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetTxFeeResult = validate128;
-const schema55 = {"$ref":"avanode:schema/TxFees","$id":"avanode:result/info.getTxFee"};
-const schema56 = {"title":"TxFees","description":"The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.","type":"object","required":["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"],"properties":{"txFee":{"description":"Default fee of X-chain transactions.","$ref":"avanode:schema/uint64"},"createAssetTxFee":{"description":"Fee of a CreateAssetTx on the X-chain.","$ref":"avanode:schema/uint64"},"createSubnetTxFee":{"$ref":"avanode:schema/uint64"},"transformSubnetTxFee":{"$ref":"avanode:schema/uint64"},"createBlockchainTxFee":{"$ref":"avanode:schema/uint64"},"addPrimaryNetworkValidatorFee":{"$ref":"avanode:schema/uint64"},"addPrimaryNetworkDelegatorFee":{"$ref":"avanode:schema/uint64"},"addSubnetValidatorFee":{"$ref":"avanode:schema/uint64"},"addSubnetDelegatorFee":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/TxFees"};
-
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/TxFees" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.txFee === undefined) && (missing0 = "txFee")) || ((data.createAssetTxFee === undefined) && (missing0 = "createAssetTxFee"))) || ((data.createSubnetTxFee === undefined) && (missing0 = "createSubnetTxFee"))) || ((data.transformSubnetTxFee === undefined) && (missing0 = "transformSubnetTxFee"))) || ((data.createBlockchainTxFee === undefined) && (missing0 = "createBlockchainTxFee"))) || ((data.addPrimaryNetworkValidatorFee === undefined) && (missing0 = "addPrimaryNetworkValidatorFee"))) || ((data.addPrimaryNetworkDelegatorFee === undefined) && (missing0 = "addPrimaryNetworkDelegatorFee"))) || ((data.addSubnetValidatorFee === undefined) && (missing0 = "addSubnetValidatorFee"))) || ((data.addSubnetDelegatorFee === undefined) && (missing0 = "addSubnetDelegatorFee"))){
-validate129.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txFee !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.txFee, {instancePath:instancePath+"/txFee",parentData:data,parentDataProperty:"txFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createAssetTxFee !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.createAssetTxFee, {instancePath:instancePath+"/createAssetTxFee",parentData:data,parentDataProperty:"createAssetTxFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createSubnetTxFee !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.createSubnetTxFee, {instancePath:instancePath+"/createSubnetTxFee",parentData:data,parentDataProperty:"createSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.transformSubnetTxFee !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.transformSubnetTxFee, {instancePath:instancePath+"/transformSubnetTxFee",parentData:data,parentDataProperty:"transformSubnetTxFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.createBlockchainTxFee !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.createBlockchainTxFee, {instancePath:instancePath+"/createBlockchainTxFee",parentData:data,parentDataProperty:"createBlockchainTxFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addPrimaryNetworkValidatorFee !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.addPrimaryNetworkValidatorFee, {instancePath:instancePath+"/addPrimaryNetworkValidatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addPrimaryNetworkDelegatorFee !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.addPrimaryNetworkDelegatorFee, {instancePath:instancePath+"/addPrimaryNetworkDelegatorFee",parentData:data,parentDataProperty:"addPrimaryNetworkDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addSubnetValidatorFee !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.addSubnetValidatorFee, {instancePath:instancePath+"/addSubnetValidatorFee",parentData:data,parentDataProperty:"addSubnetValidatorFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addSubnetDelegatorFee !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.addSubnetDelegatorFee, {instancePath:instancePath+"/addSubnetDelegatorFee",parentData:data,parentDataProperty:"addSubnetDelegatorFee",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate129.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getTxFee" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
-errors = vErrors.length;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
+const ACPPreference = validate_schema_ACPPreference;
 
-export const InfoGetVMsParams = validate140;
-const schema57 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.getVMs"};
+const ActivePrecompiles = validate_schema_ActivePrecompiles;
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.getVMs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate140.errors = vErrors;
-return errors === 0;
-}
-
-export const InfoGetVMsResult = validate141;
-const schema58 = {"type":"object","required":["vms"],"properties":{"vms":{"description":"VM ID to its names (aliases).","type":"object","propertyNames":{"$ref":"avanode:schema/cb58ID"},"additionalProperties":{"type":"array","items":{"type":"string"}}}},"$id":"avanode:result/info.getVMs"};
-
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.getVMs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.vms === undefined) && (missing0 = "vms")){
-validate141.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.vms !== undefined){
-let data0 = data.vms;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs3 = errors;
-if(!(validate104(key0, {instancePath:instancePath+"/vms",parentData:data0,parentDataProperty:"vms",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-const err0 = {instancePath:instancePath+"/vms",schemaPath:"#/properties/vms/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate141.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key1 in data0){
-let data1 = data0[key1];
-const _errs5 = errors;
-if(errors === _errs5){
-if(Array.isArray(data1)){
-var valid3 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs7 = errors;
-if(typeof data1[i0] !== "string"){
-validate141.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/properties/vms/additionalProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs7 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate141.errors = [{instancePath:instancePath+"/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/vms/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate141.errors = [{instancePath:instancePath+"/vms",schemaPath:"#/properties/vms/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate141.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate141.errors = vErrors;
-return errors === 0;
-}
+const ActiveRules = validate_schema_ActiveRules;
 
-export const InfoIsBootstrappedParams = validate143;
-const schema59 = {"type":"object","properties":{"chain":{"type":"string"}},"required":["chain"],"$id":"avanode:params/info.isBootstrapped"};
+const BlockTag = validate_schema_blockTag;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.isBootstrapped" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.chain === undefined) && (missing0 = "chain")){
-validate143.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.chain !== undefined){
-if(typeof data.chain !== "string"){
-validate143.errors = [{instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-}
-}
-else {
-validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate143.errors = vErrors;
-return errors === 0;
-}
+const Blockchain = validate_schema_Blockchain;
 
-export const InfoIsBootstrappedResult = validate144;
-const schema60 = {"type":"object","required":["isBootstrapped"],"properties":{"isBootstrapped":{"type":"boolean"}},"$id":"avanode:result/info.isBootstrapped"};
+const BlockchainStatus = validate_schema_BlockchainStatus;
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.isBootstrapped" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.isBootstrapped === undefined) && (missing0 = "isBootstrapped")){
-validate144.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.isBootstrapped !== undefined){
-if(typeof data.isBootstrapped !== "boolean"){
-validate144.errors = [{instancePath:instancePath+"/isBootstrapped",schemaPath:"#/properties/isBootstrapped/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-}
-}
-}
-else {
-validate144.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate144.errors = vErrors;
-return errors === 0;
-}
+const BlsPublicKey = validate_schema_blsPublicKey;
 
-export const InfoPeersParams = validate145;
-const schema61 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/info.peers"};
+const BlsSignature = validate_schema_blsSignature;
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.peers" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nodeIDs !== undefined){
-let data0 = data.nodeIDs;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate96(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate145.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate145.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate145.errors = vErrors;
-return errors === 0;
-}
+const Cb58ID = validate_schema_cb58ID;
 
-export const InfoPeersResult = validate147;
-const schema62 = {"type":"object","required":["numPeers","peers"],"properties":{"numPeers":{"$ref":"avanode:schema/uint32"},"peers":{"type":"array","items":{"$ref":"avanode:schema/Peer"}}},"$id":"avanode:result/info.peers"};
-const schema63 = {"title":"Peer","description":"A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.","type":"object","required":["ip","publicIP","nodeID","version","lastSent","lastReceived","observedUptime"],"properties":{"ip":{"description":"Remote address with port.","type":"string"},"publicIP":{"type":"string"},"nodeID":{"$ref":"avanode:schema/nodeID"},"version":{"type":"string"},"lastSent":{"$ref":"avanode:schema/isoTimestamp"},"lastReceived":{"$ref":"avanode:schema/isoTimestamp"},"benched":{"description":"Chain IDs on which the peer is benched (older nodes only).","type":"array","items":{"type":"string"}},"observedUptime":{"description":"This node's primary network uptime as observed by the peer, in percent.","$ref":"avanode:schema/uint32"},"trackedSubnets":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}},"upgradeTime":{"description":"Unix seconds of the peer's next upgrade (current nodes).","$ref":"avanode:schema/uint64"},"supportedACPs":{"type":"array","items":{"$ref":"avanode:schema/uint32"}},"objectedACPs":{"type":"array","items":{"$ref":"avanode:schema/uint32"}}},"$id":"avanode:schema/Peer"};
+const ChainConfig = validate_schema_ChainConfig;
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Peer" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.ip === undefined) && (missing0 = "ip")) || ((data.publicIP === undefined) && (missing0 = "publicIP"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.version === undefined) && (missing0 = "version"))) || ((data.lastSent === undefined) && (missing0 = "lastSent"))) || ((data.lastReceived === undefined) && (missing0 = "lastReceived"))) || ((data.observedUptime === undefined) && (missing0 = "observedUptime"))){
-validate149.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.ip !== undefined){
-const _errs1 = errors;
-if(typeof data.ip !== "string"){
-validate149.errors = [{instancePath:instancePath+"/ip",schemaPath:"#/properties/ip/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicIP !== undefined){
-const _errs3 = errors;
-if(typeof data.publicIP !== "string"){
-validate149.errors = [{instancePath:instancePath+"/publicIP",schemaPath:"#/properties/publicIP/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs5 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.version !== undefined){
-const _errs6 = errors;
-if(typeof data.version !== "string"){
-validate149.errors = [{instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastSent !== undefined){
-const _errs8 = errors;
-if(!(validate79(data.lastSent, {instancePath:instancePath+"/lastSent",parentData:data,parentDataProperty:"lastSent",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lastReceived !== undefined){
-const _errs9 = errors;
-if(!(validate79(data.lastReceived, {instancePath:instancePath+"/lastReceived",parentData:data,parentDataProperty:"lastReceived",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.benched !== undefined){
-let data6 = data.benched;
-const _errs10 = errors;
-if(errors === _errs10){
-if(Array.isArray(data6)){
-var valid1 = true;
-const len0 = data6.length;
-for(let i0=0; i0<len0; i0++){
-const _errs12 = errors;
-if(typeof data6[i0] !== "string"){
-validate149.errors = [{instancePath:instancePath+"/benched/" + i0,schemaPath:"#/properties/benched/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs12 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate149.errors = [{instancePath:instancePath+"/benched",schemaPath:"#/properties/benched/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.observedUptime !== undefined){
-const _errs14 = errors;
-if(!(validate108(data.observedUptime, {instancePath:instancePath+"/observedUptime",parentData:data,parentDataProperty:"observedUptime",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.trackedSubnets !== undefined){
-let data9 = data.trackedSubnets;
-const _errs15 = errors;
-if(errors === _errs15){
-if(Array.isArray(data9)){
-var valid2 = true;
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-const _errs17 = errors;
-if(!(validate104(data9[i1], {instancePath:instancePath+"/trackedSubnets/" + i1,parentData:data9,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs17 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate149.errors = [{instancePath:instancePath+"/trackedSubnets",schemaPath:"#/properties/trackedSubnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.upgradeTime !== undefined){
-const _errs18 = errors;
-if(!(validate26(data.upgradeTime, {instancePath:instancePath+"/upgradeTime",parentData:data,parentDataProperty:"upgradeTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.supportedACPs !== undefined){
-let data12 = data.supportedACPs;
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data12)){
-var valid3 = true;
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-const _errs21 = errors;
-if(!(validate108(data12[i2], {instancePath:instancePath+"/supportedACPs/" + i2,parentData:data12,parentDataProperty:i2,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs21 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate149.errors = [{instancePath:instancePath+"/supportedACPs",schemaPath:"#/properties/supportedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs19 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.objectedACPs !== undefined){
-let data14 = data.objectedACPs;
-const _errs22 = errors;
-if(errors === _errs22){
-if(Array.isArray(data14)){
-var valid4 = true;
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-const _errs24 = errors;
-if(!(validate108(data14[i3], {instancePath:instancePath+"/objectedACPs/" + i3,parentData:data14,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs24 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate149.errors = [{instancePath:instancePath+"/objectedACPs",schemaPath:"#/properties/objectedACPs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs22 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate149.errors = vErrors;
-return errors === 0;
-}
+const Credential = validate_schema_Credential;
 
+const CurrentValidator = validate_schema_CurrentValidator;
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.peers" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.numPeers === undefined) && (missing0 = "numPeers")) || ((data.peers === undefined) && (missing0 = "peers"))){
-validate147.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.numPeers !== undefined){
-const _errs1 = errors;
-if(!(validate108(data.numPeers, {instancePath:instancePath+"/numPeers",parentData:data,parentDataProperty:"numPeers",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.peers !== undefined){
-let data1 = data.peers;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate149(data1[i0], {instancePath:instancePath+"/peers/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate147.errors = [{instancePath:instancePath+"/peers",schemaPath:"#/properties/peers/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate147.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate147.errors = vErrors;
-return errors === 0;
-}
+const Decimal = validate_schema_decimal;
 
-export const InfoUpgradesParams = validate159;
-const schema64 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/info.upgrades"};
+const Delegator = validate_schema_Delegator;
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.upgrades" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate159.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate159.errors = vErrors;
-return errors === 0;
-}
+const EncodedBlock = validate_schema_EncodedBlock;
 
-export const InfoUpgradesResult = validate160;
-const schema65 = {"$ref":"avanode:schema/Upgrades","$id":"avanode:result/info.upgrades"};
-const schema66 = {"title":"Upgrades","description":"Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.","type":"object","required":["apricotPhase1Time","apricotPhase2Time","apricotPhase3Time","apricotPhase4Time","apricotPhase4MinPChainHeight","apricotPhase5Time","apricotPhasePre6Time","apricotPhase6Time","apricotPhasePost6Time","banffTime","cortinaTime","cortinaXChainStopVertexID","durangoTime","etnaTime"],"properties":{"apricotPhase1Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase2Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase3Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase4Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase4MinPChainHeight":{"description":"Sent as a JSON number.","$ref":"avanode:schema/uint64"},"apricotPhase5Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhasePre6Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhase6Time":{"$ref":"avanode:schema/isoTimestamp"},"apricotPhasePost6Time":{"$ref":"avanode:schema/isoTimestamp"},"banffTime":{"$ref":"avanode:schema/isoTimestamp"},"cortinaTime":{"$ref":"avanode:schema/isoTimestamp"},"cortinaXChainStopVertexID":{"$ref":"avanode:schema/cb58ID"},"durangoTime":{"$ref":"avanode:schema/isoTimestamp"},"etnaTime":{"$ref":"avanode:schema/isoTimestamp"},"fortunaTime":{"$ref":"avanode:schema/isoTimestamp"}},"additionalProperties":{"anyOf":[{"type":"string"},{"type":"number"}]},"$id":"avanode:schema/Upgrades"};
+const EncodingHex = validate_schema_encodingHex;
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Upgrades" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((((((((data.apricotPhase1Time === undefined) && (missing0 = "apricotPhase1Time")) || ((data.apricotPhase2Time === undefined) && (missing0 = "apricotPhase2Time"))) || ((data.apricotPhase3Time === undefined) && (missing0 = "apricotPhase3Time"))) || ((data.apricotPhase4Time === undefined) && (missing0 = "apricotPhase4Time"))) || ((data.apricotPhase4MinPChainHeight === undefined) && (missing0 = "apricotPhase4MinPChainHeight"))) || ((data.apricotPhase5Time === undefined) && (missing0 = "apricotPhase5Time"))) || ((data.apricotPhasePre6Time === undefined) && (missing0 = "apricotPhasePre6Time"))) || ((data.apricotPhase6Time === undefined) && (missing0 = "apricotPhase6Time"))) || ((data.apricotPhasePost6Time === undefined) && (missing0 = "apricotPhasePost6Time"))) || ((data.banffTime === undefined) && (missing0 = "banffTime"))) || ((data.cortinaTime === undefined) && (missing0 = "cortinaTime"))) || ((data.cortinaXChainStopVertexID === undefined) && (missing0 = "cortinaXChainStopVertexID"))) || ((data.durangoTime === undefined) && (missing0 = "durangoTime"))) || ((data.etnaTime === undefined) && (missing0 = "etnaTime"))){
-validate161.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func2.call(schema66.properties, key0))){
-let data0 = data[key0];
-const _errs2 = errors;
-const _errs3 = errors;
-let valid1 = false;
-const _errs4 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs6 = errors;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs6 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate161.errors = vErrors;
-return false;
-}
-else {
-errors = _errs3;
-if(vErrors !== null){
-if(_errs3){
-vErrors.length = _errs3;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs2 === errors;
-if(!valid0){
-break;
-}
-}
-}
-if(_errs1 === errors){
-if(data.apricotPhase1Time !== undefined){
-const _errs8 = errors;
-if(!(validate79(data.apricotPhase1Time, {instancePath:instancePath+"/apricotPhase1Time",parentData:data,parentDataProperty:"apricotPhase1Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase2Time !== undefined){
-const _errs9 = errors;
-if(!(validate79(data.apricotPhase2Time, {instancePath:instancePath+"/apricotPhase2Time",parentData:data,parentDataProperty:"apricotPhase2Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase3Time !== undefined){
-const _errs10 = errors;
-if(!(validate79(data.apricotPhase3Time, {instancePath:instancePath+"/apricotPhase3Time",parentData:data,parentDataProperty:"apricotPhase3Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs10 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase4Time !== undefined){
-const _errs11 = errors;
-if(!(validate79(data.apricotPhase4Time, {instancePath:instancePath+"/apricotPhase4Time",parentData:data,parentDataProperty:"apricotPhase4Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs11 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase4MinPChainHeight !== undefined){
-const _errs12 = errors;
-if(!(validate26(data.apricotPhase4MinPChainHeight, {instancePath:instancePath+"/apricotPhase4MinPChainHeight",parentData:data,parentDataProperty:"apricotPhase4MinPChainHeight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase5Time !== undefined){
-const _errs13 = errors;
-if(!(validate79(data.apricotPhase5Time, {instancePath:instancePath+"/apricotPhase5Time",parentData:data,parentDataProperty:"apricotPhase5Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs13 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhasePre6Time !== undefined){
-const _errs14 = errors;
-if(!(validate79(data.apricotPhasePre6Time, {instancePath:instancePath+"/apricotPhasePre6Time",parentData:data,parentDataProperty:"apricotPhasePre6Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs14 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhase6Time !== undefined){
-const _errs15 = errors;
-if(!(validate79(data.apricotPhase6Time, {instancePath:instancePath+"/apricotPhase6Time",parentData:data,parentDataProperty:"apricotPhase6Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs15 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.apricotPhasePost6Time !== undefined){
-const _errs16 = errors;
-if(!(validate79(data.apricotPhasePost6Time, {instancePath:instancePath+"/apricotPhasePost6Time",parentData:data,parentDataProperty:"apricotPhasePost6Time",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs16 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.banffTime !== undefined){
-const _errs17 = errors;
-if(!(validate79(data.banffTime, {instancePath:instancePath+"/banffTime",parentData:data,parentDataProperty:"banffTime",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs17 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.cortinaTime !== undefined){
-const _errs18 = errors;
-if(!(validate79(data.cortinaTime, {instancePath:instancePath+"/cortinaTime",parentData:data,parentDataProperty:"cortinaTime",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs18 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.cortinaXChainStopVertexID !== undefined){
-const _errs19 = errors;
-if(!(validate104(data.cortinaXChainStopVertexID, {instancePath:instancePath+"/cortinaXChainStopVertexID",parentData:data,parentDataProperty:"cortinaXChainStopVertexID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs19 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.durangoTime !== undefined){
-const _errs20 = errors;
-if(!(validate79(data.durangoTime, {instancePath:instancePath+"/durangoTime",parentData:data,parentDataProperty:"durangoTime",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs20 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.etnaTime !== undefined){
-const _errs21 = errors;
-if(!(validate79(data.etnaTime, {instancePath:instancePath+"/etnaTime",parentData:data,parentDataProperty:"etnaTime",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs21 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.fortunaTime !== undefined){
-const _errs22 = errors;
-if(!(validate79(data.fortunaTime, {instancePath:instancePath+"/fortunaTime",parentData:data,parentDataProperty:"fortunaTime",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs22 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate161.errors = vErrors;
-return errors === 0;
-}
+const EncodingHexOrJson = validate_schema_encodingHexOrJson;
 
+const EthFeeConfigParams = validate_params_eth_feeConfig;
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.upgrades" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
-errors = vErrors.length;
-}
-validate160.errors = vErrors;
-return errors === 0;
-}
+const EthFeeConfigResult = validate_result_eth_feeConfig;
 
-export const InfoUptimeParams = validate178;
-const schema67 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/info.uptime"};
+const EthGetActivePrecompilesAtParams = validate_params_eth_getActivePrecompilesAt;
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/info.uptime" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate178.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate178.errors = vErrors;
-return errors === 0;
-}
+const EthGetActivePrecompilesAtResult = validate_result_eth_getActivePrecompilesAt;
 
-export const InfoUptimeResult = validate180;
-const schema68 = {"type":"object","required":["rewardingStakePercentage","weightedAveragePercentage"],"properties":{"rewardingStakePercentage":{"description":"Percent of stake that considers this node above the uptime requirement.","$ref":"avanode:schema/decimal"},"weightedAveragePercentage":{"description":"Stake-weighted average of the observed uptimes.","$ref":"avanode:schema/decimal"}},"$id":"avanode:result/info.uptime"};
-const schema69 = {"title":"decimal","description":"A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.","anyOf":[{"type":"string","pattern":"^-?[0-9]+(\\.[0-9]+)?$"},{"type":"number"}],"$id":"avanode:schema/decimal"};
-const pattern11 = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+const EthGetActiveRulesAtParams = validate_params_eth_getActiveRulesAt;
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/decimal" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(typeof data === "string"){
-if(!pattern11.test(data)){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^-?[0-9]+(\\.[0-9]+)?$"},message:"must match pattern \""+"^-?[0-9]+(\\.[0-9]+)?$"+"\""};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs3 = errors;
-if(!((typeof data == "number") && (isFinite(data)))){
-const err2 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var _valid0 = _errs3 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err3 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-validate181.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate181.errors = vErrors;
-return errors === 0;
-}
+const EthGetActiveRulesAtResult = validate_result_eth_getActiveRulesAt;
 
+const EthGetChainConfigParams = validate_params_eth_getChainConfig;
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/info.uptime" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.rewardingStakePercentage === undefined) && (missing0 = "rewardingStakePercentage")) || ((data.weightedAveragePercentage === undefined) && (missing0 = "weightedAveragePercentage"))){
-validate180.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.rewardingStakePercentage !== undefined){
-const _errs1 = errors;
-if(!(validate181(data.rewardingStakePercentage, {instancePath:instancePath+"/rewardingStakePercentage",parentData:data,parentDataProperty:"rewardingStakePercentage",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weightedAveragePercentage !== undefined){
-const _errs2 = errors;
-if(!(validate181(data.weightedAveragePercentage, {instancePath:instancePath+"/weightedAveragePercentage",parentData:data,parentDataProperty:"weightedAveragePercentage",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate180.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate180.errors = vErrors;
-return errors === 0;
-}
+const EthGetChainConfigResult = validate_result_eth_getChainConfig;
 
-export const PlatformGetBalanceParams = validate184;
-const schema70 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}}},"required":["addresses"],"$id":"avanode:params/platform.getBalance"};
-const schema71 = {"title":"pchainAddress","description":"A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).","type":"string","pattern":"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$","$id":"avanode:schema/pchainAddress"};
-const pattern12 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
+const EvmAddress = validate_schema_evmAddress;
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/pchainAddress" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern12.test(data)){
-validate185.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"},message:"must match pattern \""+"^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"+"\""}];
-return false;
-}
-}
-else {
-validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate185.errors = vErrors;
-return errors === 0;
-}
+const EvmFeeConfig = validate_schema_EvmFeeConfig;
 
+const EvmValidator = validate_schema_EvmValidator;
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBalance" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.addresses === undefined) && (missing0 = "addresses")){
-validate184.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.addresses !== undefined){
-let data0 = data.addresses;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate184.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate184.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate184.errors = vErrors;
-return errors === 0;
-}
+const FeeConfig = validate_schema_FeeConfig;
 
-export const PlatformGetBalanceResult = validate187;
-const schema72 = {"type":"object","required":["balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"],"properties":{"balance":{"description":"Legacy total of the staking asset.","$ref":"avanode:schema/uint64"},"unlocked":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"lockedStakeable":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"lockedNotStakeable":{"description":"Legacy.","$ref":"avanode:schema/uint64"},"balances":{"description":"Asset ID to total amount.","type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"unlockeds":{"description":"Asset ID to unlocked amount.","type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"lockedStakeables":{"description":"Asset ID to locked","stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"lockedNotStakeables":{"description":"Asset ID to locked","not stakeable amount.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"utxoIDs":{"type":"array","items":{"$ref":"avanode:schema/UTXOID"}}},"$id":"avanode:result/platform.getBalance"};
-const schema73 = {"title":"UTXOID","description":"One output of a transaction.","type":"object","required":["txID","outputIndex"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"outputIndex":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:schema/UTXOID"};
+const FeeState = validate_schema_FeeState;
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/UTXOID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.txID === undefined) && (missing0 = "txID")) || ((data.outputIndex === undefined) && (missing0 = "outputIndex"))){
-validate196.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.outputIndex !== undefined){
-const _errs2 = errors;
-if(!(validate108(data.outputIndex, {instancePath:instancePath+"/outputIndex",parentData:data,parentDataProperty:"outputIndex",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate196.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate196.errors = vErrors;
-return errors === 0;
-}
+const Hash32 = validate_schema_hash32;
 
+const HealthCheckResult = validate_schema_HealthCheckResult;
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBalance" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.balances === undefined) && (missing0 = "balances")) || ((data.unlockeds === undefined) && (missing0 = "unlockeds"))) || ((data.lockedStakeables === undefined) && (missing0 = "lockedStakeables"))) || ((data.lockedNotStakeables === undefined) && (missing0 = "lockedNotStakeables"))) || ((data.utxoIDs === undefined) && (missing0 = "utxoIDs"))){
-validate187.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.balance !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.unlocked !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.unlocked, {instancePath:instancePath+"/unlocked",parentData:data,parentDataProperty:"unlocked",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lockedStakeable !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.lockedStakeable, {instancePath:instancePath+"/lockedStakeable",parentData:data,parentDataProperty:"lockedStakeable",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lockedNotStakeable !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.lockedNotStakeable, {instancePath:instancePath+"/lockedNotStakeable",parentData:data,parentDataProperty:"lockedNotStakeable",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balances !== undefined){
-let data4 = data.balances;
-const _errs5 = errors;
-if(errors === _errs5){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-for(const key0 in data4){
-const _errs8 = errors;
-if(!(validate26(data4[key0], {instancePath:instancePath+"/balances/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data4,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs8 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate187.errors = [{instancePath:instancePath+"/balances",schemaPath:"#/properties/balances/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.unlockeds !== undefined){
-let data6 = data.unlockeds;
-const _errs9 = errors;
-if(errors === _errs9){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-for(const key1 in data6){
-const _errs12 = errors;
-if(!(validate26(data6[key1], {instancePath:instancePath+"/unlockeds/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data6,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs12 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate187.errors = [{instancePath:instancePath+"/unlockeds",schemaPath:"#/properties/unlockeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lockedStakeables !== undefined){
-let data8 = data.lockedStakeables;
-const _errs13 = errors;
-if(errors === _errs13){
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-for(const key2 in data8){
-const _errs16 = errors;
-if(!(validate26(data8[key2], {instancePath:instancePath+"/lockedStakeables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data8,parentDataProperty:key2,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid3 = _errs16 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate187.errors = [{instancePath:instancePath+"/lockedStakeables",schemaPath:"#/properties/lockedStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.lockedNotStakeables !== undefined){
-let data10 = data.lockedNotStakeables;
-const _errs17 = errors;
-if(errors === _errs17){
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-for(const key3 in data10){
-const _errs20 = errors;
-if(!(validate26(data10[key3], {instancePath:instancePath+"/lockedNotStakeables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data10,parentDataProperty:key3,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid4 = _errs20 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-validate187.errors = [{instancePath:instancePath+"/lockedNotStakeables",schemaPath:"#/properties/lockedNotStakeables/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxoIDs !== undefined){
-let data12 = data.utxoIDs;
-const _errs21 = errors;
-if(errors === _errs21){
-if(Array.isArray(data12)){
-var valid5 = true;
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-const _errs23 = errors;
-if(!(validate196(data12[i0], {instancePath:instancePath+"/utxoIDs/" + i0,parentData:data12,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate196.errors : vErrors.concat(validate196.errors);
-errors = vErrors.length;
-}
-var valid5 = _errs23 === errors;
-if(!valid5){
-break;
-}
-}
-}
-else {
-validate187.errors = [{instancePath:instancePath+"/utxoIDs",schemaPath:"#/properties/utxoIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate187.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate187.errors = vErrors;
-return errors === 0;
-}
+const HealthGetResponse200 = validate_response_health_get_200;
 
-export const PlatformGetBlockParams = validate200;
-const schema74 = {"type":"object","properties":{"blockID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["blockID"],"$id":"avanode:params/platform.getBlock"};
-const schema75 = {"title":"encodingHexOrJson","description":"`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.","type":"string","enum":["hex","json"],"$id":"avanode:schema/encodingHexOrJson"};
+const HealthGetResponse503 = validate_response_health_get_503;
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/encodingHexOrJson" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate202.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!((data === "hex") || (data === "json"))){
-validate202.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema75.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate202.errors = vErrors;
-return errors === 0;
-}
+const HealthHealthParams = validate_params_health_health;
 
+const HealthHealthResult = validate_result_health_health;
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlock" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockID === undefined) && (missing0 = "blockID")){
-validate200.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.blockID, {instancePath:instancePath+"/blockID",parentData:data,parentDataProperty:"blockID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate200.errors = vErrors;
-return errors === 0;
-}
+const HealthLivenessParams = validate_params_health_liveness;
 
-export const PlatformGetBlockResult = validate204;
-const schema76 = {"$ref":"avanode:schema/EncodedBlock","$id":"avanode:result/platform.getBlock"};
-const schema77 = {"title":"EncodedBlock","description":"A block as `0x` hex (default) or as a JSON object.","type":"object","required":["block","encoding"],"properties":{"block":{"anyOf":[{"$ref":"avanode:schema/hex"},{"$ref":"avanode:schema/PlatformBlock"}]},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"$id":"avanode:schema/EncodedBlock"};
-const schema78 = {"title":"hex","description":"Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$","$id":"avanode:schema/hex"};
-const pattern13 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+const HealthLivenessResult = validate_result_health_liveness;
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/hex" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(typeof data === "string"){
-if(!pattern13.test(data)){
-validate206.errors = [{instancePath,schemaPath:"#/pattern",keyword:"pattern",params:{pattern: "^0x([0-9a-fA-F]{2})*$"},message:"must match pattern \""+"^0x([0-9a-fA-F]{2})*$"+"\""}];
-return false;
-}
-}
-else {
-validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-validate206.errors = vErrors;
-return errors === 0;
-}
+const HealthReadinessParams = validate_params_health_readiness;
 
-const schema79 = {"title":"PlatformBlock","description":"A P-chain block in JSON encoding (its numbers are JSON numbers).","type":"object","required":["parentID","height","txs"],"properties":{"parentID":{"$ref":"avanode:schema/cb58ID"},"height":{"$ref":"avanode:schema/uint64"},"txs":{"type":"array","items":{"$ref":"avanode:schema/SignedTx"}}},"$id":"avanode:schema/PlatformBlock"};
-const schema80 = {"title":"SignedTx","description":"A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).","type":"object","required":["unsignedTx","credentials"],"properties":{"unsignedTx":{"type":"object","additionalProperties":true},"credentials":{"type":"array","items":{"$ref":"avanode:schema/Credential"}},"id":{"description":"Present in `platform.getTx` answers.","$ref":"avanode:schema/cb58ID"}},"$id":"avanode:schema/SignedTx"};
-const schema81 = {"title":"Credential","type":"object","required":["signatures"],"properties":{"signatures":{"type":"array","items":{"$ref":"avanode:schema/hex"}}},"$id":"avanode:schema/Credential"};
+const HealthReadinessResult = validate_result_health_readiness;
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Credential" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.signatures === undefined) && (missing0 = "signatures")){
-validate212.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.signatures !== undefined){
-let data0 = data.signatures;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate206(data0[i0], {instancePath:instancePath+"/signatures/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate212.errors = [{instancePath:instancePath+"/signatures",schemaPath:"#/properties/signatures/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate212.errors = vErrors;
-return errors === 0;
-}
+const HealthReport = validate_schema_HealthReport;
 
+const Hex = validate_schema_hex;
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/SignedTx" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.unsignedTx === undefined) && (missing0 = "unsignedTx")) || ((data.credentials === undefined) && (missing0 = "credentials"))){
-validate211.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.unsignedTx !== undefined){
-let data0 = data.unsignedTx;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate211.errors = [{instancePath:instancePath+"/unsignedTx",schemaPath:"#/properties/unsignedTx/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.credentials !== undefined){
-let data1 = data.credentials;
-const _errs4 = errors;
-if(errors === _errs4){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs6 = errors;
-if(!(validate212(data1[i0], {instancePath:instancePath+"/credentials/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs6 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate211.errors = [{instancePath:instancePath+"/credentials",schemaPath:"#/properties/credentials/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.id !== undefined){
-const _errs7 = errors;
-if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate211.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate211.errors = vErrors;
-return errors === 0;
-}
+const InfoAcpsParams = validate_params_info_acps;
 
+const InfoAcpsResult = validate_result_info_acps;
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/PlatformBlock" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.parentID === undefined) && (missing0 = "parentID")) || ((data.height === undefined) && (missing0 = "height"))) || ((data.txs === undefined) && (missing0 = "txs"))){
-validate208.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.parentID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.parentID, {instancePath:instancePath+"/parentID",parentData:data,parentDataProperty:"parentID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.height !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.txs !== undefined){
-let data2 = data.txs;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate211(data2[i0], {instancePath:instancePath+"/txs/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate208.errors = [{instancePath:instancePath+"/txs",schemaPath:"#/properties/txs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate208.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate208.errors = vErrors;
-return errors === 0;
-}
+const InfoGetBlockchainIDParams = validate_params_info_getBlockchainID;
 
+const InfoGetBlockchainIDResult = validate_result_info_getBlockchainID;
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/EncodedBlock" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.block === undefined) && (missing0 = "block")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate205.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.block !== undefined){
-let data0 = data.block;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate206(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(!(validate208(data0, {instancePath:instancePath+"/block",parentData:data,parentDataProperty:"block",rootData}))){
-vErrors = vErrors === null ? validate208.errors : vErrors.concat(validate208.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err0 = {instancePath:instancePath+"/block",schemaPath:"#/properties/block/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate205.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs5 = errors;
-if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate205.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate205.errors = vErrors;
-return errors === 0;
-}
+const InfoGetNetworkIDParams = validate_params_info_getNetworkID;
+
+const InfoGetNetworkIDResult = validate_result_info_getNetworkID;
+
+const InfoGetNetworkNameParams = validate_params_info_getNetworkName;
+
+const InfoGetNetworkNameResult = validate_result_info_getNetworkName;
+
+const InfoGetNodeIDParams = validate_params_info_getNodeID;
+
+const InfoGetNodeIDResult = validate_result_info_getNodeID;
+
+const InfoGetNodeIPParams = validate_params_info_getNodeIP;
+
+const InfoGetNodeIPResult = validate_result_info_getNodeIP;
+
+const InfoGetNodeVersionParams = validate_params_info_getNodeVersion;
+
+const InfoGetNodeVersionResult = validate_result_info_getNodeVersion;
+
+const InfoGetTxFeeParams = validate_params_info_getTxFee;
+
+const InfoGetTxFeeResult = validate_result_info_getTxFee;
+
+const InfoGetVMsParams = validate_params_info_getVMs;
+
+const InfoGetVMsResult = validate_result_info_getVMs;
+
+const InfoIsBootstrappedParams = validate_params_info_isBootstrapped;
+
+const InfoIsBootstrappedResult = validate_result_info_isBootstrapped;
+
+const InfoPeersParams = validate_params_info_peers;
+
+const InfoPeersResult = validate_result_info_peers;
 
+const InfoUpgradesParams = validate_params_info_upgrades;
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlock" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-validate204.errors = vErrors;
-return errors === 0;
-}
+const InfoUpgradesResult = validate_result_info_upgrades;
 
-export const PlatformGetBlockByHeightParams = validate220;
-const schema82 = {"type":"object","properties":{"height":{"$ref":"avanode:schema/uint64"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["height"],"$id":"avanode:params/platform.getBlockByHeight"};
+const InfoUptimeParams = validate_params_info_uptime;
 
-function validate220(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockByHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.height === undefined) && (missing0 = "height")){
-validate220.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.height !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate220.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate220.errors = vErrors;
-return errors === 0;
-}
+const InfoUptimeResult = validate_result_info_uptime;
 
-export const PlatformGetBlockByHeightResult = validate223;
-const schema83 = {"$ref":"avanode:schema/EncodedBlock","$id":"avanode:result/platform.getBlockByHeight"};
+const IsoTimestamp = validate_schema_isoTimestamp;
 
-function validate223(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockByHeight" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate205(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate205.errors : vErrors.concat(validate205.errors);
-errors = vErrors.length;
-}
-validate223.errors = vErrors;
-return errors === 0;
-}
+const L1CurrentValidator = validate_schema_L1CurrentValidator;
 
-export const PlatformGetBlockchainStatusParams = validate225;
-const schema84 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.getBlockchainStatus"};
+const L1Validator = validate_schema_L1Validator;
 
-function validate225(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockchainStatus" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate225.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchainID !== undefined){
-if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate225.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate225.errors = vErrors;
-return errors === 0;
-}
+const LegacySubnet = validate_schema_LegacySubnet;
 
-export const PlatformGetBlockchainStatusResult = validate227;
-const schema85 = {"type":"object","required":["status"],"properties":{"status":{"$ref":"avanode:schema/BlockchainStatus"}},"$id":"avanode:result/platform.getBlockchainStatus"};
-const schema86 = {"title":"BlockchainStatus","description":"Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.","type":"string","enum":["Validating","Created","Preferred","Syncing","Unknown"],"$id":"avanode:schema/BlockchainStatus"};
+const LegacyValidatorsAtHeight = validate_schema_LegacyValidatorsAtHeight;
 
-function validate228(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/BlockchainStatus" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate228.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(((((data === "Validating") || (data === "Created")) || (data === "Preferred")) || (data === "Syncing")) || (data === "Unknown"))){
-validate228.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema86.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate228.errors = vErrors;
-return errors === 0;
-}
+const NodeID = validate_schema_nodeID;
 
+const NodePOP = validate_schema_NodePOP;
 
-function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockchainStatus" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-validate227.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.status !== undefined){
-if(!(validate228(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate228.errors : vErrors.concat(validate228.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate227.errors = vErrors;
-return errors === 0;
-}
+const NodeVersion = validate_schema_NodeVersion;
 
-export const PlatformGetBlockchainsParams = validate230;
-const schema87 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getBlockchains"};
+const OutputOwners = validate_schema_OutputOwners;
 
-function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getBlockchains" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate230.errors = vErrors;
-return errors === 0;
-}
+const PchainAddress = validate_schema_pchainAddress;
 
-export const PlatformGetBlockchainsResult = validate231;
-const schema88 = {"type":"object","required":["blockchains"],"properties":{"blockchains":{"type":"array","items":{"$ref":"avanode:schema/Blockchain"}}},"$id":"avanode:result/platform.getBlockchains"};
-const schema89 = {"title":"Blockchain","description":"A blockchain and the subnet that validates it.","type":"object","required":["id","name","subnetID","vmID"],"properties":{"id":{"$ref":"avanode:schema/cb58ID"},"name":{"description":"Human-readable name.","type":"string"},"subnetID":{"$ref":"avanode:schema/cb58ID"},"vmID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:schema/Blockchain"};
+const Peer = validate_schema_Peer;
 
-function validate232(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Blockchain" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.vmID === undefined) && (missing0 = "vmID"))){
-validate232.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-const _errs2 = errors;
-if(typeof data.name !== "string"){
-validate232.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs4 = errors;
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.vmID !== undefined){
-const _errs5 = errors;
-if(!(validate104(data.vmID, {instancePath:instancePath+"/vmID",parentData:data,parentDataProperty:"vmID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate232.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate232.errors = vErrors;
-return errors === 0;
-}
+const PlatformBlock = validate_schema_PlatformBlock;
 
+const PlatformGetBalanceParams = validate_params_platform_getBalance;
 
-function validate231(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getBlockchains" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchains === undefined) && (missing0 = "blockchains")){
-validate231.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchains !== undefined){
-let data0 = data.blockchains;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate232(data0[i0], {instancePath:instancePath+"/blockchains/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate232.errors : vErrors.concat(validate232.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate231.errors = [{instancePath:instancePath+"/blockchains",schemaPath:"#/properties/blockchains/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate231.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate231.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetBalanceResult = validate_result_platform_getBalance;
 
-export const PlatformGetCurrentSupplyParams = validate237;
-const schema90 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getCurrentSupply"};
+const PlatformGetBlockByHeightParams = validate_params_platform_getBlockByHeight;
 
-function validate237(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getCurrentSupply" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate237.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate237.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetBlockByHeightResult = validate_result_platform_getBlockByHeight;
 
-export const PlatformGetCurrentSupplyResult = validate239;
-const schema91 = {"type":"object","required":["supply"],"properties":{"supply":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getCurrentSupply"};
+const PlatformGetBlockParams = validate_params_platform_getBlock;
 
-function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getCurrentSupply" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.supply === undefined) && (missing0 = "supply")){
-validate239.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.supply !== undefined){
-if(!(validate26(data.supply, {instancePath:instancePath+"/supply",parentData:data,parentDataProperty:"supply",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate239.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetBlockResult = validate_result_platform_getBlock;
 
-export const PlatformGetCurrentValidatorsParams = validate241;
-const schema92 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"},"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/platform.getCurrentValidators"};
+const PlatformGetBlockchainStatusParams = validate_params_platform_getBlockchainStatus;
 
-function validate241(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getCurrentValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.subnetID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeIDs !== undefined){
-let data1 = data.nodeIDs;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate96(data1[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate241.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-else {
-validate241.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate241.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetBlockchainStatusResult = validate_result_platform_getBlockchainStatus;
 
-export const PlatformGetCurrentValidatorsResult = validate244;
-const schema93 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/CurrentValidator"}}},"$id":"avanode:result/platform.getCurrentValidators"};
-const schema94 = {"title":"CurrentValidator","description":"One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.","anyOf":[{"$ref":"avanode:schema/StakerValidator"},{"$ref":"avanode:schema/L1CurrentValidator"}],"$id":"avanode:schema/CurrentValidator"};
-const schema95 = {"title":"StakerValidator","description":"A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.","type":"object","required":["txID","startTime","endTime","nodeID","weight"],"properties":{"txID":{"description":"The validator transaction.","$ref":"avanode:schema/cb58ID"},"startTime":{"description":"Unix seconds when validation starts.","$ref":"avanode:schema/uint64"},"endTime":{"description":"Unix seconds when validation ends.","$ref":"avanode:schema/uint64"},"nodeID":{"$ref":"avanode:schema/nodeID"},"weight":{"description":"Weight (stake) used when sampling.","$ref":"avanode:schema/uint64"},"validationRewardOwner":{"$ref":"avanode:schema/OutputOwners"},"delegationRewardOwner":{"$ref":"avanode:schema/OutputOwners"},"potentialReward":{"$ref":"avanode:schema/uint64"},"delegationFee":{"description":"Percent fee charged to delegators.","$ref":"avanode:schema/decimal"},"uptime":{"description":"Percent of time the queried node saw the validator online.","$ref":"avanode:schema/decimal"},"connected":{"description":"Whether the node is connected to the validator and it tracks the subnet.","type":"boolean"},"signer":{"description":"Omitted when the validator has no BLS key.","$ref":"avanode:schema/ValidatorSigner"},"delegatorCount":{"$ref":"avanode:schema/uint64"},"delegatorWeight":{"description":"Total weight of the delegators.","$ref":"avanode:schema/uint64"},"delegators":{"description":"Present only when `nodeIDs` names exactly one node.","type":"array","items":{"$ref":"avanode:schema/Delegator"}}},"$id":"avanode:schema/StakerValidator"};
-const schema96 = {"title":"OutputOwners","description":"Who may spend an output or act on a validator, and from when.","type":"object","required":["locktime","threshold","addresses"],"properties":{"locktime":{"description":"Unix seconds before which the owners cannot act.","$ref":"avanode:schema/uint64"},"threshold":{"description":"Number of signatures from `addresses` that are needed.","$ref":"avanode:schema/uint32"},"addresses":{"description":"The owners' addresses.","type":"array","items":{"$ref":"avanode:schema/pchainAddress"}}},"$id":"avanode:schema/OutputOwners"};
+const PlatformGetBlockchainsParams = validate_params_platform_getBlockchains;
 
-function validate252(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/OutputOwners" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.locktime === undefined) && (missing0 = "locktime")) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.addresses === undefined) && (missing0 = "addresses"))){
-validate252.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.locktime !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs2 = errors;
-if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.addresses !== undefined){
-let data2 = data.addresses;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data2)){
-var valid1 = true;
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate185(data2[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate252.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate252.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate252.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetBlockchainsResult = validate_result_platform_getBlockchains;
 
-const schema97 = {"title":"ValidatorSigner","description":"A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"proofOfPossession":{"$ref":"avanode:schema/blsSignature"}},"$id":"avanode:schema/ValidatorSigner"};
+const PlatformGetCurrentSupplyParams = validate_params_platform_getCurrentSupply;
 
-function validate261(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ValidatorSigner" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.proofOfPossession === undefined) && (missing0 = "proofOfPossession"))){
-validate261.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-const _errs1 = errors;
-if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.proofOfPossession !== undefined){
-const _errs2 = errors;
-if(!(validate118(data.proofOfPossession, {instancePath:instancePath+"/proofOfPossession",parentData:data,parentDataProperty:"proofOfPossession",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate261.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate261.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetCurrentSupplyResult = validate_result_platform_getCurrentSupply;
 
-const schema98 = {"title":"Delegator","description":"A delegation to a primary network validator.","type":"object","required":["txID","startTime","endTime","weight","nodeID","rewardOwner","potentialReward"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"endTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"description":"Nano-units staked.","$ref":"avanode:schema/uint64"},"nodeID":{"$ref":"avanode:schema/nodeID"},"rewardOwner":{"$ref":"avanode:schema/OutputOwners"},"potentialReward":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/Delegator"};
+const PlatformGetCurrentValidatorsParams = validate_params_platform_getCurrentValidators;
 
-function validate267(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Delegator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.rewardOwner === undefined) && (missing0 = "rewardOwner"))) || ((data.potentialReward === undefined) && (missing0 = "potentialReward"))){
-validate267.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.endTime !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs5 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.rewardOwner !== undefined){
-const _errs6 = errors;
-if(!(validate252(data.rewardOwner, {instancePath:instancePath+"/rewardOwner",parentData:data,parentDataProperty:"rewardOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.potentialReward !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate267.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate267.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetCurrentValidatorsResult = validate_result_platform_getCurrentValidators;
 
+const PlatformGetFeeConfigParams = validate_params_platform_getFeeConfig;
 
-function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/StakerValidator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((data.txID === undefined) && (missing0 = "txID")) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.endTime === undefined) && (missing0 = "endTime"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate246.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.endTime !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.endTime, {instancePath:instancePath+"/endTime",parentData:data,parentDataProperty:"endTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs4 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.validationRewardOwner !== undefined){
-const _errs6 = errors;
-if(!(validate252(data.validationRewardOwner, {instancePath:instancePath+"/validationRewardOwner",parentData:data,parentDataProperty:"validationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegationRewardOwner !== undefined){
-const _errs7 = errors;
-if(!(validate252(data.delegationRewardOwner, {instancePath:instancePath+"/delegationRewardOwner",parentData:data,parentDataProperty:"delegationRewardOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.potentialReward !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.potentialReward, {instancePath:instancePath+"/potentialReward",parentData:data,parentDataProperty:"potentialReward",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegationFee !== undefined){
-const _errs9 = errors;
-if(!(validate181(data.delegationFee, {instancePath:instancePath+"/delegationFee",parentData:data,parentDataProperty:"delegationFee",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptime !== undefined){
-const _errs10 = errors;
-if(!(validate181(data.uptime, {instancePath:instancePath+"/uptime",parentData:data,parentDataProperty:"uptime",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.connected !== undefined){
-const _errs11 = errors;
-if(typeof data.connected !== "boolean"){
-validate246.errors = [{instancePath:instancePath+"/connected",schemaPath:"#/properties/connected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.signer !== undefined){
-const _errs13 = errors;
-if(!(validate261(data.signer, {instancePath:instancePath+"/signer",parentData:data,parentDataProperty:"signer",rootData}))){
-vErrors = vErrors === null ? validate261.errors : vErrors.concat(validate261.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegatorCount !== undefined){
-const _errs14 = errors;
-if(!(validate26(data.delegatorCount, {instancePath:instancePath+"/delegatorCount",parentData:data,parentDataProperty:"delegatorCount",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs14 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegatorWeight !== undefined){
-const _errs15 = errors;
-if(!(validate26(data.delegatorWeight, {instancePath:instancePath+"/delegatorWeight",parentData:data,parentDataProperty:"delegatorWeight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.delegators !== undefined){
-let data14 = data.delegators;
-const _errs16 = errors;
-if(errors === _errs16){
-if(Array.isArray(data14)){
-var valid1 = true;
-const len0 = data14.length;
-for(let i0=0; i0<len0; i0++){
-const _errs18 = errors;
-if(!(validate267(data14[i0], {instancePath:instancePath+"/delegators/" + i0,parentData:data14,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate267.errors : vErrors.concat(validate267.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs18 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate246.errors = [{instancePath:instancePath+"/delegators",schemaPath:"#/properties/delegators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate246.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetFeeConfigResult = validate_result_platform_getFeeConfig;
+
+const PlatformGetFeeStateParams = validate_params_platform_getFeeState;
+
+const PlatformGetFeeStateResult = validate_result_platform_getFeeState;
+
+const PlatformGetHeightParams = validate_params_platform_getHeight;
+
+const PlatformGetHeightResult = validate_result_platform_getHeight;
+
+const PlatformGetL1ValidatorParams = validate_params_platform_getL1Validator;
+
+const PlatformGetL1ValidatorResult = validate_result_platform_getL1Validator;
+
+const PlatformGetMinStakeParams = validate_params_platform_getMinStake;
+
+const PlatformGetMinStakeResult = validate_result_platform_getMinStake;
+
+const PlatformGetProposedHeightParams = validate_params_platform_getProposedHeight;
+
+const PlatformGetProposedHeightResult = validate_result_platform_getProposedHeight;
+
+const PlatformGetRewardUTXOsParams = validate_params_platform_getRewardUTXOs;
+
+const PlatformGetRewardUTXOsResult = validate_result_platform_getRewardUTXOs;
+
+const PlatformGetStakeParams = validate_params_platform_getStake;
+
+const PlatformGetStakeResult = validate_result_platform_getStake;
+
+const PlatformGetStakingAssetIDParams = validate_params_platform_getStakingAssetID;
+
+const PlatformGetStakingAssetIDResult = validate_result_platform_getStakingAssetID;
 
-const schema99 = {"title":"L1CurrentValidator","description":"A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).","type":"object","required":["validationID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance"],"properties":{"validationID":{"$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"remainingBalanceOwner":{"$ref":"avanode:schema/OutputOwners"},"deactivationOwner":{"$ref":"avanode:schema/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"},"minNonce":{"description":"Minimum nonce a SetL1ValidatorWeightTx must carry.","$ref":"avanode:schema/uint64"},"balance":{"description":"Remaining balance that pays the continuous fee.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/L1CurrentValidator"};
+const PlatformGetSubnetParams = validate_params_platform_getSubnet;
 
-function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/L1CurrentValidator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))){
-validate277.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs2 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicKey !== undefined){
-const _errs3 = errors;
-if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.remainingBalanceOwner !== undefined){
-const _errs4 = errors;
-if(!(validate252(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deactivationOwner !== undefined){
-const _errs5 = errors;
-if(!(validate252(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minNonce !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate277.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetSubnetResult = validate_result_platform_getSubnet;
 
+const PlatformGetSubnetsParams = validate_params_platform_getSubnets;
 
-function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/CurrentValidator" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate246(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate245.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate245.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetSubnetsResult = validate_result_platform_getSubnets;
 
+const PlatformGetTimestampParams = validate_params_platform_getTimestamp;
 
-function validate244(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getCurrentValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validators === undefined) && (missing0 = "validators")){
-validate244.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validators !== undefined){
-let data0 = data.validators;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate245(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate244.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate244.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate244.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetTimestampResult = validate_result_platform_getTimestamp;
 
-export const PlatformGetFeeConfigParams = validate289;
-const schema100 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeConfig"};
+const PlatformGetTotalStakeParams = validate_params_platform_getTotalStake;
 
-function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate289.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate289.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetTotalStakeResult = validate_result_platform_getTotalStake;
 
-export const PlatformGetFeeConfigResult = validate290;
-const schema101 = {"$ref":"avanode:schema/FeeConfig","$id":"avanode:result/platform.getFeeConfig"};
-const schema102 = {"title":"FeeConfig","description":"The P-chain's dynamic fee configuration (all JSON numbers on the wire).","type":"object","required":["weights","maxCapacity","maxPerSecond","targetPerSecond","minPrice","excessConversionConstant"],"properties":{"weights":{"description":"Merge the fee dimensions into one gas value.","type":"array","items":{"$ref":"avanode:schema/uint64"}},"maxCapacity":{"description":"Gas that may be stored.","$ref":"avanode:schema/uint64"},"maxPerSecond":{"description":"Gas consumable per second.","$ref":"avanode:schema/uint64"},"targetPerSecond":{"description":"Target consumption for stable fees.","$ref":"avanode:schema/uint64"},"minPrice":{"description":"Minimum price per gas unit.","$ref":"avanode:schema/uint64"},"excessConversionConstant":{"description":"Converts excess gas to a price.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/FeeConfig"};
+const PlatformGetTxParams = validate_params_platform_getTx;
 
-function validate291(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/FeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((data.weights === undefined) && (missing0 = "weights")) || ((data.maxCapacity === undefined) && (missing0 = "maxCapacity"))) || ((data.maxPerSecond === undefined) && (missing0 = "maxPerSecond"))) || ((data.targetPerSecond === undefined) && (missing0 = "targetPerSecond"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate291.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.weights !== undefined){
-let data0 = data.weights;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate26(data0[i0], {instancePath:instancePath+"/weights/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate291.errors = [{instancePath:instancePath+"/weights",schemaPath:"#/properties/weights/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxCapacity !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.maxCapacity, {instancePath:instancePath+"/maxCapacity",parentData:data,parentDataProperty:"maxCapacity",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.maxPerSecond !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.maxPerSecond, {instancePath:instancePath+"/maxPerSecond",parentData:data,parentDataProperty:"maxPerSecond",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetPerSecond !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minPrice !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excessConversionConstant !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate291.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate291.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetTxResult = validate_result_platform_getTx;
 
+const PlatformGetTxStatusParams = validate_params_platform_getTxStatus;
 
-function validate290(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate291(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate291.errors : vErrors.concat(validate291.errors);
-errors = vErrors.length;
-}
-validate290.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetTxStatusResult = validate_result_platform_getTxStatus;
 
-export const PlatformGetFeeStateParams = validate299;
-const schema103 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getFeeState"};
+const PlatformGetUTXOsParams = validate_params_platform_getUTXOs;
 
-function validate299(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getFeeState" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate299.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate299.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetUTXOsResult = validate_result_platform_getUTXOs;
 
-export const PlatformGetFeeStateResult = validate300;
-const schema104 = {"$ref":"avanode:schema/FeeState","$id":"avanode:result/platform.getFeeState"};
-const schema105 = {"title":"FeeState","description":"The P-chain's dynamic fee state.","type":"object","required":["capacity","excess","price","timestamp"],"properties":{"capacity":{"$ref":"avanode:schema/uint64"},"excess":{"$ref":"avanode:schema/uint64"},"price":{"$ref":"avanode:schema/uint64"},"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:schema/FeeState"};
+const PlatformGetValidatorFeeConfigParams = validate_params_platform_getValidatorFeeConfig;
 
-function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/FeeState" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.excess === undefined) && (missing0 = "excess"))) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate301.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.capacity !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excess !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.price !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs4 = errors;
-if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate301.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetValidatorFeeConfigResult = validate_result_platform_getValidatorFeeConfig;
 
+const PlatformGetValidatorFeeStateParams = validate_params_platform_getValidatorFeeState;
 
-function validate300(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getFeeState" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
-errors = vErrors.length;
-}
-validate300.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetValidatorFeeStateResult = validate_result_platform_getValidatorFeeState;
 
-export const PlatformGetHeightParams = validate307;
-const schema106 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getHeight"};
+const PlatformGetValidatorsAtParams = validate_params_platform_getValidatorsAt;
 
-function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate307.errors = vErrors;
-return errors === 0;
-}
+const PlatformGetValidatorsAtResult = validate_result_platform_getValidatorsAt;
 
-export const PlatformGetHeightResult = validate308;
-const schema107 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getHeight"};
+const PlatformIssueTxParams = validate_params_platform_issueTx;
 
-function validate308(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.height === undefined) && (missing0 = "height")){
-validate308.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.height !== undefined){
-if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate308.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate308.errors = vErrors;
-return errors === 0;
-}
+const PlatformIssueTxResult = validate_result_platform_issueTx;
 
-export const PlatformGetL1ValidatorParams = validate310;
-const schema108 = {"type":"object","properties":{"validationID":{"$ref":"avanode:schema/cb58ID"}},"required":["validationID"],"$id":"avanode:params/platform.getL1Validator"};
+const PlatformSampleValidatorsParams = validate_params_platform_sampleValidators;
 
-function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getL1Validator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validationID === undefined) && (missing0 = "validationID")){
-validate310.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate310.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate310.errors = vErrors;
-return errors === 0;
-}
+const PlatformSampleValidatorsResult = validate_result_platform_sampleValidators;
 
-export const PlatformGetL1ValidatorResult = validate312;
-const schema109 = {"$ref":"avanode:schema/L1Validator","$id":"avanode:result/platform.getL1Validator"};
-const schema110 = {"title":"L1Validator","description":"An L1 validator registration, as `platform.getL1Validator` returns it.","type":"object","required":["validationID","subnetID","nodeID","publicKey","remainingBalanceOwner","deactivationOwner","startTime","weight","minNonce","balance","height"],"properties":{"validationID":{"description":"ID of the registration transaction.","$ref":"avanode:schema/cb58ID"},"subnetID":{"$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"publicKey":{"$ref":"avanode:schema/blsPublicKey"},"remainingBalanceOwner":{"description":"Receives any withdrawn balance.","$ref":"avanode:schema/OutputOwners"},"deactivationOwner":{"description":"Can withdraw the balance.","$ref":"avanode:schema/OutputOwners"},"startTime":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"},"minNonce":{"$ref":"avanode:schema/uint64"},"balance":{"$ref":"avanode:schema/uint64"},"height":{"description":"Height of the last accepted block.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/L1Validator"};
+const PlatformValidatedByParams = validate_params_platform_validatedBy;
 
-function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/L1Validator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.subnetID === undefined) && (missing0 = "subnetID"))) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.publicKey === undefined) && (missing0 = "publicKey"))) || ((data.remainingBalanceOwner === undefined) && (missing0 = "remainingBalanceOwner"))) || ((data.deactivationOwner === undefined) && (missing0 = "deactivationOwner"))) || ((data.startTime === undefined) && (missing0 = "startTime"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.minNonce === undefined) && (missing0 = "minNonce"))) || ((data.balance === undefined) && (missing0 = "balance"))) || ((data.height === undefined) && (missing0 = "height"))){
-validate313.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs2 = errors;
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs3 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.publicKey !== undefined){
-const _errs4 = errors;
-if(!(validate116(data.publicKey, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.remainingBalanceOwner !== undefined){
-const _errs5 = errors;
-if(!(validate252(data.remainingBalanceOwner, {instancePath:instancePath+"/remainingBalanceOwner",parentData:data,parentDataProperty:"remainingBalanceOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deactivationOwner !== undefined){
-const _errs6 = errors;
-if(!(validate252(data.deactivationOwner, {instancePath:instancePath+"/deactivationOwner",parentData:data,parentDataProperty:"deactivationOwner",rootData}))){
-vErrors = vErrors === null ? validate252.errors : vErrors.concat(validate252.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTime !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.startTime, {instancePath:instancePath+"/startTime",parentData:data,parentDataProperty:"startTime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs8 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minNonce !== undefined){
-const _errs9 = errors;
-if(!(validate26(data.minNonce, {instancePath:instancePath+"/minNonce",parentData:data,parentDataProperty:"minNonce",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.balance !== undefined){
-const _errs10 = errors;
-if(!(validate26(data.balance, {instancePath:instancePath+"/balance",parentData:data,parentDataProperty:"balance",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.height !== undefined){
-const _errs11 = errors;
-if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate313.errors = vErrors;
-return errors === 0;
-}
+const PlatformValidatedByResult = validate_result_platform_validatedBy;
 
+const PlatformValidatesParams = validate_params_platform_validates;
 
-function validate312(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getL1Validator" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
-errors = vErrors.length;
-}
-validate312.errors = vErrors;
-return errors === 0;
-}
+const PlatformValidatesResult = validate_result_platform_validates;
 
-export const PlatformGetMinStakeParams = validate326;
-const schema111 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getMinStake"};
+const PrecompileConfig = validate_schema_PrecompileConfig;
 
-function validate326(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getMinStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate326.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate326.errors = vErrors;
-return errors === 0;
-}
+const SignedTx = validate_schema_SignedTx;
+
+const StakerValidator = validate_schema_StakerValidator;
+
+const Subnet = validate_schema_Subnet;
+
+const TxFees = validate_schema_TxFees;
+
+const TxStatus = validate_schema_TxStatus;
+
+const UTXOID = validate_schema_UTXOID;
+
+const UTXOIndex = validate_schema_UTXOIndex;
+
+const Uint32 = validate_schema_uint32;
+
+const Uint64 = validate_schema_uint64;
+
+const Upgrades = validate_schema_Upgrades;
+
+const ValidatorAtHeight = validate_schema_ValidatorAtHeight;
+
+const ValidatorFeeConfig = validate_schema_ValidatorFeeConfig;
+
+const ValidatorFeeState = validate_schema_ValidatorFeeState;
+
+const ValidatorSigner = validate_schema_ValidatorSigner;
+
+const ValidatorsAtHeight = validate_schema_ValidatorsAtHeight;
+
+const ValidatorsGetCurrentValidatorsParams = validate_params_validators_getCurrentValidators;
+
+const ValidatorsGetCurrentValidatorsResult = validate_result_validators_getCurrentValidators;
+
+const func_191f75b3 = Object.prototype.hasOwnProperty;
+
+const pattern_0324b578 = /*#__PURE__*/ new RegExp("^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "u");
+
+const pattern_0d8528fa = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+
+const pattern_1930fa0d = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
+
+const pattern_1ce4b70b = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+
+const pattern_4e66f740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+
+const pattern_54becb59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+
+const pattern_577c114c = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+
+const pattern_5b5ced3e = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
+
+const pattern_73bf0ecb = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+
+const pattern_9f44f9c6 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
+
+const pattern_a74862e6 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+
+const pattern_ac80187d = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+
+const pattern_b50105ca = /*#__PURE__*/ new RegExp("^[0-9]{1,20}$", "u");
+
+const pattern_eccb9060 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
+
+const schema_params_eth_feeConfig = { "type": "array", "items": [{ "$ref": "avanode:schema/blockTag" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_feeConfig" };
+
+const schema_params_eth_getActivePrecompilesAt = { "type": "array", "items": [{ "$ref": "avanode:schema/uint64" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_getActivePrecompilesAt" };
+
+const schema_params_eth_getActiveRulesAt = { "type": "array", "items": [{ "$ref": "avanode:schema/uint64" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_getActiveRulesAt" };
+
+const schema_params_eth_getChainConfig = { "type": "array", "maxItems": 0, "$id": "avanode:params/eth_getChainConfig" };
+
+const schema_params_health_health = { "type": "object", "properties": { "tags": { "type": "array", "items": { "type": "string" } } }, "required": [], "$id": "avanode:params/health.health" };
+
+const schema_params_health_liveness = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/health.liveness" };
+
+const schema_params_health_readiness = { "type": "object", "properties": { "tags": { "type": "array", "items": { "type": "string" } } }, "required": [], "$id": "avanode:params/health.readiness" };
+
+const schema_params_info_acps = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.acps" };
+
+const schema_params_info_getBlockchainID = { "type": "object", "properties": { "alias": { "type": "string" } }, "required": ["alias"], "$id": "avanode:params/info.getBlockchainID" };
+
+const schema_params_info_getNetworkID = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNetworkID" };
+
+const schema_params_info_getNetworkName = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNetworkName" };
+
+const schema_params_info_getNodeID = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeID" };
+
+const schema_params_info_getNodeIP = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeIP" };
+
+const schema_params_info_getNodeVersion = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeVersion" };
+
+const schema_params_info_getTxFee = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getTxFee" };
+
+const schema_params_info_getVMs = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getVMs" };
+
+const schema_params_info_isBootstrapped = { "type": "object", "properties": { "chain": { "type": "string" } }, "required": ["chain"], "$id": "avanode:params/info.isBootstrapped" };
+
+const schema_params_info_peers = { "type": "object", "properties": { "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/info.peers" };
+
+const schema_params_info_upgrades = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.upgrades" };
+
+const schema_params_info_uptime = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/info.uptime" };
 
-export const PlatformGetMinStakeResult = validate328;
-const schema112 = {"type":"object","required":["minValidatorStake","minDelegatorStake"],"properties":{"minValidatorStake":{"$ref":"avanode:schema/uint64"},"minDelegatorStake":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getMinStake"};
+const schema_params_platform_getBalance = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } } }, "required": ["addresses"], "$id": "avanode:params/platform.getBalance" };
 
-function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getMinStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.minValidatorStake === undefined) && (missing0 = "minValidatorStake")) || ((data.minDelegatorStake === undefined) && (missing0 = "minDelegatorStake"))){
-validate328.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.minValidatorStake !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.minValidatorStake, {instancePath:instancePath+"/minValidatorStake",parentData:data,parentDataProperty:"minValidatorStake",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minDelegatorStake !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.minDelegatorStake, {instancePath:instancePath+"/minDelegatorStake",parentData:data,parentDataProperty:"minDelegatorStake",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate328.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate328.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getBlock = { "type": "object", "properties": { "blockID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["blockID"], "$id": "avanode:params/platform.getBlock" };
 
-export const PlatformGetProposedHeightParams = validate331;
-const schema113 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getProposedHeight"};
+const schema_params_platform_getBlockByHeight = { "type": "object", "properties": { "height": { "$ref": "avanode:schema/uint64" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["height"], "$id": "avanode:params/platform.getBlockByHeight" };
 
-function validate331(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getProposedHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate331.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate331.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getBlockchainStatus = { "type": "object", "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["blockchainID"], "$id": "avanode:params/platform.getBlockchainStatus" };
 
-export const PlatformGetProposedHeightResult = validate332;
-const schema114 = {"type":"object","required":["height"],"properties":{"height":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getProposedHeight"};
+const schema_params_platform_getBlockchains = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getBlockchains" };
 
-function validate332(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getProposedHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.height === undefined) && (missing0 = "height")){
-validate332.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.height !== undefined){
-if(!(validate26(data.height, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate332.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate332.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getCurrentSupply = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getCurrentSupply" };
 
-export const PlatformGetRewardUTXOsParams = validate334;
-const schema115 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["txID"],"$id":"avanode:params/platform.getRewardUTXOs"};
-const schema116 = {"title":"encodingHex","description":"The only encoding these methods support.","type":"string","enum":["hex"],"$id":"avanode:schema/encodingHex"};
+const schema_params_platform_getCurrentValidators = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" }, "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/platform.getCurrentValidators" };
 
-function validate336(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/encodingHex" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "string"){
-validate336.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(!(data === "hex")){
-validate336.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema116.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-validate336.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getFeeConfig = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getFeeConfig" };
 
+const schema_params_platform_getFeeState = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getFeeState" };
 
-function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getRewardUTXOs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.txID === undefined) && (missing0 = "txID")){
-validate334.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate334.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getHeight = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getHeight" };
 
-export const PlatformGetRewardUTXOsResult = validate338;
-const schema117 = {"type":"object","required":["numFetched","utxos","encoding"],"properties":{"numFetched":{"$ref":"avanode:schema/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getRewardUTXOs"};
+const schema_params_platform_getL1Validator = { "type": "object", "properties": { "validationID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["validationID"], "$id": "avanode:params/platform.getL1Validator" };
 
-function validate338(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getRewardUTXOs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.numFetched === undefined) && (missing0 = "numFetched")) || ((data.utxos === undefined) && (missing0 = "utxos"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate338.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.numFetched !== undefined){
-const _errs1 = errors;
-if(!(validate108(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxos !== undefined){
-let data1 = data.utxos;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate206(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate338.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs5 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate338.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate338.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getMinStake = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getMinStake" };
 
-export const PlatformGetStakeParams = validate342;
-const schema118 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"validatorsOnly":{"type":"boolean"}},"required":["addresses","validatorsOnly"],"$id":"avanode:params/platform.getStake"};
+const schema_params_platform_getProposedHeight = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getProposedHeight" };
 
-function validate342(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.addresses === undefined) && (missing0 = "addresses")) || ((data.validatorsOnly === undefined) && (missing0 = "validatorsOnly"))){
-validate342.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.addresses !== undefined){
-let data0 = data.addresses;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate342.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.validatorsOnly !== undefined){
-const _errs4 = errors;
-if(typeof data.validatorsOnly !== "boolean"){
-validate342.errors = [{instancePath:instancePath+"/validatorsOnly",schemaPath:"#/properties/validatorsOnly/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate342.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate342.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getRewardUTXOs = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["txID"], "$id": "avanode:params/platform.getRewardUTXOs" };
 
-export const PlatformGetStakeResult = validate344;
-const schema119 = {"type":"object","required":["stakeds","stakedOutputs","encoding"],"properties":{"staked":{"description":"Legacy total of the staking asset.","$ref":"avanode:schema/uint64"},"stakeds":{"description":"Asset ID to amount staked","rewards excluded.":null,"type":"object","additionalProperties":{"$ref":"avanode:schema/uint64"}},"stakedOutputs":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getStake"};
+const schema_params_platform_getStake = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "validatorsOnly": { "type": "boolean" } }, "required": ["addresses", "validatorsOnly"], "$id": "avanode:params/platform.getStake" };
 
-function validate344(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.stakeds === undefined) && (missing0 = "stakeds")) || ((data.stakedOutputs === undefined) && (missing0 = "stakedOutputs"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate344.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.staked !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.staked, {instancePath:instancePath+"/staked",parentData:data,parentDataProperty:"staked",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stakeds !== undefined){
-let data1 = data.stakeds;
-const _errs2 = errors;
-if(errors === _errs2){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key0 in data1){
-const _errs5 = errors;
-if(!(validate26(data1[key0], {instancePath:instancePath+"/stakeds/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data1,parentDataProperty:key0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate344.errors = [{instancePath:instancePath+"/stakeds",schemaPath:"#/properties/stakeds/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.stakedOutputs !== undefined){
-let data3 = data.stakedOutputs;
-const _errs6 = errors;
-if(errors === _errs6){
-if(Array.isArray(data3)){
-var valid2 = true;
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-const _errs8 = errors;
-if(!(validate206(data3[i0], {instancePath:instancePath+"/stakedOutputs/" + i0,parentData:data3,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs8 === errors;
-if(!valid2){
-break;
-}
-}
-}
-else {
-validate344.errors = [{instancePath:instancePath+"/stakedOutputs",schemaPath:"#/properties/stakedOutputs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs9 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate344.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate344.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getStakingAssetID = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getStakingAssetID" };
 
-export const PlatformGetStakingAssetIDParams = validate349;
-const schema120 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":[],"$id":"avanode:params/platform.getStakingAssetID"};
+const schema_params_platform_getSubnet = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.getSubnet" };
 
-function validate349(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getStakingAssetID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-validate349.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate349.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getSubnets = { "type": "object", "properties": { "ids": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } } }, "required": [], "$id": "avanode:params/platform.getSubnets" };
 
-export const PlatformGetStakingAssetIDResult = validate351;
-const schema121 = {"type":"object","required":["assetID"],"properties":{"assetID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.getStakingAssetID"};
+const schema_params_platform_getTimestamp = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getTimestamp" };
 
-function validate351(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getStakingAssetID" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.assetID === undefined) && (missing0 = "assetID")){
-validate351.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.assetID !== undefined){
-if(!(validate104(data.assetID, {instancePath:instancePath+"/assetID",parentData:data,parentDataProperty:"assetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate351.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate351.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getTotalStake = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.getTotalStake" };
 
-export const PlatformGetSubnetParams = validate353;
-const schema122 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getSubnet"};
+const schema_params_platform_getTx = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["txID"], "$id": "avanode:params/platform.getTx" };
 
-function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getSubnet" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate353.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate353.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getTxStatus = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["txID"], "$id": "avanode:params/platform.getTxStatus" };
 
-export const PlatformGetSubnetResult = validate355;
-const schema123 = {"$ref":"avanode:schema/Subnet","$id":"avanode:result/platform.getSubnet"};
-const schema124 = {"title":"Subnet","description":"A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.","type":"object","required":["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"],"properties":{"isPermissioned":{"type":"boolean"},"controlKeys":{"description":"Empty unless the subnet is a permissioned (PoA) subnet.","type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"threshold":{"description":"Signatures from controlKeys needed to change a permissioned subnet; 0 otherwise.","$ref":"avanode:schema/uint32"},"locktime":{"description":"No change is possible until this Unix time is past.","$ref":"avanode:schema/uint64"},"subnetTransformationTxID":{"description":"The transaction that made the subnet elastic, if any.","$ref":"avanode:schema/cb58ID"},"conversionID":{"description":"The conversion of a permissioned subnet into an L1, if any.","$ref":"avanode:schema/cb58ID"},"managerChainID":{"description":"Chain that can modify the L1's validator set, if any.","$ref":"avanode:schema/cb58ID"},"managerAddress":{"description":"Address that can modify the L1's validator set; null when there is none.","anyOf":[{"$ref":"avanode:schema/hex"},{"type":"null"}]}},"$id":"avanode:schema/Subnet"};
+const schema_params_platform_getUTXOs = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "limit": { "$ref": "avanode:schema/uint32" }, "startIndex": { "$ref": "avanode:schema/UTXOIndex" }, "sourceChain": { "type": "string" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["addresses"], "$id": "avanode:params/platform.getUTXOs" };
 
-function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/Subnet" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((((((data.isPermissioned === undefined) && (missing0 = "isPermissioned")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))) || ((data.locktime === undefined) && (missing0 = "locktime"))) || ((data.subnetTransformationTxID === undefined) && (missing0 = "subnetTransformationTxID"))) || ((data.conversionID === undefined) && (missing0 = "conversionID"))) || ((data.managerChainID === undefined) && (missing0 = "managerChainID"))) || ((data.managerAddress === undefined) && (missing0 = "managerAddress"))){
-validate356.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.isPermissioned !== undefined){
-const _errs1 = errors;
-if(typeof data.isPermissioned !== "boolean"){
-validate356.errors = [{instancePath:instancePath+"/isPermissioned",schemaPath:"#/properties/isPermissioned/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.controlKeys !== undefined){
-let data1 = data.controlKeys;
-const _errs3 = errors;
-if(errors === _errs3){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs5 = errors;
-if(!(validate185(data1[i0], {instancePath:instancePath+"/controlKeys/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs5 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate356.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs6 = errors;
-if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.locktime !== undefined){
-const _errs7 = errors;
-if(!(validate26(data.locktime, {instancePath:instancePath+"/locktime",parentData:data,parentDataProperty:"locktime",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetTransformationTxID !== undefined){
-const _errs8 = errors;
-if(!(validate104(data.subnetTransformationTxID, {instancePath:instancePath+"/subnetTransformationTxID",parentData:data,parentDataProperty:"subnetTransformationTxID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.conversionID !== undefined){
-const _errs9 = errors;
-if(!(validate104(data.conversionID, {instancePath:instancePath+"/conversionID",parentData:data,parentDataProperty:"conversionID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.managerChainID !== undefined){
-const _errs10 = errors;
-if(!(validate104(data.managerChainID, {instancePath:instancePath+"/managerChainID",parentData:data,parentDataProperty:"managerChainID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs10 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.managerAddress !== undefined){
-let data8 = data.managerAddress;
-const _errs11 = errors;
-const _errs12 = errors;
-let valid2 = false;
-const _errs13 = errors;
-if(!(validate206(data8, {instancePath:instancePath+"/managerAddress",parentData:data,parentDataProperty:"managerAddress",rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs13 === errors;
-valid2 = valid2 || _valid0;
-if(!valid2){
-const _errs14 = errors;
-if(data8 !== null){
-const err0 = {instancePath:instancePath+"/managerAddress",schemaPath:"#/properties/managerAddress/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs14 === errors;
-valid2 = valid2 || _valid0;
-}
-if(!valid2){
-const err1 = {instancePath:instancePath+"/managerAddress",schemaPath:"#/properties/managerAddress/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate356.errors = vErrors;
-return false;
-}
-else {
-errors = _errs12;
-if(vErrors !== null){
-if(_errs12){
-vErrors.length = _errs12;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate356.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate356.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getValidatorFeeConfig = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getValidatorFeeConfig" };
 
+const schema_params_platform_getValidatorFeeState = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getValidatorFeeState" };
 
-function validate355(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getSubnet" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
-errors = vErrors.length;
-}
-validate355.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_getValidatorsAt = { "type": "object", "properties": { "height": { "anyOf": [{ "$ref": "avanode:schema/uint64" }, { "type": "string", "const": "proposed" }] }, "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["height"], "$id": "avanode:params/platform.getValidatorsAt" };
 
-export const PlatformGetSubnetsParams = validate365;
-const schema125 = {"type":"object","properties":{"ids":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}}},"required":[],"$id":"avanode:params/platform.getSubnets"};
+const schema_params_platform_issueTx = { "type": "object", "properties": { "tx": { "$ref": "avanode:schema/hex" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["tx"], "$id": "avanode:params/platform.issueTx" };
 
-function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getSubnets" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ids !== undefined){
-let data0 = data.ids;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate104(data0[i0], {instancePath:instancePath+"/ids/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate365.errors = [{instancePath:instancePath+"/ids",schemaPath:"#/properties/ids/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate365.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate365.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_sampleValidators = { "type": "object", "properties": { "size": { "$ref": "avanode:schema/uint32" }, "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["size"], "$id": "avanode:params/platform.sampleValidators" };
 
-export const PlatformGetSubnetsResult = validate367;
-const schema126 = {"type":"object","required":["subnets"],"properties":{"subnets":{"type":"array","items":{"$ref":"avanode:schema/LegacySubnet"}}},"$id":"avanode:result/platform.getSubnets"};
-const schema127 = {"title":"LegacySubnet","description":"A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.","type":"object","required":["id","controlKeys","threshold"],"properties":{"id":{"$ref":"avanode:schema/cb58ID"},"controlKeys":{"type":"array","items":{"type":"string"}},"threshold":{"$ref":"avanode:schema/uint32"}},"$id":"avanode:schema/LegacySubnet"};
+const schema_params_platform_validatedBy = { "type": "object", "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["blockchainID"], "$id": "avanode:params/platform.validatedBy" };
 
-function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/LegacySubnet" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.controlKeys === undefined) && (missing0 = "controlKeys"))) || ((data.threshold === undefined) && (missing0 = "threshold"))){
-validate368.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.controlKeys !== undefined){
-let data1 = data.controlKeys;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(typeof data1[i0] !== "string"){
-validate368.errors = [{instancePath:instancePath+"/controlKeys/" + i0,schemaPath:"#/properties/controlKeys/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate368.errors = [{instancePath:instancePath+"/controlKeys",schemaPath:"#/properties/controlKeys/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.threshold !== undefined){
-const _errs6 = errors;
-if(!(validate108(data.threshold, {instancePath:instancePath+"/threshold",parentData:data,parentDataProperty:"threshold",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate368.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate368.errors = vErrors;
-return errors === 0;
-}
+const schema_params_platform_validates = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.validates" };
 
+const schema_params_validators_getCurrentValidators = { "type": "object", "properties": { "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/validators.getCurrentValidators" };
 
-function validate367(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getSubnets" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.subnets === undefined) && (missing0 = "subnets")){
-validate367.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.subnets !== undefined){
-let data0 = data.subnets;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate368(data0[i0], {instancePath:instancePath+"/subnets/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate367.errors = [{instancePath:instancePath+"/subnets",schemaPath:"#/properties/subnets/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate367.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate367.errors = vErrors;
-return errors === 0;
-}
+const schema_response_health_get_200 = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:response/health.get/200" };
 
-export const PlatformGetTimestampParams = validate372;
-const schema128 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getTimestamp"};
+const schema_response_health_get_503 = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:response/health.get/503" };
 
-function validate372(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getTimestamp" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate372.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate372.errors = vErrors;
-return errors === 0;
-}
+const schema_result_eth_feeConfig = { "type": "object", "required": ["feeConfig", "lastChangedAt"], "properties": { "feeConfig": { "$ref": "avanode:schema/EvmFeeConfig" }, "lastChangedAt": { "description": "Block (or time) of the last change.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/eth_feeConfig" };
 
-export const PlatformGetTimestampResult = validate373;
-const schema129 = {"type":"object","required":["timestamp"],"properties":{"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:result/platform.getTimestamp"};
+const schema_result_eth_getActivePrecompilesAt = { "$ref": "avanode:schema/ActivePrecompiles", "$id": "avanode:result/eth_getActivePrecompilesAt" };
 
-function validate373(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getTimestamp" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.timestamp === undefined) && (missing0 = "timestamp")){
-validate373.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.timestamp !== undefined){
-if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate373.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate373.errors = vErrors;
-return errors === 0;
-}
+const schema_result_eth_getActiveRulesAt = { "$ref": "avanode:schema/ActiveRules", "$id": "avanode:result/eth_getActiveRulesAt" };
 
-export const PlatformGetTotalStakeParams = validate375;
-const schema130 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.getTotalStake"};
+const schema_result_eth_getChainConfig = { "$ref": "avanode:schema/ChainConfig", "$id": "avanode:result/eth_getChainConfig" };
 
-function validate375(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getTotalStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate375.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate375.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate375.errors = vErrors;
-return errors === 0;
-}
+const schema_result_health_health = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.health" };
+
+const schema_result_health_liveness = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.liveness" };
+
+const schema_result_health_readiness = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.readiness" };
+
+const schema_result_info_acps = { "type": "object", "required": ["acps"], "properties": { "acps": { "description": "Proposal number to the stake-weighted preferences.", "type": "object", "propertyNames": { "pattern": "^[0-9]+$" }, "additionalProperties": { "$ref": "avanode:schema/ACPPreference" } } }, "$id": "avanode:result/info.acps" };
+
+const schema_result_info_getBlockchainID = { "type": "object", "required": ["blockchainID"], "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/info.getBlockchainID" };
 
-export const PlatformGetTotalStakeResult = validate377;
-const schema131 = {"type":"object","required":["weight"],"properties":{"stake":{"$ref":"avanode:schema/uint64"},"weight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:result/platform.getTotalStake"};
+const schema_result_info_getNetworkID = { "type": "object", "required": ["networkID"], "properties": { "networkID": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:result/info.getNetworkID" };
 
-function validate377(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getTotalStake" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.weight === undefined) && (missing0 = "weight")){
-validate377.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.stake !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.stake, {instancePath:instancePath+"/stake",parentData:data,parentDataProperty:"stake",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate377.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate377.errors = vErrors;
-return errors === 0;
-}
+const schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "description": "`mainnet`, `fuji`, `local` or a custom name.", "type": "string" } }, "$id": "avanode:result/info.getNetworkName" };
 
-export const PlatformGetTxParams = validate380;
-const schema132 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"required":["txID"],"$id":"avanode:params/platform.getTx"};
+const schema_result_info_getNodeID = { "type": "object", "required": ["nodeID", "nodePOP"], "properties": { "nodeID": { "$ref": "avanode:schema/nodeID" }, "nodePOP": { "$ref": "avanode:schema/NodePOP" } }, "$id": "avanode:result/info.getNodeID" };
 
-function validate380(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getTx" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.txID === undefined) && (missing0 = "txID")){
-validate380.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate380.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate380.errors = vErrors;
-return errors === 0;
-}
+const schema_result_info_getNodeIP = { "type": "object", "required": ["ip"], "properties": { "ip": { "type": "string" } }, "$id": "avanode:result/info.getNodeIP" };
 
-export const PlatformGetTxResult = validate383;
-const schema133 = {"type":"object","required":["tx","encoding"],"properties":{"tx":{"anyOf":[{"$ref":"avanode:schema/hex"},{"$ref":"avanode:schema/SignedTx"}]},"encoding":{"$ref":"avanode:schema/encodingHexOrJson"}},"$id":"avanode:result/platform.getTx"};
+const schema_result_info_getNodeVersion = { "$ref": "avanode:schema/NodeVersion", "$id": "avanode:result/info.getNodeVersion" };
 
-function validate383(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getTx" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.tx === undefined) && (missing0 = "tx")) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate383.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.tx !== undefined){
-let data0 = data.tx;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate206(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(!(validate211(data0, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate211.errors : vErrors.concat(validate211.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err0 = {instancePath:instancePath+"/tx",schemaPath:"#/properties/tx/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate383.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs5 = errors;
-if(!(validate202(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate202.errors : vErrors.concat(validate202.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate383.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate383.errors = vErrors;
-return errors === 0;
-}
+const schema_result_info_getTxFee = { "$ref": "avanode:schema/TxFees", "$id": "avanode:result/info.getTxFee" };
 
-export const PlatformGetTxStatusParams = validate387;
-const schema134 = {"type":"object","properties":{"txID":{"$ref":"avanode:schema/cb58ID"}},"required":["txID"],"$id":"avanode:params/platform.getTxStatus"};
+const schema_result_info_getVMs = { "type": "object", "required": ["vms"], "properties": { "vms": { "description": "VM ID to its names (aliases).", "type": "object", "propertyNames": { "$ref": "avanode:schema/cb58ID" }, "additionalProperties": { "type": "array", "items": { "type": "string" } } } }, "$id": "avanode:result/info.getVMs" };
 
-function validate387(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getTxStatus" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.txID === undefined) && (missing0 = "txID")){
-validate387.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate387.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate387.errors = vErrors;
-return errors === 0;
-}
+const schema_result_info_isBootstrapped = { "type": "object", "required": ["isBootstrapped"], "properties": { "isBootstrapped": { "type": "boolean" } }, "$id": "avanode:result/info.isBootstrapped" };
 
-export const PlatformGetTxStatusResult = validate389;
-const schema135 = {"$ref":"avanode:schema/TxStatus","$id":"avanode:result/platform.getTxStatus"};
-const schema136 = {"title":"TxStatus","description":"Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.","anyOf":[{"type":"object","required":["status"],"properties":{"status":{"type":"string","enum":["Committed","Processing","Unknown"]}}},{"type":"object","required":["status","reason"],"properties":{"status":{"type":"string","const":"Dropped"},"reason":{"type":"string"}}}],"$id":"avanode:schema/TxStatus"};
+const schema_result_info_peers = { "type": "object", "required": ["numPeers", "peers"], "properties": { "numPeers": { "$ref": "avanode:schema/uint32" }, "peers": { "type": "array", "items": { "$ref": "avanode:schema/Peer" } } }, "$id": "avanode:result/info.peers" };
 
-function validate390(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/TxStatus" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.status === undefined) && (missing0 = "status")){
-const err0 = {instancePath,schemaPath:"#/anyOf/0/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-else {
-if(data.status !== undefined){
-let data0 = data.status;
-if(typeof data0 !== "string"){
-const err1 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(!(((data0 === "Committed") || (data0 === "Processing")) || (data0 === "Unknown"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/0/properties/status/enum",keyword:"enum",params:{allowedValues: schema136.anyOf[0].properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs5 = errors;
-if(errors === _errs5){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if(((data.status === undefined) && (missing1 = "status")) || ((data.reason === undefined) && (missing1 = "reason"))){
-const err4 = {instancePath,schemaPath:"#/anyOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-else {
-if(data.status !== undefined){
-let data1 = data.status;
-const _errs7 = errors;
-if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if("Dropped" !== data1){
-const err6 = {instancePath:instancePath+"/status",schemaPath:"#/anyOf/1/properties/status/const",keyword:"const",params:{allowedValue: "Dropped"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-var valid2 = _errs7 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.reason !== undefined){
-const _errs9 = errors;
-if(typeof data.reason !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/anyOf/1/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid2 = _errs9 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-var _valid0 = _errs5 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err9 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-validate390.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate390.errors = vErrors;
-return errors === 0;
-}
+const schema_result_info_upgrades = { "$ref": "avanode:schema/Upgrades", "$id": "avanode:result/info.upgrades" };
 
+const schema_result_info_uptime = { "type": "object", "required": ["rewardingStakePercentage", "weightedAveragePercentage"], "properties": { "rewardingStakePercentage": { "description": "Percent of stake that considers this node above the uptime requirement.", "$ref": "avanode:schema/decimal" }, "weightedAveragePercentage": { "description": "Stake-weighted average of the observed uptimes.", "$ref": "avanode:schema/decimal" } }, "$id": "avanode:result/info.uptime" };
 
-function validate389(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getTxStatus" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate390(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate390.errors : vErrors.concat(validate390.errors);
-errors = vErrors.length;
-}
-validate389.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getBalance = { "type": "object", "required": ["balances", "unlockeds", "lockedStakeables", "lockedNotStakeables", "utxoIDs"], "properties": { "balance": { "description": "Legacy total of the staking asset.", "$ref": "avanode:schema/uint64" }, "unlocked": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "lockedStakeable": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "lockedNotStakeable": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "balances": { "description": "Asset ID to total amount.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "unlockeds": { "description": "Asset ID to unlocked amount.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "lockedStakeables": { "description": "Asset ID to locked", "stakeable amount.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "lockedNotStakeables": { "description": "Asset ID to locked", "not stakeable amount.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "utxoIDs": { "type": "array", "items": { "$ref": "avanode:schema/UTXOID" } } }, "$id": "avanode:result/platform.getBalance" };
 
-export const PlatformGetUTXOsParams = validate392;
-const schema137 = {"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"avanode:schema/pchainAddress"}},"limit":{"$ref":"avanode:schema/uint32"},"startIndex":{"$ref":"avanode:schema/UTXOIndex"},"sourceChain":{"type":"string"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["addresses"],"$id":"avanode:params/platform.getUTXOs"};
-const schema138 = {"title":"UTXOIndex","description":"A position in a UTXO listing, to continue from with `startIndex`.","type":"object","required":["address","utxo"],"properties":{"address":{"$ref":"avanode:schema/pchainAddress"},"utxo":{"description":"A UTXO ID (cb58; one published example passes hex).","type":"string"}},"$id":"avanode:schema/UTXOIndex"};
+const schema_result_platform_getBlock = { "$ref": "avanode:schema/EncodedBlock", "$id": "avanode:result/platform.getBlock" };
 
-function validate395(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/UTXOIndex" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.address === undefined) && (missing0 = "address")) || ((data.utxo === undefined) && (missing0 = "utxo"))){
-validate395.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.address !== undefined){
-const _errs1 = errors;
-if(!(validate185(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxo !== undefined){
-const _errs2 = errors;
-if(typeof data.utxo !== "string"){
-validate395.errors = [{instancePath:instancePath+"/utxo",schemaPath:"#/properties/utxo/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate395.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate395.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getBlockByHeight = { "$ref": "avanode:schema/EncodedBlock", "$id": "avanode:result/platform.getBlockByHeight" };
 
+const schema_result_platform_getBlockchainStatus = { "type": "object", "required": ["status"], "properties": { "status": { "$ref": "avanode:schema/BlockchainStatus" } }, "$id": "avanode:result/platform.getBlockchainStatus" };
 
-function validate392(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getUTXOs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.addresses === undefined) && (missing0 = "addresses")){
-validate392.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.addresses !== undefined){
-let data0 = data.addresses;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate185(data0[i0], {instancePath:instancePath+"/addresses/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate392.errors = [{instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.limit !== undefined){
-const _errs4 = errors;
-if(!(validate108(data.limit, {instancePath:instancePath+"/limit",parentData:data,parentDataProperty:"limit",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startIndex !== undefined){
-const _errs5 = errors;
-if(!(validate395(data.startIndex, {instancePath:instancePath+"/startIndex",parentData:data,parentDataProperty:"startIndex",rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sourceChain !== undefined){
-const _errs6 = errors;
-if(typeof data.sourceChain !== "string"){
-validate392.errors = [{instancePath:instancePath+"/sourceChain",schemaPath:"#/properties/sourceChain/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs8 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate392.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate392.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getBlockchains = { "type": "object", "required": ["blockchains"], "properties": { "blockchains": { "type": "array", "items": { "$ref": "avanode:schema/Blockchain" } } }, "$id": "avanode:result/platform.getBlockchains" };
 
-export const PlatformGetUTXOsResult = validate399;
-const schema139 = {"type":"object","required":["numFetched","utxos","endIndex","encoding"],"properties":{"numFetched":{"$ref":"avanode:schema/uint32"},"utxos":{"type":"array","items":{"$ref":"avanode:schema/hex"}},"endIndex":{"$ref":"avanode:schema/UTXOIndex"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"$id":"avanode:result/platform.getUTXOs"};
+const schema_result_platform_getCurrentSupply = { "type": "object", "required": ["supply"], "properties": { "supply": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getCurrentSupply" };
 
-function validate399(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getUTXOs" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.numFetched === undefined) && (missing0 = "numFetched")) || ((data.utxos === undefined) && (missing0 = "utxos"))) || ((data.endIndex === undefined) && (missing0 = "endIndex"))) || ((data.encoding === undefined) && (missing0 = "encoding"))){
-validate399.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.numFetched !== undefined){
-const _errs1 = errors;
-if(!(validate108(data.numFetched, {instancePath:instancePath+"/numFetched",parentData:data,parentDataProperty:"numFetched",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.utxos !== undefined){
-let data1 = data.utxos;
-const _errs2 = errors;
-if(errors === _errs2){
-if(Array.isArray(data1)){
-var valid1 = true;
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-const _errs4 = errors;
-if(!(validate206(data1[i0], {instancePath:instancePath+"/utxos/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs4 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate399.errors = [{instancePath:instancePath+"/utxos",schemaPath:"#/properties/utxos/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.endIndex !== undefined){
-const _errs5 = errors;
-if(!(validate395(data.endIndex, {instancePath:instancePath+"/endIndex",parentData:data,parentDataProperty:"endIndex",rootData}))){
-vErrors = vErrors === null ? validate395.errors : vErrors.concat(validate395.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs6 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-else {
-validate399.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate399.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getCurrentValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/CurrentValidator" } } }, "$id": "avanode:result/platform.getCurrentValidators" };
 
-export const PlatformGetValidatorFeeConfigParams = validate404;
-const schema140 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeConfig"};
+const schema_result_platform_getFeeConfig = { "$ref": "avanode:schema/FeeConfig", "$id": "avanode:result/platform.getFeeConfig" };
 
-function validate404(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getValidatorFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate404.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate404.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getFeeState = { "$ref": "avanode:schema/FeeState", "$id": "avanode:result/platform.getFeeState" };
 
-export const PlatformGetValidatorFeeConfigResult = validate405;
-const schema141 = {"$ref":"avanode:schema/ValidatorFeeConfig","$id":"avanode:result/platform.getValidatorFeeConfig"};
-const schema142 = {"title":"ValidatorFeeConfig","description":"The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.","type":"object","required":["capacity","target","minPrice","excessConversionConstant"],"properties":{"capacity":{"description":"Maximum number of L1 validators at any time.","$ref":"avanode:schema/uint64"},"target":{"description":"Target L1 validator count for stable fees.","$ref":"avanode:schema/uint64"},"targetPerSecond":{"$ref":"avanode:schema/uint64"},"minPrice":{"description":"Minimum price per L1 validator.","$ref":"avanode:schema/uint64"},"excessConversionConstant":{"description":"Converts excess L1 validators to a price.","$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ValidatorFeeConfig"};
+const schema_result_platform_getHeight = { "type": "object", "required": ["height"], "properties": { "height": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getHeight" };
 
-function validate406(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ValidatorFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.capacity === undefined) && (missing0 = "capacity")) || ((data.target === undefined) && (missing0 = "target"))) || ((data.minPrice === undefined) && (missing0 = "minPrice"))) || ((data.excessConversionConstant === undefined) && (missing0 = "excessConversionConstant"))){
-validate406.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.capacity !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.target !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.target, {instancePath:instancePath+"/target",parentData:data,parentDataProperty:"target",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.targetPerSecond !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.targetPerSecond, {instancePath:instancePath+"/targetPerSecond",parentData:data,parentDataProperty:"targetPerSecond",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.minPrice !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.minPrice, {instancePath:instancePath+"/minPrice",parentData:data,parentDataProperty:"minPrice",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.excessConversionConstant !== undefined){
-const _errs5 = errors;
-if(!(validate26(data.excessConversionConstant, {instancePath:instancePath+"/excessConversionConstant",parentData:data,parentDataProperty:"excessConversionConstant",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-else {
-validate406.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate406.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getL1Validator = { "$ref": "avanode:schema/L1Validator", "$id": "avanode:result/platform.getL1Validator" };
 
+const schema_result_platform_getMinStake = { "type": "object", "required": ["minValidatorStake", "minDelegatorStake"], "properties": { "minValidatorStake": { "$ref": "avanode:schema/uint64" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getMinStake" };
 
-function validate405(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getValidatorFeeConfig" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate406(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate406.errors : vErrors.concat(validate406.errors);
-errors = vErrors.length;
-}
-validate405.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getProposedHeight = { "type": "object", "required": ["height"], "properties": { "height": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getProposedHeight" };
 
-export const PlatformGetValidatorFeeStateParams = validate413;
-const schema143 = {"type":"object","properties":{},"required":[],"$id":"avanode:params/platform.getValidatorFeeState"};
+const schema_result_platform_getRewardUTXOs = { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint32" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getRewardUTXOs" };
 
-function validate413(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getValidatorFeeState" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(!(data && typeof data == "object" && !Array.isArray(data))){
-validate413.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate413.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getStake = { "type": "object", "required": ["stakeds", "stakedOutputs", "encoding"], "properties": { "staked": { "description": "Legacy total of the staking asset.", "$ref": "avanode:schema/uint64" }, "stakeds": { "description": "Asset ID to amount staked", "rewards excluded.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "stakedOutputs": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getStake" };
 
-export const PlatformGetValidatorFeeStateResult = validate414;
-const schema144 = {"$ref":"avanode:schema/ValidatorFeeState","$id":"avanode:result/platform.getValidatorFeeState"};
-const schema145 = {"title":"ValidatorFeeState","description":"The continuous fee state of L1 validators.","type":"object","required":["excess","price","timestamp"],"properties":{"excess":{"$ref":"avanode:schema/uint64"},"price":{"$ref":"avanode:schema/uint64"},"timestamp":{"$ref":"avanode:schema/isoTimestamp"}},"$id":"avanode:schema/ValidatorFeeState"};
+const schema_result_platform_getStakingAssetID = { "type": "object", "required": ["assetID"], "properties": { "assetID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.getStakingAssetID" };
 
-function validate415(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ValidatorFeeState" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.excess === undefined) && (missing0 = "excess")) || ((data.price === undefined) && (missing0 = "price"))) || ((data.timestamp === undefined) && (missing0 = "timestamp"))){
-validate415.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.excess !== undefined){
-const _errs1 = errors;
-if(!(validate26(data.excess, {instancePath:instancePath+"/excess",parentData:data,parentDataProperty:"excess",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.price !== undefined){
-const _errs2 = errors;
-if(!(validate26(data.price, {instancePath:instancePath+"/price",parentData:data,parentDataProperty:"price",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.timestamp !== undefined){
-const _errs3 = errors;
-if(!(validate79(data.timestamp, {instancePath:instancePath+"/timestamp",parentData:data,parentDataProperty:"timestamp",rootData}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate415.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate415.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getSubnet = { "$ref": "avanode:schema/Subnet", "$id": "avanode:result/platform.getSubnet" };
 
+const schema_result_platform_getSubnets = { "type": "object", "required": ["subnets"], "properties": { "subnets": { "type": "array", "items": { "$ref": "avanode:schema/LegacySubnet" } } }, "$id": "avanode:result/platform.getSubnets" };
 
-function validate414(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getValidatorFeeState" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate415(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate415.errors : vErrors.concat(validate415.errors);
-errors = vErrors.length;
-}
-validate414.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getTimestamp = { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:result/platform.getTimestamp" };
 
-export const PlatformGetValidatorsAtParams = validate420;
-const schema146 = {"type":"object","properties":{"height":{"anyOf":[{"$ref":"avanode:schema/uint64"},{"type":"string","const":"proposed"}]},"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["height"],"$id":"avanode:params/platform.getValidatorsAt"};
+const schema_result_platform_getTotalStake = { "type": "object", "required": ["weight"], "properties": { "stake": { "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getTotalStake" };
 
-function validate420(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.getValidatorsAt" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.height === undefined) && (missing0 = "height")){
-validate420.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.height !== undefined){
-let data0 = data.height;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate26(data0, {instancePath:instancePath+"/height",parentData:data,parentDataProperty:"height",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(typeof data0 !== "string"){
-const err0 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if("proposed" !== data0){
-const err1 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf/1/const",keyword:"const",params:{allowedValue: "proposed"},message:"must be equal to constant"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err2 = {instancePath:instancePath+"/height",schemaPath:"#/properties/height/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-validate420.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs6 = errors;
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate420.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate420.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getTx = { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "anyOf": [{ "$ref": "avanode:schema/hex" }, { "$ref": "avanode:schema/SignedTx" }] }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "$id": "avanode:result/platform.getTx" };
+
+const schema_result_platform_getTxStatus = { "$ref": "avanode:schema/TxStatus", "$id": "avanode:result/platform.getTxStatus" };
+
+const schema_result_platform_getUTXOs = { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint32" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "endIndex": { "$ref": "avanode:schema/UTXOIndex" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getUTXOs" };
+
+const schema_result_platform_getValidatorFeeConfig = { "$ref": "avanode:schema/ValidatorFeeConfig", "$id": "avanode:result/platform.getValidatorFeeConfig" };
 
-export const PlatformGetValidatorsAtResult = validate423;
-const schema147 = {"anyOf":[{"$ref":"avanode:schema/ValidatorsAtHeight"},{"$ref":"avanode:schema/LegacyValidatorsAtHeight"}],"$id":"avanode:result/platform.getValidatorsAt"};
-const schema148 = {"title":"ValidatorsAtHeight","description":"Node ID to weight and key, with no wrapper (nodes since mid-2023).","type":"object","propertyNames":{"$ref":"avanode:schema/nodeID"},"additionalProperties":{"$ref":"avanode:schema/ValidatorAtHeight"},"$id":"avanode:schema/ValidatorsAtHeight"};
-const schema149 = {"title":"ValidatorAtHeight","description":"A validator's weight and key at a height (current nodes).","type":"object","required":["publicKey","weight"],"properties":{"publicKey":{"anyOf":[{"$ref":"avanode:schema/blsPublicKey"},{"type":"null"}]},"weight":{"$ref":"avanode:schema/uint64"}},"$id":"avanode:schema/ValidatorAtHeight"};
+const schema_result_platform_getValidatorFeeState = { "$ref": "avanode:schema/ValidatorFeeState", "$id": "avanode:result/platform.getValidatorFeeState" };
 
-function validate426(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ValidatorAtHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.publicKey === undefined) && (missing0 = "publicKey")) || ((data.weight === undefined) && (missing0 = "weight"))){
-validate426.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.publicKey !== undefined){
-let data0 = data.publicKey;
-const _errs1 = errors;
-const _errs2 = errors;
-let valid1 = false;
-const _errs3 = errors;
-if(!(validate116(data0, {instancePath:instancePath+"/publicKey",parentData:data,parentDataProperty:"publicKey",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs3 === errors;
-valid1 = valid1 || _valid0;
-if(!valid1){
-const _errs4 = errors;
-if(data0 !== null){
-const err0 = {instancePath:instancePath+"/publicKey",schemaPath:"#/properties/publicKey/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs4 === errors;
-valid1 = valid1 || _valid0;
-}
-if(!valid1){
-const err1 = {instancePath:instancePath+"/publicKey",schemaPath:"#/properties/publicKey/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-validate426.errors = vErrors;
-return false;
-}
-else {
-errors = _errs2;
-if(vErrors !== null){
-if(_errs2){
-vErrors.length = _errs2;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs6 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate426.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate426.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_getValidatorsAt = { "anyOf": [{ "$ref": "avanode:schema/ValidatorsAtHeight" }, { "$ref": "avanode:schema/LegacyValidatorsAtHeight" }], "$id": "avanode:result/platform.getValidatorsAt" };
 
+const schema_result_platform_issueTx = { "type": "object", "required": ["txID"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.issueTx" };
 
-function validate424(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/ValidatorsAtHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-const _errs1 = errors;
-if(!(validate96(key0, {instancePath,parentData:data,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate424.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid0){
-for(const key1 in data){
-const _errs3 = errors;
-if(!(validate426(data[key1], {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate426.errors : vErrors.concat(validate426.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-}
-else {
-validate424.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate424.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_sampleValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "$id": "avanode:result/platform.sampleValidators" };
 
-const schema150 = {"title":"LegacyValidatorsAtHeight","description":"`{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.","type":"object","required":["validators"],"properties":{"validators":{"type":"object","propertyNames":{"$ref":"avanode:schema/nodeID"},"additionalProperties":{"$ref":"avanode:schema/uint64"}}},"$id":"avanode:schema/LegacyValidatorsAtHeight"};
+const schema_result_platform_validatedBy = { "type": "object", "required": ["subnetID"], "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.validatedBy" };
 
-function validate431(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/LegacyValidatorsAtHeight" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validators === undefined) && (missing0 = "validators")){
-validate431.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validators !== undefined){
-let data0 = data.validators;
-const _errs1 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key0 in data0){
-const _errs3 = errors;
-if(!(validate96(key0, {instancePath:instancePath+"/validators",parentData:data0,parentDataProperty:"validators",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-const err0 = {instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate431.errors = vErrors;
-return false;
-break;
-}
-}
-if(valid1){
-for(const key1 in data0){
-const _errs5 = errors;
-if(!(validate26(data0[key1], {instancePath:instancePath+"/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data0,parentDataProperty:key1,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid2 = _errs5 === errors;
-if(!valid2){
-break;
-}
-}
-}
-}
-else {
-validate431.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate431.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate431.errors = vErrors;
-return errors === 0;
-}
+const schema_result_platform_validates = { "type": "object", "required": ["blockchainIDs"], "properties": { "blockchainIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } } }, "$id": "avanode:result/platform.validates" };
 
+const schema_result_validators_getCurrentValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/EvmValidator" } } }, "$id": "avanode:result/validators.getCurrentValidators" };
 
-function validate423(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.getValidatorsAt" */;
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-let valid0 = false;
-const _errs1 = errors;
-if(!(validate424(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate424.errors : vErrors.concat(validate424.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs1 === errors;
-valid0 = valid0 || _valid0;
-if(!valid0){
-const _errs2 = errors;
-if(!(validate431(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate431.errors : vErrors.concat(validate431.errors);
-errors = vErrors.length;
-}
-var _valid0 = _errs2 === errors;
-valid0 = valid0 || _valid0;
-}
-if(!valid0){
-const err0 = {instancePath,schemaPath:"#/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-validate423.errors = vErrors;
-return false;
-}
-else {
-errors = _errs0;
-if(vErrors !== null){
-if(_errs0){
-vErrors.length = _errs0;
-}
-else {
-vErrors = null;
-}
-}
-}
-validate423.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_ACPPreference = { "title": "ACPPreference", "description": "Stake-weighted preferences of validators for one community proposal.", "type": "object", "required": ["supportWeight", "supporters", "objectWeight", "objectors", "abstainWeight"], "properties": { "supportWeight": { "$ref": "avanode:schema/uint64" }, "supporters": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } }, "objectWeight": { "$ref": "avanode:schema/uint64" }, "objectors": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } }, "abstainWeight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ACPPreference" };
 
-export const PlatformIssueTxParams = validate435;
-const schema151 = {"type":"object","properties":{"tx":{"$ref":"avanode:schema/hex"},"encoding":{"$ref":"avanode:schema/encodingHex"}},"required":["tx"],"$id":"avanode:params/platform.issueTx"};
+const schema_schema_ActivePrecompiles = { "title": "ActivePrecompiles", "description": "Precompile config name to its configuration.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/PrecompileConfig" }, "$id": "avanode:schema/ActivePrecompiles" };
 
-function validate435(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.issueTx" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.tx === undefined) && (missing0 = "tx")){
-validate435.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.tx !== undefined){
-const _errs1 = errors;
-if(!(validate206(data.tx, {instancePath:instancePath+"/tx",parentData:data,parentDataProperty:"tx",rootData}))){
-vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.encoding !== undefined){
-const _errs2 = errors;
-if(!(validate336(data.encoding, {instancePath:instancePath+"/encoding",parentData:data,parentDataProperty:"encoding",rootData}))){
-vErrors = vErrors === null ? validate336.errors : vErrors.concat(validate336.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate435.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate435.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.", "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsCancun": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEUpgrade": { "type": "boolean" }, "IsEtna": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time it activated.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
 
-export const PlatformIssueTxResult = validate438;
-const schema152 = {"type":"object","required":["txID"],"properties":{"txID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.issueTx"};
+const schema_schema_Blockchain = { "title": "Blockchain", "description": "A blockchain and the subnet that validates it.", "type": "object", "required": ["id", "name", "subnetID", "vmID"], "properties": { "id": { "$ref": "avanode:schema/cb58ID" }, "name": { "description": "Human-readable name.", "type": "string" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "vmID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:schema/Blockchain" };
 
-function validate438(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.issueTx" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.txID === undefined) && (missing0 = "txID")){
-validate438.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.txID !== undefined){
-if(!(validate104(data.txID, {instancePath:instancePath+"/txID",parentData:data,parentDataProperty:"txID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate438.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate438.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_BlockchainStatus = { "title": "BlockchainStatus", "description": "Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.", "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
 
-export const PlatformSampleValidatorsParams = validate440;
-const schema153 = {"type":"object","properties":{"size":{"$ref":"avanode:schema/uint32"},"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["size"],"$id":"avanode:params/platform.sampleValidators"};
+const schema_schema_ChainConfig = { "title": "ChainConfig", "description": "An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.", "type": "object", "required": ["chainId", "feeConfig"], "properties": { "chainId": { "$ref": "avanode:schema/uint64" }, "feeConfig": { "$ref": "avanode:schema/EvmFeeConfig" }, "allowFeeRecipients": { "type": "boolean" }, "homesteadBlock": { "$ref": "avanode:schema/uint64" }, "eip150Block": { "$ref": "avanode:schema/uint64" }, "eip150Hash": { "$ref": "avanode:schema/hash32" }, "eip155Block": { "$ref": "avanode:schema/uint64" }, "eip158Block": { "$ref": "avanode:schema/uint64" }, "byzantiumBlock": { "$ref": "avanode:schema/uint64" }, "constantinopleBlock": { "$ref": "avanode:schema/uint64" }, "petersburgBlock": { "$ref": "avanode:schema/uint64" }, "istanbulBlock": { "$ref": "avanode:schema/uint64" }, "muirGlacierBlock": { "$ref": "avanode:schema/uint64" }, "subnetEVMTimestamp": { "$ref": "avanode:schema/uint64" }, "contractDeployerAllowListConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "contractNativeMinterConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "feeManagerConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "upgrades": { "type": "object", "properties": { "precompileUpgrades": { "description": "Single-key objects keyed by precompile config name.", "type": "array", "items": { "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": { "$ref": "avanode:schema/PrecompileConfig" } } } }, "additionalProperties": true } }, "additionalProperties": true, "$id": "avanode:schema/ChainConfig" };
 
-function validate440(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.sampleValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.size === undefined) && (missing0 = "size")){
-validate440.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.size !== undefined){
-const _errs1 = errors;
-if(!(validate108(data.size, {instancePath:instancePath+"/size",parentData:data,parentDataProperty:"size",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.subnetID !== undefined){
-const _errs2 = errors;
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-else {
-validate440.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate440.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_Credential = { "title": "Credential", "type": "object", "required": ["signatures"], "properties": { "signatures": { "type": "array", "items": { "$ref": "avanode:schema/hex" } } }, "$id": "avanode:schema/Credential" };
 
-export const PlatformSampleValidatorsResult = validate443;
-const schema154 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"$id":"avanode:result/platform.sampleValidators"};
+const schema_schema_CurrentValidator = { "title": "CurrentValidator", "description": "One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.", "anyOf": [{ "$ref": "avanode:schema/StakerValidator" }, { "$ref": "avanode:schema/L1CurrentValidator" }], "$id": "avanode:schema/CurrentValidator" };
 
-function validate443(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.sampleValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validators === undefined) && (missing0 = "validators")){
-validate443.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validators !== undefined){
-let data0 = data.validators;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate96(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate443.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate443.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate443.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_Delegator = { "title": "Delegator", "description": "A delegation to a primary network validator.", "type": "object", "required": ["txID", "startTime", "endTime", "weight", "nodeID", "rewardOwner", "potentialReward"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "endTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "description": "Nano-units staked.", "$ref": "avanode:schema/uint64" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "rewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "potentialReward": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/Delegator" };
 
-export const PlatformValidatedByParams = validate445;
-const schema155 = {"type":"object","properties":{"blockchainID":{"$ref":"avanode:schema/cb58ID"}},"required":["blockchainID"],"$id":"avanode:params/platform.validatedBy"};
+const schema_schema_EncodedBlock = { "title": "EncodedBlock", "description": "A block as `0x` hex (default) or as a JSON object.", "type": "object", "required": ["block", "encoding"], "properties": { "block": { "anyOf": [{ "$ref": "avanode:schema/hex" }, { "$ref": "avanode:schema/PlatformBlock" }] }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "$id": "avanode:schema/EncodedBlock" };
 
-function validate445(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.validatedBy" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchainID === undefined) && (missing0 = "blockchainID")){
-validate445.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchainID !== undefined){
-if(!(validate104(data.blockchainID, {instancePath:instancePath+"/blockchainID",parentData:data,parentDataProperty:"blockchainID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate445.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate445.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_EvmFeeConfig = { "title": "EvmFeeConfig", "description": "An L1 EVM chain's fee configuration (all JSON numbers on the wire).", "type": "object", "required": ["gasLimit", "targetBlockRate", "minBaseFee", "targetGas", "baseFeeChangeDenominator", "minBlockGasCost", "maxBlockGasCost", "blockGasCostStep"], "properties": { "gasLimit": { "$ref": "avanode:schema/uint64" }, "targetBlockRate": { "$ref": "avanode:schema/uint64" }, "minBaseFee": { "$ref": "avanode:schema/uint64" }, "targetGas": { "$ref": "avanode:schema/uint64" }, "baseFeeChangeDenominator": { "$ref": "avanode:schema/uint64" }, "minBlockGasCost": { "$ref": "avanode:schema/uint64" }, "maxBlockGasCost": { "$ref": "avanode:schema/uint64" }, "blockGasCostStep": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/EvmFeeConfig" };
 
-export const PlatformValidatedByResult = validate447;
-const schema156 = {"type":"object","required":["subnetID"],"properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"$id":"avanode:result/platform.validatedBy"};
+const schema_schema_EvmValidator = { "title": "EvmValidator", "description": "A validator as an L1 EVM chain's validators endpoint reports it.", "type": "object", "required": ["validationID", "nodeID", "weight", "startTimestamp", "isActive", "isL1Validator", "isConnected", "uptimeSeconds", "uptimePercentage"], "properties": { "validationID": { "description": "Validation ID for L1s; the add-subnet-validator transaction ID for subnets.", "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "weight": { "$ref": "avanode:schema/uint64" }, "startTimestamp": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "isActive": { "description": "For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.", "type": "boolean" }, "isL1Validator": { "type": "boolean" }, "isConnected": { "description": "Whether the callee node is connected to this validator.", "type": "boolean" }, "uptimeSeconds": { "$ref": "avanode:schema/uint64" }, "uptimePercentage": { "$ref": "avanode:schema/decimal" } }, "$id": "avanode:schema/EvmValidator" };
 
-function validate447(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.validatedBy" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate447.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate447.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate447.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_FeeConfig = { "title": "FeeConfig", "description": "The P-chain's dynamic fee configuration (all JSON numbers on the wire).", "type": "object", "required": ["weights", "maxCapacity", "maxPerSecond", "targetPerSecond", "minPrice", "excessConversionConstant"], "properties": { "weights": { "description": "Merge the fee dimensions into one gas value.", "type": "array", "items": { "$ref": "avanode:schema/uint64" } }, "maxCapacity": { "description": "Gas that may be stored.", "$ref": "avanode:schema/uint64" }, "maxPerSecond": { "description": "Gas consumable per second.", "$ref": "avanode:schema/uint64" }, "targetPerSecond": { "description": "Target consumption for stable fees.", "$ref": "avanode:schema/uint64" }, "minPrice": { "description": "Minimum price per gas unit.", "$ref": "avanode:schema/uint64" }, "excessConversionConstant": { "description": "Converts excess gas to a price.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/FeeConfig" };
 
-export const PlatformValidatesParams = validate449;
-const schema157 = {"type":"object","properties":{"subnetID":{"$ref":"avanode:schema/cb58ID"}},"required":["subnetID"],"$id":"avanode:params/platform.validates"};
+const schema_schema_FeeState = { "title": "FeeState", "description": "The P-chain's dynamic fee state.", "type": "object", "required": ["capacity", "excess", "price", "timestamp"], "properties": { "capacity": { "$ref": "avanode:schema/uint64" }, "excess": { "$ref": "avanode:schema/uint64" }, "price": { "$ref": "avanode:schema/uint64" }, "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:schema/FeeState" };
 
-function validate449(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/platform.validates" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.subnetID === undefined) && (missing0 = "subnetID")){
-validate449.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.subnetID !== undefined){
-if(!(validate104(data.subnetID, {instancePath:instancePath+"/subnetID",parentData:data,parentDataProperty:"subnetID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-else {
-validate449.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate449.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_HealthCheckResult = { "title": "HealthCheckResult", "description": "The last run of one health check.", "type": "object", "required": ["timestamp", "duration"], "properties": { "message": { "description": "Additional context; its shape differs per check (object, list or null)." }, "error": { "description": "Why the check failed; a string on current nodes, an object on old ones.", "anyOf": [{ "type": "string" }, { "type": "object" }] }, "timestamp": { "description": "Time of the last run.", "$ref": "avanode:schema/isoTimestamp" }, "duration": { "description": "Duration of the last run in nanoseconds.", "$ref": "avanode:schema/uint64" }, "contiguousFailures": { "description": "Number of consecutive failures.", "$ref": "avanode:schema/uint64" }, "timeOfFirstFailure": { "description": "When the check first failed; null while it passes.", "anyOf": [{ "$ref": "avanode:schema/isoTimestamp" }, { "type": "null" }] } }, "$id": "avanode:schema/HealthCheckResult" };
 
-export const PlatformValidatesResult = validate451;
-const schema158 = {"type":"object","required":["blockchainIDs"],"properties":{"blockchainIDs":{"type":"array","items":{"$ref":"avanode:schema/cb58ID"}}},"$id":"avanode:result/platform.validates"};
+const schema_schema_HealthReport = { "title": "HealthReport", "description": "A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.", "type": "object", "required": ["checks", "healthy"], "properties": { "checks": { "description": "Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, \u2026) to its result.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/HealthCheckResult" } }, "healthy": { "type": "boolean" } }, "$id": "avanode:schema/HealthReport" };
 
-function validate451(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/platform.validates" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.blockchainIDs === undefined) && (missing0 = "blockchainIDs")){
-validate451.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.blockchainIDs !== undefined){
-let data0 = data.blockchainIDs;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate104(data0[i0], {instancePath:instancePath+"/blockchainIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate451.errors = [{instancePath:instancePath+"/blockchainIDs",schemaPath:"#/properties/blockchainIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate451.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate451.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_L1CurrentValidator = { "title": "L1CurrentValidator", "description": "A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).", "type": "object", "required": ["validationID", "nodeID", "publicKey", "remainingBalanceOwner", "deactivationOwner", "startTime", "weight", "minNonce", "balance"], "properties": { "validationID": { "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "remainingBalanceOwner": { "$ref": "avanode:schema/OutputOwners" }, "deactivationOwner": { "$ref": "avanode:schema/OutputOwners" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" }, "minNonce": { "description": "Minimum nonce a SetL1ValidatorWeightTx must carry.", "$ref": "avanode:schema/uint64" }, "balance": { "description": "Remaining balance that pays the continuous fee.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/L1CurrentValidator" };
 
-export const ValidatorsGetCurrentValidatorsParams = validate453;
-const schema159 = {"type":"object","properties":{"nodeIDs":{"type":"array","items":{"$ref":"avanode:schema/nodeID"}}},"required":[],"$id":"avanode:params/validators.getCurrentValidators"};
+const schema_schema_L1Validator = { "title": "L1Validator", "description": "An L1 validator registration, as `platform.getL1Validator` returns it.", "type": "object", "required": ["validationID", "subnetID", "nodeID", "publicKey", "remainingBalanceOwner", "deactivationOwner", "startTime", "weight", "minNonce", "balance", "height"], "properties": { "validationID": { "description": "ID of the registration transaction.", "$ref": "avanode:schema/cb58ID" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "remainingBalanceOwner": { "description": "Receives any withdrawn balance.", "$ref": "avanode:schema/OutputOwners" }, "deactivationOwner": { "description": "Can withdraw the balance.", "$ref": "avanode:schema/OutputOwners" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" }, "minNonce": { "$ref": "avanode:schema/uint64" }, "balance": { "$ref": "avanode:schema/uint64" }, "height": { "description": "Height of the last accepted block.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/L1Validator" };
 
-function validate453(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:params/validators.getCurrentValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.nodeIDs !== undefined){
-let data0 = data.nodeIDs;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate96(data0[i0], {instancePath:instancePath+"/nodeIDs/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate453.errors = [{instancePath:instancePath+"/nodeIDs",schemaPath:"#/properties/nodeIDs/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-else {
-validate453.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate453.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_LegacySubnet = { "title": "LegacySubnet", "description": "A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.", "type": "object", "required": ["id", "controlKeys", "threshold"], "properties": { "id": { "$ref": "avanode:schema/cb58ID" }, "controlKeys": { "type": "array", "items": { "type": "string" } }, "threshold": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:schema/LegacySubnet" };
 
-export const ValidatorsGetCurrentValidatorsResult = validate455;
-const schema160 = {"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"avanode:schema/EvmValidator"}}},"$id":"avanode:result/validators.getCurrentValidators"};
-const schema161 = {"title":"EvmValidator","description":"A validator as an L1 EVM chain's validators endpoint reports it.","type":"object","required":["validationID","nodeID","weight","startTimestamp","isActive","isL1Validator","isConnected","uptimeSeconds","uptimePercentage"],"properties":{"validationID":{"description":"Validation ID for L1s; the add-subnet-validator transaction ID for subnets.","$ref":"avanode:schema/cb58ID"},"nodeID":{"$ref":"avanode:schema/nodeID"},"weight":{"$ref":"avanode:schema/uint64"},"startTimestamp":{"description":"Unix seconds.","$ref":"avanode:schema/uint64"},"isActive":{"description":"For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.","type":"boolean"},"isL1Validator":{"type":"boolean"},"isConnected":{"description":"Whether the callee node is connected to this validator.","type":"boolean"},"uptimeSeconds":{"$ref":"avanode:schema/uint64"},"uptimePercentage":{"$ref":"avanode:schema/decimal"}},"$id":"avanode:schema/EvmValidator"};
+const schema_schema_LegacyValidatorsAtHeight = { "title": "LegacyValidatorsAtHeight", "description": "`{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.", "type": "object", "required": ["validators"], "properties": { "validators": { "type": "object", "propertyNames": { "$ref": "avanode:schema/nodeID" }, "additionalProperties": { "$ref": "avanode:schema/uint64" } } }, "$id": "avanode:schema/LegacyValidatorsAtHeight" };
 
-function validate456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:schema/EvmValidator" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((((((((data.validationID === undefined) && (missing0 = "validationID")) || ((data.nodeID === undefined) && (missing0 = "nodeID"))) || ((data.weight === undefined) && (missing0 = "weight"))) || ((data.startTimestamp === undefined) && (missing0 = "startTimestamp"))) || ((data.isActive === undefined) && (missing0 = "isActive"))) || ((data.isL1Validator === undefined) && (missing0 = "isL1Validator"))) || ((data.isConnected === undefined) && (missing0 = "isConnected"))) || ((data.uptimeSeconds === undefined) && (missing0 = "uptimeSeconds"))) || ((data.uptimePercentage === undefined) && (missing0 = "uptimePercentage"))){
-validate456.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validationID !== undefined){
-const _errs1 = errors;
-if(!(validate104(data.validationID, {instancePath:instancePath+"/validationID",parentData:data,parentDataProperty:"validationID",rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.nodeID !== undefined){
-const _errs2 = errors;
-if(!(validate96(data.nodeID, {instancePath:instancePath+"/nodeID",parentData:data,parentDataProperty:"nodeID",rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.weight !== undefined){
-const _errs3 = errors;
-if(!(validate26(data.weight, {instancePath:instancePath+"/weight",parentData:data,parentDataProperty:"weight",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.startTimestamp !== undefined){
-const _errs4 = errors;
-if(!(validate26(data.startTimestamp, {instancePath:instancePath+"/startTimestamp",parentData:data,parentDataProperty:"startTimestamp",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isActive !== undefined){
-const _errs5 = errors;
-if(typeof data.isActive !== "boolean"){
-validate456.errors = [{instancePath:instancePath+"/isActive",schemaPath:"#/properties/isActive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isL1Validator !== undefined){
-const _errs7 = errors;
-if(typeof data.isL1Validator !== "boolean"){
-validate456.errors = [{instancePath:instancePath+"/isL1Validator",schemaPath:"#/properties/isL1Validator/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.isConnected !== undefined){
-const _errs9 = errors;
-if(typeof data.isConnected !== "boolean"){
-validate456.errors = [{instancePath:instancePath+"/isConnected",schemaPath:"#/properties/isConnected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptimeSeconds !== undefined){
-const _errs11 = errors;
-if(!(validate26(data.uptimeSeconds, {instancePath:instancePath+"/uptimeSeconds",parentData:data,parentDataProperty:"uptimeSeconds",rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.uptimePercentage !== undefined){
-const _errs12 = errors;
-if(!(validate181(data.uptimePercentage, {instancePath:instancePath+"/uptimePercentage",parentData:data,parentDataProperty:"uptimePercentage",rootData}))){
-vErrors = vErrors === null ? validate181.errors : vErrors.concat(validate181.errors);
-errors = vErrors.length;
-}
-var valid0 = _errs12 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate456.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate456.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_NodePOP = { "title": "NodePOP", "description": "The node's BLS key and its proof of possession.", "type": "object", "required": ["publicKey", "proofOfPossession"], "properties": { "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "proofOfPossession": { "$ref": "avanode:schema/blsSignature" } }, "$id": "avanode:schema/NodePOP" };
 
+const schema_schema_NodeVersion = { "title": "NodeVersion", "description": "The node's software versions.", "type": "object", "required": ["version", "databaseVersion", "gitCommit", "vmVersions", "rpcProtocolVersion"], "properties": { "version": { "description": "Node name and semantic version, `<name>/<semver>`.", "type": "string" }, "databaseVersion": { "type": "string" }, "gitCommit": { "type": "string" }, "vmVersions": { "description": "VM name to VM version.", "type": "object", "additionalProperties": { "type": "string" } }, "rpcProtocolVersion": { "description": "RPC chain-VM protocol version, a decimal string.", "type": "string" } }, "$id": "avanode:schema/NodeVersion" };
 
-function validate455(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:result/validators.getCurrentValidators" */;
-let vErrors = null;
-let errors = 0;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.validators === undefined) && (missing0 = "validators")){
-validate455.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.validators !== undefined){
-let data0 = data.validators;
-const _errs1 = errors;
-if(errors === _errs1){
-if(Array.isArray(data0)){
-var valid1 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-const _errs3 = errors;
-if(!(validate456(data0[i0], {instancePath:instancePath+"/validators/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate456.errors : vErrors.concat(validate456.errors);
-errors = vErrors.length;
-}
-var valid1 = _errs3 === errors;
-if(!valid1){
-break;
-}
-}
-}
-else {
-validate455.errors = [{instancePath:instancePath+"/validators",schemaPath:"#/properties/validators/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-}
-}
-}
-}
-else {
-validate455.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate455.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_OutputOwners = { "title": "OutputOwners", "description": "Who may spend an output or act on a validator, and from when.", "type": "object", "required": ["locktime", "threshold", "addresses"], "properties": { "locktime": { "description": "Unix seconds before which the owners cannot act.", "$ref": "avanode:schema/uint64" }, "threshold": { "description": "Number of signatures from `addresses` that are needed.", "$ref": "avanode:schema/uint32" }, "addresses": { "description": "The owners' addresses.", "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } } }, "$id": "avanode:schema/OutputOwners" };
 
-export const HealthGetResponse200 = validate464;
-const schema162 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:response/health.get/200"};
+const schema_schema_Peer = { "title": "Peer", "description": "A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.", "type": "object", "required": ["ip", "publicIP", "nodeID", "version", "lastSent", "lastReceived", "observedUptime"], "properties": { "ip": { "description": "Remote address with port.", "type": "string" }, "publicIP": { "type": "string" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "version": { "type": "string" }, "lastSent": { "$ref": "avanode:schema/isoTimestamp" }, "lastReceived": { "$ref": "avanode:schema/isoTimestamp" }, "benched": { "description": "Chain IDs on which the peer is benched (older nodes only).", "type": "array", "items": { "type": "string" } }, "observedUptime": { "description": "This node's primary network uptime as observed by the peer, in percent.", "$ref": "avanode:schema/uint32" }, "trackedSubnets": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "upgradeTime": { "description": "Unix seconds of the peer's next upgrade (current nodes).", "$ref": "avanode:schema/uint64" }, "supportedACPs": { "type": "array", "items": { "$ref": "avanode:schema/uint32" } }, "objectedACPs": { "type": "array", "items": { "$ref": "avanode:schema/uint32" } } }, "$id": "avanode:schema/Peer" };
 
-function validate464(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:response/health.get/200" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate464.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_PlatformBlock = { "title": "PlatformBlock", "description": "A P-chain block in JSON encoding (its numbers are JSON numbers).", "type": "object", "required": ["parentID", "height", "txs"], "properties": { "parentID": { "$ref": "avanode:schema/cb58ID" }, "height": { "$ref": "avanode:schema/uint64" }, "txs": { "type": "array", "items": { "$ref": "avanode:schema/SignedTx" } } }, "$id": "avanode:schema/PlatformBlock" };
 
-export const HealthGetResponse503 = validate466;
-const schema163 = {"$ref":"avanode:schema/HealthReport","$id":"avanode:response/health.get/503"};
+const schema_schema_PrecompileConfig = { "title": "PrecompileConfig", "description": "A stateful precompile's configuration; members beyond these depend on the precompile.", "type": "object", "required": ["blockTimestamp"], "properties": { "adminAddresses": { "anyOf": [{ "type": "array", "items": { "$ref": "avanode:schema/evmAddress" } }, { "type": "null" }] }, "blockTimestamp": { "description": "Unix seconds at which it takes effect.", "$ref": "avanode:schema/uint64" }, "disable": { "type": "boolean" } }, "additionalProperties": true, "$id": "avanode:schema/PrecompileConfig" };
 
-function validate466(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="avanode:response/health.get/503" */;
-let vErrors = null;
-let errors = 0;
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
-errors = vErrors.length;
-}
-validate466.errors = vErrors;
-return errors === 0;
-}
+const schema_schema_SignedTx = { "title": "SignedTx", "description": "A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).", "type": "object", "required": ["unsignedTx", "credentials"], "properties": { "unsignedTx": { "type": "object", "additionalProperties": true }, "credentials": { "type": "array", "items": { "$ref": "avanode:schema/Credential" } }, "id": { "description": "Present in `platform.getTx` answers.", "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:schema/SignedTx" };
+
+const schema_schema_StakerValidator = { "title": "StakerValidator", "description": "A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.", "type": "object", "required": ["txID", "startTime", "endTime", "nodeID", "weight"], "properties": { "txID": { "description": "The validator transaction.", "$ref": "avanode:schema/cb58ID" }, "startTime": { "description": "Unix seconds when validation starts.", "$ref": "avanode:schema/uint64" }, "endTime": { "description": "Unix seconds when validation ends.", "$ref": "avanode:schema/uint64" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "weight": { "description": "Weight (stake) used when sampling.", "$ref": "avanode:schema/uint64" }, "validationRewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "delegationRewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "potentialReward": { "$ref": "avanode:schema/uint64" }, "delegationFee": { "description": "Percent fee charged to delegators.", "$ref": "avanode:schema/decimal" }, "uptime": { "description": "Percent of time the queried node saw the validator online.", "$ref": "avanode:schema/decimal" }, "connected": { "description": "Whether the node is connected to the validator and it tracks the subnet.", "type": "boolean" }, "signer": { "description": "Omitted when the validator has no BLS key.", "$ref": "avanode:schema/ValidatorSigner" }, "delegatorCount": { "$ref": "avanode:schema/uint64" }, "delegatorWeight": { "description": "Total weight of the delegators.", "$ref": "avanode:schema/uint64" }, "delegators": { "description": "Present only when `nodeIDs` names exactly one node.", "type": "array", "items": { "$ref": "avanode:schema/Delegator" } } }, "$id": "avanode:schema/StakerValidator" };
+
+const schema_schema_Subnet = { "title": "Subnet", "description": "A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.", "type": "object", "required": ["isPermissioned", "controlKeys", "threshold", "locktime", "subnetTransformationTxID", "conversionID", "managerChainID", "managerAddress"], "properties": { "isPermissioned": { "type": "boolean" }, "controlKeys": { "description": "Empty unless the subnet is a permissioned (PoA) subnet.", "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "threshold": { "description": "Signatures from controlKeys needed to change a permissioned subnet; 0 otherwise.", "$ref": "avanode:schema/uint32" }, "locktime": { "description": "No change is possible until this Unix time is past.", "$ref": "avanode:schema/uint64" }, "subnetTransformationTxID": { "description": "The transaction that made the subnet elastic, if any.", "$ref": "avanode:schema/cb58ID" }, "conversionID": { "description": "The conversion of a permissioned subnet into an L1, if any.", "$ref": "avanode:schema/cb58ID" }, "managerChainID": { "description": "Chain that can modify the L1's validator set, if any.", "$ref": "avanode:schema/cb58ID" }, "managerAddress": { "description": "Address that can modify the L1's validator set; null when there is none.", "anyOf": [{ "$ref": "avanode:schema/hex" }, { "type": "null" }] } }, "$id": "avanode:schema/Subnet" };
+
+const schema_schema_TxFees = { "title": "TxFees", "description": "The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.", "type": "object", "required": ["txFee", "createAssetTxFee", "createSubnetTxFee", "transformSubnetTxFee", "createBlockchainTxFee", "addPrimaryNetworkValidatorFee", "addPrimaryNetworkDelegatorFee", "addSubnetValidatorFee", "addSubnetDelegatorFee"], "properties": { "txFee": { "description": "Default fee of X-chain transactions.", "$ref": "avanode:schema/uint64" }, "createAssetTxFee": { "description": "Fee of a CreateAssetTx on the X-chain.", "$ref": "avanode:schema/uint64" }, "createSubnetTxFee": { "$ref": "avanode:schema/uint64" }, "transformSubnetTxFee": { "$ref": "avanode:schema/uint64" }, "createBlockchainTxFee": { "$ref": "avanode:schema/uint64" }, "addPrimaryNetworkValidatorFee": { "$ref": "avanode:schema/uint64" }, "addPrimaryNetworkDelegatorFee": { "$ref": "avanode:schema/uint64" }, "addSubnetValidatorFee": { "$ref": "avanode:schema/uint64" }, "addSubnetDelegatorFee": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/TxFees" };
+
+const schema_schema_TxStatus = { "title": "TxStatus", "description": "Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.", "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
 
-export const Uint64 = validate26;
+const schema_schema_UTXOID = { "title": "UTXOID", "description": "One output of a transaction.", "type": "object", "required": ["txID", "outputIndex"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "outputIndex": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:schema/UTXOID" };
 
-export const Uint32 = validate108;
+const schema_schema_UTXOIndex = { "title": "UTXOIndex", "description": "A position in a UTXO listing, to continue from with `startIndex`.", "type": "object", "required": ["address", "utxo"], "properties": { "address": { "$ref": "avanode:schema/pchainAddress" }, "utxo": { "description": "A UTXO ID (cb58; one published example passes hex).", "type": "string" } }, "$id": "avanode:schema/UTXOIndex" };
 
-export const Decimal = validate181;
+const schema_schema_Upgrades = { "title": "Upgrades", "description": "Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.", "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "description": "Sent as a JSON number.", "$ref": "avanode:schema/uint64" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
 
-export const Cb58ID = validate104;
+const schema_schema_ValidatorAtHeight = { "title": "ValidatorAtHeight", "description": "A validator's weight and key at a height (current nodes).", "type": "object", "required": ["publicKey", "weight"], "properties": { "publicKey": { "anyOf": [{ "$ref": "avanode:schema/blsPublicKey" }, { "type": "null" }] }, "weight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ValidatorAtHeight" };
 
-export const NodeID = validate96;
+const schema_schema_ValidatorFeeConfig = { "title": "ValidatorFeeConfig", "description": "The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.", "type": "object", "required": ["capacity", "target", "minPrice", "excessConversionConstant"], "properties": { "capacity": { "description": "Maximum number of L1 validators at any time.", "$ref": "avanode:schema/uint64" }, "target": { "description": "Target L1 validator count for stable fees.", "$ref": "avanode:schema/uint64" }, "targetPerSecond": { "$ref": "avanode:schema/uint64" }, "minPrice": { "description": "Minimum price per L1 validator.", "$ref": "avanode:schema/uint64" }, "excessConversionConstant": { "description": "Converts excess L1 validators to a price.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ValidatorFeeConfig" };
 
-export const PchainAddress = validate185;
+const schema_schema_ValidatorFeeState = { "title": "ValidatorFeeState", "description": "The continuous fee state of L1 validators.", "type": "object", "required": ["excess", "price", "timestamp"], "properties": { "excess": { "$ref": "avanode:schema/uint64" }, "price": { "$ref": "avanode:schema/uint64" }, "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:schema/ValidatorFeeState" };
 
-export const Hex = validate206;
+const schema_schema_ValidatorSigner = { "title": "ValidatorSigner", "description": "A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.", "type": "object", "required": ["publicKey", "proofOfPossession"], "properties": { "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "proofOfPossession": { "$ref": "avanode:schema/blsSignature" } }, "$id": "avanode:schema/ValidatorSigner" };
 
-export const BlsPublicKey = validate116;
+const schema_schema_ValidatorsAtHeight = { "title": "ValidatorsAtHeight", "description": "Node ID to weight and key, with no wrapper (nodes since mid-2023).", "type": "object", "propertyNames": { "$ref": "avanode:schema/nodeID" }, "additionalProperties": { "$ref": "avanode:schema/ValidatorAtHeight" }, "$id": "avanode:schema/ValidatorsAtHeight" };
 
-export const BlsSignature = validate118;
+const schema_schema_blockTag = { "title": "blockTag", "description": "A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).", "type": "string", "pattern": "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "$id": "avanode:schema/blockTag" };
 
-export const EvmAddress = validate42;
+const schema_schema_blsPublicKey = { "title": "blsPublicKey", "description": "A compressed BLS public key, 48 bytes as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{96}$", "$id": "avanode:schema/blsPublicKey" };
 
-export const Hash32 = validate60;
+const schema_schema_blsSignature = { "title": "blsSignature", "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{192}$", "$id": "avanode:schema/blsSignature" };
 
-export const IsoTimestamp = validate79;
+const schema_schema_cb58ID = { "title": "cb58ID", "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).", "type": "string", "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$", "$id": "avanode:schema/cb58ID" };
 
-export const EncodingHex = validate336;
+const schema_schema_decimal = { "title": "decimal", "description": 'A floating-point value. Nodes send percentages as decimal strings with four places ("100.0000"); other floats come as JSON numbers. Both forms are accepted.', "anyOf": [{ "type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$" }, { "type": "number" }], "$id": "avanode:schema/decimal" };
 
-export const EncodingHexOrJson = validate202;
+const schema_schema_encodingHex = { "title": "encodingHex", "description": "The only encoding these methods support.", "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
 
-export const UTXOID = validate196;
+const schema_schema_encodingHexOrJson = { "title": "encodingHexOrJson", "description": "`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.", "type": "string", "enum": ["hex", "json"], "$id": "avanode:schema/encodingHexOrJson" };
 
-export const UTXOIndex = validate395;
+const schema_schema_evmAddress = { "title": "evmAddress", "description": "A 20-byte EVM address as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "$id": "avanode:schema/evmAddress" };
 
-export const Credential = validate212;
+const schema_schema_hash32 = { "title": "hash32", "description": "A 32-byte hash as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "$id": "avanode:schema/hash32" };
 
-export const SignedTx = validate211;
+const schema_schema_hex = { "title": "hex", "description": "Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).", "type": "string", "pattern": "^0x([0-9a-fA-F]{2})*$", "$id": "avanode:schema/hex" };
 
-export const PlatformBlock = validate208;
+const schema_schema_isoTimestamp = { "title": "isoTimestamp", "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `\xB1hh:mm` offset.", "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "$id": "avanode:schema/isoTimestamp" };
 
-export const TxStatus = validate390;
+const schema_schema_nodeID = { "title": "nodeID", "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.", "type": "string", "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "$id": "avanode:schema/nodeID" };
 
-export const EncodedBlock = validate205;
+const schema_schema_pchainAddress = { "title": "pchainAddress", "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).", "type": "string", "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "$id": "avanode:schema/pchainAddress" };
 
-export const EvmFeeConfig = validate25;
+const schema_schema_uint32 = { "title": "uint32", "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number.", "anyOf": [{ "type": "string", "pattern": "^[0-9]{1,10}$" }, { "type": "integer", "minimum": 0, "maximum": 4294967295 }], "$id": "avanode:schema/uint32" };
 
-export const PrecompileConfig = validate41;
+const schema_schema_uint64 = { "title": "uint64", "description": 'A 64-bit unsigned integer. Nodes send most of them as a decimal string ("123") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.', "x-uint64": true, "anyOf": [{ "type": "string", "pattern": "^[0-9]{1,20}$" }, { "type": "integer", "minimum": 0, "maximum": 18446744073709552e3 }], "$id": "avanode:schema/uint64" };
 
-export const ChainConfig = validate55;
+function validate_params_eth_feeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      if (data.length > 1) {
+        validate_params_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1 }, message: "must NOT have more than 1 items" }];
+        return false;
+      } else {
+        if (data.length < 0) {
+          validate_params_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/minItems", keyword: "minItems", params: { limit: 0 }, message: "must NOT have fewer than 0 items" }];
+          return false;
+        } else {
+          const len0 = data.length;
+          if (len0 > 0) {
+            if (!validate_schema_blockTag(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_blockTag.errors : vErrors.concat(validate_schema_blockTag.errors);
+              errors = vErrors.length;
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_params_eth_feeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_eth_getActivePrecompilesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      if (data.length > 1) {
+        validate_params_eth_getActivePrecompilesAt.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1 }, message: "must NOT have more than 1 items" }];
+        return false;
+      } else {
+        if (data.length < 0) {
+          validate_params_eth_getActivePrecompilesAt.errors = [{ instancePath, schemaPath: "#/minItems", keyword: "minItems", params: { limit: 0 }, message: "must NOT have fewer than 0 items" }];
+          return false;
+        } else {
+          const len0 = data.length;
+          if (len0 > 0) {
+            if (!validate_schema_uint64(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_eth_getActivePrecompilesAt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_params_eth_getActivePrecompilesAt.errors = vErrors;
+  return errors === 0;
+}
 
-export const ActivePrecompiles = validate40;
+function validate_params_eth_getActiveRulesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      if (data.length > 1) {
+        validate_params_eth_getActiveRulesAt.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 1 }, message: "must NOT have more than 1 items" }];
+        return false;
+      } else {
+        if (data.length < 0) {
+          validate_params_eth_getActiveRulesAt.errors = [{ instancePath, schemaPath: "#/minItems", keyword: "minItems", params: { limit: 0 }, message: "must NOT have fewer than 0 items" }];
+          return false;
+        } else {
+          const len0 = data.length;
+          if (len0 > 0) {
+            if (!validate_schema_uint64(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_eth_getActiveRulesAt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_params_eth_getActiveRulesAt.errors = vErrors;
+  return errors === 0;
+}
 
-export const ActiveRules = validate50;
+function validate_params_eth_getChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      if (data.length > 0) {
+        validate_params_eth_getChainConfig.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" }];
+        return false;
+      }
+    } else {
+      validate_params_eth_getChainConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_params_eth_getChainConfig.errors = vErrors;
+  return errors === 0;
+}
 
-export const BlockTag = validate22;
+function validate_params_health_health(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.tags !== void 0) {
+        let data0 = data.tags;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (typeof data0[i0] !== "string") {
+                validate_params_health_health.errors = [{ instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                return false;
+              }
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_params_health_health.errors = [{ instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_health_health.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_health_health.errors = vErrors;
+  return errors === 0;
+}
 
-export const EvmValidator = validate456;
+function validate_params_health_liveness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_health_liveness.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_health_liveness.errors = vErrors;
+  return errors === 0;
+}
 
-export const FeeConfig = validate291;
+function validate_params_health_readiness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.tags !== void 0) {
+        let data0 = data.tags;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (typeof data0[i0] !== "string") {
+                validate_params_health_readiness.errors = [{ instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                return false;
+              }
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_params_health_readiness.errors = [{ instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_health_readiness.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_health_readiness.errors = vErrors;
+  return errors === 0;
+}
 
-export const FeeState = validate301;
+function validate_params_info_acps(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_acps.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_acps.errors = vErrors;
+  return errors === 0;
+}
 
-export const ValidatorFeeConfig = validate406;
+function validate_params_info_getBlockchainID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.alias === void 0 && (missing0 = "alias")) {
+        validate_params_info_getBlockchainID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.alias !== void 0) {
+          if (typeof data.alias !== "string") {
+            validate_params_info_getBlockchainID.errors = [{ instancePath: instancePath + "/alias", schemaPath: "#/properties/alias/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_info_getBlockchainID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getBlockchainID.errors = vErrors;
+  return errors === 0;
+}
 
-export const ValidatorFeeState = validate415;
+function validate_params_info_getNetworkID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getNetworkID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getNetworkID.errors = vErrors;
+  return errors === 0;
+}
 
-export const HealthCheckResult = validate78;
+function validate_params_info_getNetworkName(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getNetworkName.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getNetworkName.errors = vErrors;
+  return errors === 0;
+}
 
-export const HealthReport = validate77;
+function validate_params_info_getNodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getNodeID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getNodeID.errors = vErrors;
+  return errors === 0;
+}
 
-export const NodePOP = validate115;
+function validate_params_info_getNodeIP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getNodeIP.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getNodeIP.errors = vErrors;
+  return errors === 0;
+}
 
-export const NodeVersion = validate125;
+function validate_params_info_getNodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getNodeVersion.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getNodeVersion.errors = vErrors;
+  return errors === 0;
+}
 
-export const Peer = validate149;
+function validate_params_info_getTxFee(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getTxFee.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getTxFee.errors = vErrors;
+  return errors === 0;
+}
 
-export const ACPPreference = validate94;
+function validate_params_info_getVMs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_getVMs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_getVMs.errors = vErrors;
+  return errors === 0;
+}
 
-export const TxFees = validate129;
+function validate_params_info_isBootstrapped(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.chain === void 0 && (missing0 = "chain")) {
+        validate_params_info_isBootstrapped.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.chain !== void 0) {
+          if (typeof data.chain !== "string") {
+            validate_params_info_isBootstrapped.errors = [{ instancePath: instancePath + "/chain", schemaPath: "#/properties/chain/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_info_isBootstrapped.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_isBootstrapped.errors = vErrors;
+  return errors === 0;
+}
 
-export const Upgrades = validate161;
+function validate_params_info_peers(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.nodeIDs !== void 0) {
+        let data0 = data.nodeIDs;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (!validate_schema_nodeID(data0[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_params_info_peers.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_info_peers.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_peers.errors = vErrors;
+  return errors === 0;
+}
 
-export const OutputOwners = validate252;
+function validate_params_info_upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_info_upgrades.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_upgrades.errors = vErrors;
+  return errors === 0;
+}
 
-export const Blockchain = validate232;
+function validate_params_info_uptime(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+      }
+    } else {
+      validate_params_info_uptime.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_info_uptime.errors = vErrors;
+  return errors === 0;
+}
 
-export const BlockchainStatus = validate228;
+function validate_params_platform_getBalance(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.addresses === void 0 && (missing0 = "addresses")) {
+        validate_params_platform_getBalance.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.addresses !== void 0) {
+          let data0 = data.addresses;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_params_platform_getBalance.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getBalance.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getBalance.errors = vErrors;
+  return errors === 0;
+}
 
-export const Subnet = validate356;
+function validate_params_platform_getBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockID === void 0 && (missing0 = "blockID")) {
+        validate_params_platform_getBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.blockID, { instancePath: instancePath + "/blockID", parentData: data, parentDataProperty: "blockID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getBlock.errors = vErrors;
+  return errors === 0;
+}
 
-export const LegacySubnet = validate368;
+function validate_params_platform_getBlockByHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.height === void 0 && (missing0 = "height")) {
+        validate_params_platform_getBlockByHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.height !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getBlockByHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getBlockByHeight.errors = vErrors;
+  return errors === 0;
+}
 
-export const ValidatorSigner = validate261;
+function validate_params_platform_getBlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockchainID === void 0 && (missing0 = "blockchainID")) {
+        validate_params_platform_getBlockchainStatus.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockchainID !== void 0) {
+          if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getBlockchainStatus.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getBlockchainStatus.errors = vErrors;
+  return errors === 0;
+}
 
-export const Delegator = validate267;
+function validate_params_platform_getBlockchains(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getBlockchains.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getBlockchains.errors = vErrors;
+  return errors === 0;
+}
 
-export const StakerValidator = validate246;
+function validate_params_platform_getCurrentSupply(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+      }
+    } else {
+      validate_params_platform_getCurrentSupply.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getCurrentSupply.errors = vErrors;
+  return errors === 0;
+}
 
-export const L1CurrentValidator = validate277;
+function validate_params_platform_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.subnetID !== void 0) {
+        const _errs1 = errors;
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.nodeIDs !== void 0) {
+          let data1 = data.nodeIDs;
+          const _errs2 = errors;
+          if (errors === _errs2) {
+            if (Array.isArray(data1)) {
+              var valid1 = true;
+              const len0 = data1.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs4 = errors;
+                if (!validate_schema_nodeID(data1[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs4 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_params_platform_getCurrentValidators.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs2 === errors;
+        } else {
+          var valid0 = true;
+        }
+      }
+    } else {
+      validate_params_platform_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getCurrentValidators.errors = vErrors;
+  return errors === 0;
+}
 
-export const CurrentValidator = validate245;
+function validate_params_platform_getFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getFeeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getFeeConfig.errors = vErrors;
+  return errors === 0;
+}
 
-export const L1Validator = validate313;
+function validate_params_platform_getFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getFeeState.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getFeeState.errors = vErrors;
+  return errors === 0;
+}
 
-export const ValidatorAtHeight = validate426;
+function validate_params_platform_getHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getHeight.errors = vErrors;
+  return errors === 0;
+}
 
-export const ValidatorsAtHeight = validate424;
+function validate_params_platform_getL1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validationID === void 0 && (missing0 = "validationID")) {
+        validate_params_platform_getL1Validator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validationID !== void 0) {
+          if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getL1Validator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getL1Validator.errors = vErrors;
+  return errors === 0;
+}
 
-export const LegacyValidatorsAtHeight = validate431;
+function validate_params_platform_getMinStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+      }
+    } else {
+      validate_params_platform_getMinStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getMinStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getProposedHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getProposedHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getProposedHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getRewardUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID")) {
+        validate_params_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getRewardUTXOs.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.addresses === void 0 && (missing0 = "addresses") || data.validatorsOnly === void 0 && (missing0 = "validatorsOnly")) {
+        validate_params_platform_getStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.addresses !== void 0) {
+          let data0 = data.addresses;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.validatorsOnly !== void 0) {
+            const _errs4 = errors;
+            if (typeof data.validatorsOnly !== "boolean") {
+              validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/validatorsOnly", schemaPath: "#/properties/validatorsOnly/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+              return false;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getStakingAssetID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+      }
+    } else {
+      validate_params_platform_getStakingAssetID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getStakingAssetID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getSubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
+        validate_params_platform_getSubnet.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.subnetID !== void 0) {
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getSubnet.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getSubnet.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getSubnets(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.ids !== void 0) {
+        let data0 = data.ids;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data0[i0], { instancePath: instancePath + "/ids/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_params_platform_getSubnets.errors = [{ instancePath: instancePath + "/ids", schemaPath: "#/properties/ids/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getSubnets.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getSubnets.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getTimestamp.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getTimestamp.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getTotalStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
+        validate_params_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.subnetID !== void 0) {
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getTotalStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID")) {
+        validate_params_platform_getTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getTx.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getTxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID")) {
+        validate_params_platform_getTxStatus.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getTxStatus.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getTxStatus.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.addresses === void 0 && (missing0 = "addresses")) {
+        validate_params_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.addresses !== void 0) {
+          let data0 = data.addresses;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_params_platform_getUTXOs.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.limit !== void 0) {
+            const _errs4 = errors;
+            if (!validate_schema_uint32(data.limit, { instancePath: instancePath + "/limit", parentData: data, parentDataProperty: "limit", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.startIndex !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_UTXOIndex(data.startIndex, { instancePath: instancePath + "/startIndex", parentData: data, parentDataProperty: "startIndex", rootData })) {
+                vErrors = vErrors === null ? validate_schema_UTXOIndex.errors : vErrors.concat(validate_schema_UTXOIndex.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.sourceChain !== void 0) {
+                const _errs6 = errors;
+                if (typeof data.sourceChain !== "string") {
+                  validate_params_platform_getUTXOs.errors = [{ instancePath: instancePath + "/sourceChain", schemaPath: "#/properties/sourceChain/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.encoding !== void 0) {
+                  const _errs8 = errors;
+                  if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs8 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getUTXOs.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getValidatorFeeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getValidatorFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+      validate_params_platform_getValidatorFeeState.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getValidatorFeeState.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_getValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.height === void 0 && (missing0 = "height")) {
+        validate_params_platform_getValidatorsAt.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.height !== void 0) {
+          let data0 = data.height;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (!validate_schema_uint64(data0, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs4 = errors;
+            if (typeof data0 !== "string") {
+              const err0 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            if ("proposed" !== data0) {
+              const err1 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf/1/const", keyword: "const", params: { allowedValue: "proposed" }, message: "must be equal to constant" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err2 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+            validate_params_platform_getValidatorsAt.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.subnetID !== void 0) {
+            const _errs6 = errors;
+            if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs6 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_getValidatorsAt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getValidatorsAt.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_issueTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.tx === void 0 && (missing0 = "tx")) {
+        validate_params_platform_issueTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.tx !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_hex(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_issueTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_issueTx.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_sampleValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.size === void 0 && (missing0 = "size")) {
+        validate_params_platform_sampleValidators.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.size !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint32(data.size, { instancePath: instancePath + "/size", parentData: data, parentDataProperty: "size", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.subnetID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_sampleValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_sampleValidators.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_validatedBy(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockchainID === void 0 && (missing0 = "blockchainID")) {
+        validate_params_platform_validatedBy.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockchainID !== void 0) {
+          if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_validatedBy.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_validatedBy.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_platform_validates(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
+        validate_params_platform_validates.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.subnetID !== void 0) {
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_params_platform_validates.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_validates.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_params_validators_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.nodeIDs !== void 0) {
+        let data0 = data.nodeIDs;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (!validate_schema_nodeID(data0[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_params_validators_getCurrentValidators.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_params_validators_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_validators_getCurrentValidators.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_response_health_get_200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_HealthReport(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_HealthReport.errors : vErrors.concat(validate_schema_HealthReport.errors);
+    errors = vErrors.length;
+  }
+  validate_response_health_get_200.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_response_health_get_503(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_HealthReport(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_HealthReport.errors : vErrors.concat(validate_schema_HealthReport.errors);
+    errors = vErrors.length;
+  }
+  validate_response_health_get_503.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_eth_feeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.feeConfig === void 0 && (missing0 = "feeConfig") || data.lastChangedAt === void 0 && (missing0 = "lastChangedAt")) {
+        validate_result_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.feeConfig !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_EvmFeeConfig(data.feeConfig, { instancePath: instancePath + "/feeConfig", parentData: data, parentDataProperty: "feeConfig", rootData })) {
+            vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.lastChangedAt !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.lastChangedAt, { instancePath: instancePath + "/lastChangedAt", parentData: data, parentDataProperty: "lastChangedAt", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_eth_feeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_eth_getActivePrecompilesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ActivePrecompiles(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ActivePrecompiles.errors : vErrors.concat(validate_schema_ActivePrecompiles.errors);
+    errors = vErrors.length;
+  }
+  validate_result_eth_getActivePrecompilesAt.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_eth_getActiveRulesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ActiveRules(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ActiveRules.errors : vErrors.concat(validate_schema_ActiveRules.errors);
+    errors = vErrors.length;
+  }
+  validate_result_eth_getActiveRulesAt.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_eth_getChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ChainConfig(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ChainConfig.errors : vErrors.concat(validate_schema_ChainConfig.errors);
+    errors = vErrors.length;
+  }
+  validate_result_eth_getChainConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_health_health(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_HealthReport(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_HealthReport.errors : vErrors.concat(validate_schema_HealthReport.errors);
+    errors = vErrors.length;
+  }
+  validate_result_health_health.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_health_liveness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_HealthReport(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_HealthReport.errors : vErrors.concat(validate_schema_HealthReport.errors);
+    errors = vErrors.length;
+  }
+  validate_result_health_liveness.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_health_readiness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_HealthReport(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_HealthReport.errors : vErrors.concat(validate_schema_HealthReport.errors);
+    errors = vErrors.length;
+  }
+  validate_result_health_readiness.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_acps(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.acps === void 0 && (missing0 = "acps")) {
+        validate_result_info_acps.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.acps !== void 0) {
+          let data0 = data.acps;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              for (const key0 in data0) {
+                const _errs3 = errors;
+                if (typeof key0 === "string") {
+                  if (!pattern_0d8528fa.test(key0)) {
+                    const err0 = { instancePath: instancePath + "/acps", schemaPath: "#/properties/acps/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[0-9]+$" }, message: 'must match pattern "^[0-9]+$"', propertyName: key0 };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                  }
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  const err1 = { instancePath: instancePath + "/acps", schemaPath: "#/properties/acps/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                  validate_result_info_acps.errors = vErrors;
+                  return false;
+                  break;
+                }
+              }
+              if (valid1) {
+                for (const key1 in data0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_ACPPreference(data0[key1], { instancePath: instancePath + "/acps/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key1, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_ACPPreference.errors : vErrors.concat(validate_schema_ACPPreference.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs5 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              }
+            } else {
+              validate_result_info_acps.errors = [{ instancePath: instancePath + "/acps", schemaPath: "#/properties/acps/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_info_acps.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_acps.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getBlockchainID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockchainID === void 0 && (missing0 = "blockchainID")) {
+        validate_result_info_getBlockchainID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockchainID !== void 0) {
+          if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_info_getBlockchainID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getBlockchainID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getNetworkID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID")) {
+        validate_result_info_getNetworkID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.networkID !== void 0) {
+          if (!validate_schema_uint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_info_getNetworkID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getNetworkID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getNetworkName(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkName === void 0 && (missing0 = "networkName")) {
+        validate_result_info_getNetworkName.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.networkName !== void 0) {
+          if (typeof data.networkName !== "string") {
+            validate_result_info_getNetworkName.errors = [{ instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_result_info_getNetworkName.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getNetworkName.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getNodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.nodeID === void 0 && (missing0 = "nodeID") || data.nodePOP === void 0 && (missing0 = "nodePOP")) {
+        validate_result_info_getNodeID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.nodeID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.nodePOP !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_NodePOP(data.nodePOP, { instancePath: instancePath + "/nodePOP", parentData: data, parentDataProperty: "nodePOP", rootData })) {
+              vErrors = vErrors === null ? validate_schema_NodePOP.errors : vErrors.concat(validate_schema_NodePOP.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_info_getNodeID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getNodeID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getNodeIP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.ip === void 0 && (missing0 = "ip")) {
+        validate_result_info_getNodeIP.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.ip !== void 0) {
+          if (typeof data.ip !== "string") {
+            validate_result_info_getNodeIP.errors = [{ instancePath: instancePath + "/ip", schemaPath: "#/properties/ip/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_result_info_getNodeIP.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getNodeIP.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getNodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_NodeVersion(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_NodeVersion.errors : vErrors.concat(validate_schema_NodeVersion.errors);
+    errors = vErrors.length;
+  }
+  validate_result_info_getNodeVersion.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getTxFee(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_TxFees(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_TxFees.errors : vErrors.concat(validate_schema_TxFees.errors);
+    errors = vErrors.length;
+  }
+  validate_result_info_getTxFee.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_getVMs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.vms === void 0 && (missing0 = "vms")) {
+        validate_result_info_getVMs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.vms !== void 0) {
+          let data0 = data.vms;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              for (const key0 in data0) {
+                const _errs3 = errors;
+                if (!validate_schema_cb58ID(key0, { instancePath: instancePath + "/vms", parentData: data0, parentDataProperty: "vms", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  const err0 = { instancePath: instancePath + "/vms", schemaPath: "#/properties/vms/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                  validate_result_info_getVMs.errors = vErrors;
+                  return false;
+                  break;
+                }
+              }
+              if (valid1) {
+                for (const key1 in data0) {
+                  let data1 = data0[key1];
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (Array.isArray(data1)) {
+                      var valid3 = true;
+                      const len0 = data1.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        const _errs7 = errors;
+                        if (typeof data1[i0] !== "string") {
+                          validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0, schemaPath: "#/properties/vms/additionalProperties/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          return false;
+                        }
+                        var valid3 = _errs7 === errors;
+                        if (!valid3) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/vms/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid2 = _errs5 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              }
+            } else {
+              validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/vms", schemaPath: "#/properties/vms/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_info_getVMs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_getVMs.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_isBootstrapped(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.isBootstrapped === void 0 && (missing0 = "isBootstrapped")) {
+        validate_result_info_isBootstrapped.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.isBootstrapped !== void 0) {
+          if (typeof data.isBootstrapped !== "boolean") {
+            validate_result_info_isBootstrapped.errors = [{ instancePath: instancePath + "/isBootstrapped", schemaPath: "#/properties/isBootstrapped/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_result_info_isBootstrapped.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_isBootstrapped.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_peers(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.numPeers === void 0 && (missing0 = "numPeers") || data.peers === void 0 && (missing0 = "peers")) {
+        validate_result_info_peers.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.numPeers !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint32(data.numPeers, { instancePath: instancePath + "/numPeers", parentData: data, parentDataProperty: "numPeers", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.peers !== void 0) {
+            let data1 = data.peers;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_Peer(data1[i0], { instancePath: instancePath + "/peers/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_Peer.errors : vErrors.concat(validate_schema_Peer.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_result_info_peers.errors = [{ instancePath: instancePath + "/peers", schemaPath: "#/properties/peers/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_info_peers.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_peers.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_Upgrades(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Upgrades.errors : vErrors.concat(validate_schema_Upgrades.errors);
+    errors = vErrors.length;
+  }
+  validate_result_info_upgrades.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_info_uptime(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.rewardingStakePercentage === void 0 && (missing0 = "rewardingStakePercentage") || data.weightedAveragePercentage === void 0 && (missing0 = "weightedAveragePercentage")) {
+        validate_result_info_uptime.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.rewardingStakePercentage !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_decimal(data.rewardingStakePercentage, { instancePath: instancePath + "/rewardingStakePercentage", parentData: data, parentDataProperty: "rewardingStakePercentage", rootData })) {
+            vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.weightedAveragePercentage !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_decimal(data.weightedAveragePercentage, { instancePath: instancePath + "/weightedAveragePercentage", parentData: data, parentDataProperty: "weightedAveragePercentage", rootData })) {
+              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_info_uptime.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_info_uptime.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getBalance(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.balances === void 0 && (missing0 = "balances") || data.unlockeds === void 0 && (missing0 = "unlockeds") || data.lockedStakeables === void 0 && (missing0 = "lockedStakeables") || data.lockedNotStakeables === void 0 && (missing0 = "lockedNotStakeables") || data.utxoIDs === void 0 && (missing0 = "utxoIDs")) {
+        validate_result_platform_getBalance.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.balance !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.unlocked !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.unlocked, { instancePath: instancePath + "/unlocked", parentData: data, parentDataProperty: "unlocked", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.lockedStakeable !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.lockedStakeable, { instancePath: instancePath + "/lockedStakeable", parentData: data, parentDataProperty: "lockedStakeable", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.lockedNotStakeable !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.lockedNotStakeable, { instancePath: instancePath + "/lockedNotStakeable", parentData: data, parentDataProperty: "lockedNotStakeable", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.balances !== void 0) {
+                  let data4 = data.balances;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (data4 && typeof data4 == "object" && !Array.isArray(data4)) {
+                      for (const key0 in data4) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data4[key0], { instancePath: instancePath + "/balances/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data4, parentDataProperty: key0, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid1 = _errs8 === errors;
+                        if (!valid1) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/balances", schemaPath: "#/properties/balances/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.unlockeds !== void 0) {
+                    let data6 = data.unlockeds;
+                    const _errs9 = errors;
+                    if (errors === _errs9) {
+                      if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                        for (const key1 in data6) {
+                          const _errs12 = errors;
+                          if (!validate_schema_uint64(data6[key1], { instancePath: instancePath + "/unlockeds/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data6, parentDataProperty: key1, rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid2 = _errs12 === errors;
+                          if (!valid2) {
+                            break;
+                          }
+                        }
+                      } else {
+                        validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/unlockeds", schemaPath: "#/properties/unlockeds/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        return false;
+                      }
+                    }
+                    var valid0 = _errs9 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.lockedStakeables !== void 0) {
+                      let data8 = data.lockedStakeables;
+                      const _errs13 = errors;
+                      if (errors === _errs13) {
+                        if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                          for (const key2 in data8) {
+                            const _errs16 = errors;
+                            if (!validate_schema_uint64(data8[key2], { instancePath: instancePath + "/lockedStakeables/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data8, parentDataProperty: key2, rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid3 = _errs16 === errors;
+                            if (!valid3) {
+                              break;
+                            }
+                          }
+                        } else {
+                          validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/lockedStakeables", schemaPath: "#/properties/lockedStakeables/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.lockedNotStakeables !== void 0) {
+                        let data10 = data.lockedNotStakeables;
+                        const _errs17 = errors;
+                        if (errors === _errs17) {
+                          if (data10 && typeof data10 == "object" && !Array.isArray(data10)) {
+                            for (const key3 in data10) {
+                              const _errs20 = errors;
+                              if (!validate_schema_uint64(data10[key3], { instancePath: instancePath + "/lockedNotStakeables/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data10, parentDataProperty: key3, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid4 = _errs20 === errors;
+                              if (!valid4) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/lockedNotStakeables", schemaPath: "#/properties/lockedNotStakeables/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs17 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.utxoIDs !== void 0) {
+                          let data12 = data.utxoIDs;
+                          const _errs21 = errors;
+                          if (errors === _errs21) {
+                            if (Array.isArray(data12)) {
+                              var valid5 = true;
+                              const len0 = data12.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                const _errs23 = errors;
+                                if (!validate_schema_UTXOID(data12[i0], { instancePath: instancePath + "/utxoIDs/" + i0, parentData: data12, parentDataProperty: i0, rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_UTXOID.errors : vErrors.concat(validate_schema_UTXOID.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid5 = _errs23 === errors;
+                                if (!valid5) {
+                                  break;
+                                }
+                              }
+                            } else {
+                              validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/utxoIDs", schemaPath: "#/properties/utxoIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs21 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getBalance.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getBalance.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_EncodedBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_EncodedBlock.errors : vErrors.concat(validate_schema_EncodedBlock.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getBlock.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getBlockByHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_EncodedBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_EncodedBlock.errors : vErrors.concat(validate_schema_EncodedBlock.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getBlockByHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getBlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.status === void 0 && (missing0 = "status")) {
+        validate_result_platform_getBlockchainStatus.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.status !== void 0) {
+          if (!validate_schema_BlockchainStatus(data.status, { instancePath: instancePath + "/status", parentData: data, parentDataProperty: "status", rootData })) {
+            vErrors = vErrors === null ? validate_schema_BlockchainStatus.errors : vErrors.concat(validate_schema_BlockchainStatus.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getBlockchainStatus.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getBlockchainStatus.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getBlockchains(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockchains === void 0 && (missing0 = "blockchains")) {
+        validate_result_platform_getBlockchains.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockchains !== void 0) {
+          let data0 = data.blockchains;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_Blockchain(data0[i0], { instancePath: instancePath + "/blockchains/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_Blockchain.errors : vErrors.concat(validate_schema_Blockchain.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_platform_getBlockchains.errors = [{ instancePath: instancePath + "/blockchains", schemaPath: "#/properties/blockchains/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getBlockchains.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getBlockchains.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getCurrentSupply(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.supply === void 0 && (missing0 = "supply")) {
+        validate_result_platform_getCurrentSupply.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.supply !== void 0) {
+          if (!validate_schema_uint64(data.supply, { instancePath: instancePath + "/supply", parentData: data, parentDataProperty: "supply", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getCurrentSupply.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getCurrentSupply.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validators === void 0 && (missing0 = "validators")) {
+        validate_result_platform_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validators !== void 0) {
+          let data0 = data.validators;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_CurrentValidator(data0[i0], { instancePath: instancePath + "/validators/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_CurrentValidator.errors : vErrors.concat(validate_schema_CurrentValidator.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_platform_getCurrentValidators.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getCurrentValidators.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_FeeConfig(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_FeeConfig.errors : vErrors.concat(validate_schema_FeeConfig.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_FeeState(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_FeeState.errors : vErrors.concat(validate_schema_FeeState.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getFeeState.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.height === void 0 && (missing0 = "height")) {
+        validate_result_platform_getHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.height !== void 0) {
+          if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getL1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_L1Validator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_L1Validator.errors : vErrors.concat(validate_schema_L1Validator.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getL1Validator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getMinStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.minValidatorStake === void 0 && (missing0 = "minValidatorStake") || data.minDelegatorStake === void 0 && (missing0 = "minDelegatorStake")) {
+        validate_result_platform_getMinStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.minValidatorStake !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.minValidatorStake, { instancePath: instancePath + "/minValidatorStake", parentData: data, parentDataProperty: "minValidatorStake", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.minDelegatorStake !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.minDelegatorStake, { instancePath: instancePath + "/minDelegatorStake", parentData: data, parentDataProperty: "minDelegatorStake", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getMinStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getMinStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getProposedHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.height === void 0 && (missing0 = "height")) {
+        validate_result_platform_getProposedHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.height !== void 0) {
+          if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getProposedHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getProposedHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getRewardUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.numFetched === void 0 && (missing0 = "numFetched") || data.utxos === void 0 && (missing0 = "utxos") || data.encoding === void 0 && (missing0 = "encoding")) {
+        validate_result_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.numFetched !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint32(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.utxos !== void 0) {
+            let data1 = data.utxos;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_hex(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_result_platform_getRewardUTXOs.errors = [{ instancePath: instancePath + "/utxos", schemaPath: "#/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.encoding !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getRewardUTXOs.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.stakeds === void 0 && (missing0 = "stakeds") || data.stakedOutputs === void 0 && (missing0 = "stakedOutputs") || data.encoding === void 0 && (missing0 = "encoding")) {
+        validate_result_platform_getStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.staked !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.staked, { instancePath: instancePath + "/staked", parentData: data, parentDataProperty: "staked", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.stakeds !== void 0) {
+            let data1 = data.stakeds;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
+                for (const key0 in data1) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data1[key0], { instancePath: instancePath + "/stakeds/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data1, parentDataProperty: key0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs5 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_result_platform_getStake.errors = [{ instancePath: instancePath + "/stakeds", schemaPath: "#/properties/stakeds/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.stakedOutputs !== void 0) {
+              let data3 = data.stakedOutputs;
+              const _errs6 = errors;
+              if (errors === _errs6) {
+                if (Array.isArray(data3)) {
+                  var valid2 = true;
+                  const len0 = data3.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs8 = errors;
+                    if (!validate_schema_hex(data3[i0], { instancePath: instancePath + "/stakedOutputs/" + i0, parentData: data3, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid2 = _errs8 === errors;
+                    if (!valid2) {
+                      break;
+                    }
+                  }
+                } else {
+                  validate_result_platform_getStake.errors = [{ instancePath: instancePath + "/stakedOutputs", schemaPath: "#/properties/stakedOutputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs6 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.encoding !== void 0) {
+                const _errs9 = errors;
+                if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs9 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getStakingAssetID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.assetID === void 0 && (missing0 = "assetID")) {
+        validate_result_platform_getStakingAssetID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.assetID !== void 0) {
+          if (!validate_schema_cb58ID(data.assetID, { instancePath: instancePath + "/assetID", parentData: data, parentDataProperty: "assetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getStakingAssetID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getStakingAssetID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getSubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_Subnet(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Subnet.errors : vErrors.concat(validate_schema_Subnet.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getSubnet.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getSubnets(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.subnets === void 0 && (missing0 = "subnets")) {
+        validate_result_platform_getSubnets.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.subnets !== void 0) {
+          let data0 = data.subnets;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_LegacySubnet(data0[i0], { instancePath: instancePath + "/subnets/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_LegacySubnet.errors : vErrors.concat(validate_schema_LegacySubnet.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_platform_getSubnets.errors = [{ instancePath: instancePath + "/subnets", schemaPath: "#/properties/subnets/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getSubnets.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getSubnets.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.timestamp === void 0 && (missing0 = "timestamp")) {
+        validate_result_platform_getTimestamp.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.timestamp !== void 0) {
+          if (!validate_schema_isoTimestamp(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData })) {
+            vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getTimestamp.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getTimestamp.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getTotalStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.weight === void 0 && (missing0 = "weight")) {
+        validate_result_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.stake !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.stake, { instancePath: instancePath + "/stake", parentData: data, parentDataProperty: "stake", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.weight !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getTotalStake.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.tx === void 0 && (missing0 = "tx") || data.encoding === void 0 && (missing0 = "encoding")) {
+        validate_result_platform_getTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.tx !== void 0) {
+          let data0 = data.tx;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (!validate_schema_hex(data0, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs4 = errors;
+            if (!validate_schema_SignedTx(data0, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+              vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err0 = { instancePath: instancePath + "/tx", schemaPath: "#/properties/tx/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+            validate_result_platform_getTx.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs5 = errors;
+            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs5 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getTx.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getTxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_TxStatus(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_TxStatus.errors : vErrors.concat(validate_schema_TxStatus.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getTxStatus.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.numFetched === void 0 && (missing0 = "numFetched") || data.utxos === void 0 && (missing0 = "utxos") || data.endIndex === void 0 && (missing0 = "endIndex") || data.encoding === void 0 && (missing0 = "encoding")) {
+        validate_result_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.numFetched !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint32(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.utxos !== void 0) {
+            let data1 = data.utxos;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_hex(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_result_platform_getUTXOs.errors = [{ instancePath: instancePath + "/utxos", schemaPath: "#/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.endIndex !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_UTXOIndex(data.endIndex, { instancePath: instancePath + "/endIndex", parentData: data, parentDataProperty: "endIndex", rootData })) {
+                vErrors = vErrors === null ? validate_schema_UTXOIndex.errors : vErrors.concat(validate_schema_UTXOIndex.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.encoding !== void 0) {
+                const _errs6 = errors;
+                if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getUTXOs.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ValidatorFeeConfig(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorFeeConfig.errors : vErrors.concat(validate_schema_ValidatorFeeConfig.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getValidatorFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ValidatorFeeState(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorFeeState.errors : vErrors.concat(validate_schema_ValidatorFeeState.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getValidatorFeeState.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_getValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_ValidatorsAtHeight(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorsAtHeight.errors : vErrors.concat(validate_schema_ValidatorsAtHeight.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_LegacyValidatorsAtHeight(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_LegacyValidatorsAtHeight.errors : vErrors.concat(validate_schema_LegacyValidatorsAtHeight.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_result_platform_getValidatorsAt.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_result_platform_getValidatorsAt.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_issueTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID")) {
+        validate_result_platform_issueTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_issueTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_issueTx.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_sampleValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validators === void 0 && (missing0 = "validators")) {
+        validate_result_platform_sampleValidators.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validators !== void 0) {
+          let data0 = data.validators;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_nodeID(data0[i0], { instancePath: instancePath + "/validators/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_platform_sampleValidators.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_sampleValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_sampleValidators.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_validatedBy(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
+        validate_result_platform_validatedBy.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.subnetID !== void 0) {
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+        }
+      }
+    } else {
+      validate_result_platform_validatedBy.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_validatedBy.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_platform_validates(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockchainIDs === void 0 && (missing0 = "blockchainIDs")) {
+        validate_result_platform_validates.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.blockchainIDs !== void 0) {
+          let data0 = data.blockchainIDs;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_cb58ID(data0[i0], { instancePath: instancePath + "/blockchainIDs/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_platform_validates.errors = [{ instancePath: instancePath + "/blockchainIDs", schemaPath: "#/properties/blockchainIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_validates.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_validates.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_result_validators_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validators === void 0 && (missing0 = "validators")) {
+        validate_result_validators_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validators !== void 0) {
+          let data0 = data.validators;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_EvmValidator(data0[i0], { instancePath: instancePath + "/validators/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_EvmValidator.errors : vErrors.concat(validate_schema_EvmValidator.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_validators_getCurrentValidators.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_validators_getCurrentValidators.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_validators_getCurrentValidators.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ACPPreference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.supportWeight === void 0 && (missing0 = "supportWeight") || data.supporters === void 0 && (missing0 = "supporters") || data.objectWeight === void 0 && (missing0 = "objectWeight") || data.objectors === void 0 && (missing0 = "objectors") || data.abstainWeight === void 0 && (missing0 = "abstainWeight")) {
+        validate_schema_ACPPreference.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.supportWeight !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.supportWeight, { instancePath: instancePath + "/supportWeight", parentData: data, parentDataProperty: "supportWeight", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.supporters !== void 0) {
+            let data1 = data.supporters;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_nodeID(data1[i0], { instancePath: instancePath + "/supporters/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_ACPPreference.errors = [{ instancePath: instancePath + "/supporters", schemaPath: "#/properties/supporters/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.objectWeight !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_uint64(data.objectWeight, { instancePath: instancePath + "/objectWeight", parentData: data, parentDataProperty: "objectWeight", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.objectors !== void 0) {
+                let data4 = data.objectors;
+                const _errs6 = errors;
+                if (errors === _errs6) {
+                  if (Array.isArray(data4)) {
+                    var valid2 = true;
+                    const len1 = data4.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      const _errs8 = errors;
+                      if (!validate_schema_nodeID(data4[i1], { instancePath: instancePath + "/objectors/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid2 = _errs8 === errors;
+                      if (!valid2) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_ACPPreference.errors = [{ instancePath: instancePath + "/objectors", schemaPath: "#/properties/objectors/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.abstainWeight !== void 0) {
+                  const _errs9 = errors;
+                  if (!validate_schema_uint64(data.abstainWeight, { instancePath: instancePath + "/abstainWeight", parentData: data, parentDataProperty: "abstainWeight", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs9 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ACPPreference.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ACPPreference.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ActivePrecompiles(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      for (const key0 in data) {
+        const _errs2 = errors;
+        if (!validate_schema_PrecompileConfig(data[key0], { instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data, parentDataProperty: key0, rootData })) {
+          vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs2 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_schema_ActivePrecompiles.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ActivePrecompiles.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ActiveRules(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.ethRules === void 0 && (missing0 = "ethRules") || data.avalancheRules === void 0 && (missing0 = "avalancheRules") || data.precompiles === void 0 && (missing0 = "precompiles")) {
+        validate_schema_ActiveRules.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.ethRules !== void 0) {
+          let data0 = data.ethRules;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              const _errs3 = errors;
+              for (const key0 in data0) {
+                if (!func_191f75b3.call(schema_schema_ActiveRules.properties.ethRules.properties, key0)) {
+                  const _errs4 = errors;
+                  if (typeof data0[key0] !== "boolean") {
+                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ethRules/additionalProperties/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    return false;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              }
+              if (_errs3 === errors) {
+                if (data0.IsHomestead !== void 0) {
+                  const _errs6 = errors;
+                  if (typeof data0.IsHomestead !== "boolean") {
+                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsHomestead", schemaPath: "#/properties/ethRules/properties/IsHomestead/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    return false;
+                  }
+                  var valid2 = _errs6 === errors;
+                } else {
+                  var valid2 = true;
+                }
+                if (valid2) {
+                  if (data0.IsEIP150 !== void 0) {
+                    const _errs8 = errors;
+                    if (typeof data0.IsEIP150 !== "boolean") {
+                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP150", schemaPath: "#/properties/ethRules/properties/IsEIP150/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      return false;
+                    }
+                    var valid2 = _errs8 === errors;
+                  } else {
+                    var valid2 = true;
+                  }
+                  if (valid2) {
+                    if (data0.IsEIP155 !== void 0) {
+                      const _errs10 = errors;
+                      if (typeof data0.IsEIP155 !== "boolean") {
+                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP155", schemaPath: "#/properties/ethRules/properties/IsEIP155/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                        return false;
+                      }
+                      var valid2 = _errs10 === errors;
+                    } else {
+                      var valid2 = true;
+                    }
+                    if (valid2) {
+                      if (data0.IsEIP158 !== void 0) {
+                        const _errs12 = errors;
+                        if (typeof data0.IsEIP158 !== "boolean") {
+                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP158", schemaPath: "#/properties/ethRules/properties/IsEIP158/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                          return false;
+                        }
+                        var valid2 = _errs12 === errors;
+                      } else {
+                        var valid2 = true;
+                      }
+                      if (valid2) {
+                        if (data0.IsByzantium !== void 0) {
+                          const _errs14 = errors;
+                          if (typeof data0.IsByzantium !== "boolean") {
+                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsByzantium", schemaPath: "#/properties/ethRules/properties/IsByzantium/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid2 = _errs14 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data0.IsConstantinople !== void 0) {
+                            const _errs16 = errors;
+                            if (typeof data0.IsConstantinople !== "boolean") {
+                              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsConstantinople", schemaPath: "#/properties/ethRules/properties/IsConstantinople/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                              return false;
+                            }
+                            var valid2 = _errs16 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data0.IsPetersburg !== void 0) {
+                              const _errs18 = errors;
+                              if (typeof data0.IsPetersburg !== "boolean") {
+                                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsPetersburg", schemaPath: "#/properties/ethRules/properties/IsPetersburg/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                return false;
+                              }
+                              var valid2 = _errs18 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data0.IsIstanbul !== void 0) {
+                                const _errs20 = errors;
+                                if (typeof data0.IsIstanbul !== "boolean") {
+                                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsIstanbul", schemaPath: "#/properties/ethRules/properties/IsIstanbul/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                  return false;
+                                }
+                                var valid2 = _errs20 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                              if (valid2) {
+                                if (data0.IsCancun !== void 0) {
+                                  const _errs22 = errors;
+                                  if (typeof data0.IsCancun !== "boolean") {
+                                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsCancun", schemaPath: "#/properties/ethRules/properties/IsCancun/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                    return false;
+                                  }
+                                  var valid2 = _errs22 === errors;
+                                } else {
+                                  var valid2 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            } else {
+              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules", schemaPath: "#/properties/ethRules/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.avalancheRules !== void 0) {
+            let data11 = data.avalancheRules;
+            const _errs24 = errors;
+            if (errors === _errs24) {
+              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                const _errs26 = errors;
+                for (const key1 in data11) {
+                  if (!(key1 === "IsSubnetEVM" || key1 === "IsDurango" || key1 === "IsEUpgrade" || key1 === "IsEtna")) {
+                    const _errs27 = errors;
+                    if (typeof data11[key1] !== "boolean") {
+                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/avalancheRules/additionalProperties/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      return false;
+                    }
+                    var valid3 = _errs27 === errors;
+                    if (!valid3) {
+                      break;
+                    }
+                  }
+                }
+                if (_errs26 === errors) {
+                  if (data11.IsSubnetEVM !== void 0) {
+                    const _errs29 = errors;
+                    if (typeof data11.IsSubnetEVM !== "boolean") {
+                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsSubnetEVM", schemaPath: "#/properties/avalancheRules/properties/IsSubnetEVM/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      return false;
+                    }
+                    var valid4 = _errs29 === errors;
+                  } else {
+                    var valid4 = true;
+                  }
+                  if (valid4) {
+                    if (data11.IsDurango !== void 0) {
+                      const _errs31 = errors;
+                      if (typeof data11.IsDurango !== "boolean") {
+                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsDurango", schemaPath: "#/properties/avalancheRules/properties/IsDurango/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                        return false;
+                      }
+                      var valid4 = _errs31 === errors;
+                    } else {
+                      var valid4 = true;
+                    }
+                    if (valid4) {
+                      if (data11.IsEUpgrade !== void 0) {
+                        const _errs33 = errors;
+                        if (typeof data11.IsEUpgrade !== "boolean") {
+                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEUpgrade", schemaPath: "#/properties/avalancheRules/properties/IsEUpgrade/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                          return false;
+                        }
+                        var valid4 = _errs33 === errors;
+                      } else {
+                        var valid4 = true;
+                      }
+                      if (valid4) {
+                        if (data11.IsEtna !== void 0) {
+                          const _errs35 = errors;
+                          if (typeof data11.IsEtna !== "boolean") {
+                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEtna", schemaPath: "#/properties/avalancheRules/properties/IsEtna/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            return false;
+                          }
+                          var valid4 = _errs35 === errors;
+                        } else {
+                          var valid4 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              } else {
+                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules", schemaPath: "#/properties/avalancheRules/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            var valid0 = _errs24 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.precompiles !== void 0) {
+              let data17 = data.precompiles;
+              const _errs37 = errors;
+              if (errors === _errs37) {
+                if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+                  for (const key2 in data17) {
+                    let data18 = data17[key2];
+                    const _errs40 = errors;
+                    if (errors === _errs40) {
+                      if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+                        let missing1;
+                        if (data18.timestamp === void 0 && (missing1 = "timestamp")) {
+                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/precompiles/additionalProperties/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                          return false;
+                        } else {
+                          if (data18.timestamp !== void 0) {
+                            if (!validate_schema_uint64(data18.timestamp, { instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timestamp", parentData: data18, parentDataProperty: "timestamp", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                          }
+                        }
+                      } else {
+                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/precompiles/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                        return false;
+                      }
+                    }
+                    var valid5 = _errs40 === errors;
+                    if (!valid5) {
+                      break;
+                    }
+                  }
+                } else {
+                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/precompiles", schemaPath: "#/properties/precompiles/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs37 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ActiveRules.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ActiveRules.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Blockchain(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.id === void 0 && (missing0 = "id") || data.name === void 0 && (missing0 = "name") || data.subnetID === void 0 && (missing0 = "subnetID") || data.vmID === void 0 && (missing0 = "vmID")) {
+        validate_schema_Blockchain.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.id !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.name !== void 0) {
+            const _errs2 = errors;
+            if (typeof data.name !== "string") {
+              validate_schema_Blockchain.errors = [{ instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.subnetID !== void 0) {
+              const _errs4 = errors;
+              if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.vmID !== void 0) {
+                const _errs5 = errors;
+                if (!validate_schema_cb58ID(data.vmID, { instancePath: instancePath + "/vmID", parentData: data, parentDataProperty: "vmID", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs5 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Blockchain.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Blockchain.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_BlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    validate_schema_BlockchainStatus.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+    return false;
+  }
+  if (!(data === "Validating" || data === "Created" || data === "Preferred" || data === "Syncing" || data === "Unknown")) {
+    validate_schema_BlockchainStatus.errors = [{ instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema_schema_BlockchainStatus.enum }, message: "must be equal to one of the allowed values" }];
+    return false;
+  }
+  validate_schema_BlockchainStatus.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.chainId === void 0 && (missing0 = "chainId") || data.feeConfig === void 0 && (missing0 = "feeConfig")) {
+        validate_schema_ChainConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.chainId !== void 0) {
+          const _errs2 = errors;
+          if (!validate_schema_uint64(data.chainId, { instancePath: instancePath + "/chainId", parentData: data, parentDataProperty: "chainId", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs2 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.feeConfig !== void 0) {
+            const _errs3 = errors;
+            if (!validate_schema_EvmFeeConfig(data.feeConfig, { instancePath: instancePath + "/feeConfig", parentData: data, parentDataProperty: "feeConfig", rootData })) {
+              vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.allowFeeRecipients !== void 0) {
+              const _errs4 = errors;
+              if (typeof data.allowFeeRecipients !== "boolean") {
+                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/allowFeeRecipients", schemaPath: "#/properties/allowFeeRecipients/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                return false;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.homesteadBlock !== void 0) {
+                const _errs6 = errors;
+                if (!validate_schema_uint64(data.homesteadBlock, { instancePath: instancePath + "/homesteadBlock", parentData: data, parentDataProperty: "homesteadBlock", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.eip150Block !== void 0) {
+                  const _errs7 = errors;
+                  if (!validate_schema_uint64(data.eip150Block, { instancePath: instancePath + "/eip150Block", parentData: data, parentDataProperty: "eip150Block", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.eip150Hash !== void 0) {
+                    const _errs8 = errors;
+                    if (!validate_schema_hash32(data.eip150Hash, { instancePath: instancePath + "/eip150Hash", parentData: data, parentDataProperty: "eip150Hash", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hash32.errors : vErrors.concat(validate_schema_hash32.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs8 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.eip155Block !== void 0) {
+                      const _errs9 = errors;
+                      if (!validate_schema_uint64(data.eip155Block, { instancePath: instancePath + "/eip155Block", parentData: data, parentDataProperty: "eip155Block", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.eip158Block !== void 0) {
+                        const _errs10 = errors;
+                        if (!validate_schema_uint64(data.eip158Block, { instancePath: instancePath + "/eip158Block", parentData: data, parentDataProperty: "eip158Block", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs10 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.byzantiumBlock !== void 0) {
+                          const _errs11 = errors;
+                          if (!validate_schema_uint64(data.byzantiumBlock, { instancePath: instancePath + "/byzantiumBlock", parentData: data, parentDataProperty: "byzantiumBlock", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs11 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.constantinopleBlock !== void 0) {
+                            const _errs12 = errors;
+                            if (!validate_schema_uint64(data.constantinopleBlock, { instancePath: instancePath + "/constantinopleBlock", parentData: data, parentDataProperty: "constantinopleBlock", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs12 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.petersburgBlock !== void 0) {
+                              const _errs13 = errors;
+                              if (!validate_schema_uint64(data.petersburgBlock, { instancePath: instancePath + "/petersburgBlock", parentData: data, parentDataProperty: "petersburgBlock", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs13 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.istanbulBlock !== void 0) {
+                                const _errs14 = errors;
+                                if (!validate_schema_uint64(data.istanbulBlock, { instancePath: instancePath + "/istanbulBlock", parentData: data, parentDataProperty: "istanbulBlock", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs14 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.muirGlacierBlock !== void 0) {
+                                  const _errs15 = errors;
+                                  if (!validate_schema_uint64(data.muirGlacierBlock, { instancePath: instancePath + "/muirGlacierBlock", parentData: data, parentDataProperty: "muirGlacierBlock", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs15 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.subnetEVMTimestamp !== void 0) {
+                                    const _errs16 = errors;
+                                    if (!validate_schema_uint64(data.subnetEVMTimestamp, { instancePath: instancePath + "/subnetEVMTimestamp", parentData: data, parentDataProperty: "subnetEVMTimestamp", rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs16 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.contractDeployerAllowListConfig !== void 0) {
+                                      const _errs17 = errors;
+                                      if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, { instancePath: instancePath + "/contractDeployerAllowListConfig", parentData: data, parentDataProperty: "contractDeployerAllowListConfig", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid0 = _errs17 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                    if (valid0) {
+                                      if (data.contractNativeMinterConfig !== void 0) {
+                                        const _errs18 = errors;
+                                        if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, { instancePath: instancePath + "/contractNativeMinterConfig", parentData: data, parentDataProperty: "contractNativeMinterConfig", rootData })) {
+                                          vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs18 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                      if (valid0) {
+                                        if (data.feeManagerConfig !== void 0) {
+                                          const _errs19 = errors;
+                                          if (!validate_schema_PrecompileConfig(data.feeManagerConfig, { instancePath: instancePath + "/feeManagerConfig", parentData: data, parentDataProperty: "feeManagerConfig", rootData })) {
+                                            vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid0 = _errs19 === errors;
+                                        } else {
+                                          var valid0 = true;
+                                        }
+                                        if (valid0) {
+                                          if (data.upgrades !== void 0) {
+                                            let data17 = data.upgrades;
+                                            const _errs20 = errors;
+                                            if (errors === _errs20) {
+                                              if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+                                                if (data17.precompileUpgrades !== void 0) {
+                                                  let data18 = data17.precompileUpgrades;
+                                                  const _errs23 = errors;
+                                                  if (errors === _errs23) {
+                                                    if (Array.isArray(data18)) {
+                                                      var valid2 = true;
+                                                      const len0 = data18.length;
+                                                      for (let i0 = 0; i0 < len0; i0++) {
+                                                        let data19 = data18[i0];
+                                                        const _errs25 = errors;
+                                                        if (errors === _errs25) {
+                                                          if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
+                                                            if (Object.keys(data19).length > 1) {
+                                                              validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" }];
+                                                              return false;
+                                                            } else {
+                                                              if (Object.keys(data19).length < 1) {
+                                                                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" }];
+                                                                return false;
+                                                              } else {
+                                                                for (const key0 in data19) {
+                                                                  const _errs28 = errors;
+                                                                  if (!validate_schema_PrecompileConfig(data19[key0], { instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0 + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data19, parentDataProperty: key0, rootData })) {
+                                                                    vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                    errors = vErrors.length;
+                                                                  }
+                                                                  var valid3 = _errs28 === errors;
+                                                                  if (!valid3) {
+                                                                    break;
+                                                                  }
+                                                                }
+                                                              }
+                                                            }
+                                                          } else {
+                                                            validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                            return false;
+                                                          }
+                                                        }
+                                                        var valid2 = _errs25 === errors;
+                                                        if (!valid2) {
+                                                          break;
+                                                        }
+                                                      }
+                                                    } else {
+                                                      validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades", schemaPath: "#/properties/upgrades/properties/precompileUpgrades/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                      return false;
+                                                    }
+                                                  }
+                                                }
+                                              } else {
+                                                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades", schemaPath: "#/properties/upgrades/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                                                return false;
+                                              }
+                                            }
+                                            var valid0 = _errs20 === errors;
+                                          } else {
+                                            var valid0 = true;
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ChainConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ChainConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Credential(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.signatures === void 0 && (missing0 = "signatures")) {
+        validate_schema_Credential.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.signatures !== void 0) {
+          let data0 = data.signatures;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_hex(data0[i0], { instancePath: instancePath + "/signatures/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_Credential.errors = [{ instancePath: instancePath + "/signatures", schemaPath: "#/properties/signatures/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Credential.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Credential.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_CurrentValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_StakerValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_StakerValidator.errors : vErrors.concat(validate_schema_StakerValidator.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_L1CurrentValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_L1CurrentValidator.errors : vErrors.concat(validate_schema_L1CurrentValidator.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_CurrentValidator.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_CurrentValidator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Delegator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.startTime === void 0 && (missing0 = "startTime") || data.endTime === void 0 && (missing0 = "endTime") || data.weight === void 0 && (missing0 = "weight") || data.nodeID === void 0 && (missing0 = "nodeID") || data.rewardOwner === void 0 && (missing0 = "rewardOwner") || data.potentialReward === void 0 && (missing0 = "potentialReward")) {
+        validate_schema_Delegator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.startTime !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.endTime !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.endTime, { instancePath: instancePath + "/endTime", parentData: data, parentDataProperty: "endTime", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.weight !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.nodeID !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.rewardOwner !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_OutputOwners(data.rewardOwner, { instancePath: instancePath + "/rewardOwner", parentData: data, parentDataProperty: "rewardOwner", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.potentialReward !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_uint64(data.potentialReward, { instancePath: instancePath + "/potentialReward", parentData: data, parentDataProperty: "potentialReward", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Delegator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Delegator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_EncodedBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.block === void 0 && (missing0 = "block") || data.encoding === void 0 && (missing0 = "encoding")) {
+        validate_schema_EncodedBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.block !== void 0) {
+          let data0 = data.block;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (!validate_schema_hex(data0, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
+            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs4 = errors;
+            if (!validate_schema_PlatformBlock(data0, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
+              vErrors = vErrors === null ? validate_schema_PlatformBlock.errors : vErrors.concat(validate_schema_PlatformBlock.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err0 = { instancePath: instancePath + "/block", schemaPath: "#/properties/block/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+            validate_schema_EncodedBlock.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.encoding !== void 0) {
+            const _errs5 = errors;
+            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs5 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_EncodedBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_EncodedBlock.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.gasLimit === void 0 && (missing0 = "gasLimit") || data.targetBlockRate === void 0 && (missing0 = "targetBlockRate") || data.minBaseFee === void 0 && (missing0 = "minBaseFee") || data.targetGas === void 0 && (missing0 = "targetGas") || data.baseFeeChangeDenominator === void 0 && (missing0 = "baseFeeChangeDenominator") || data.minBlockGasCost === void 0 && (missing0 = "minBlockGasCost") || data.maxBlockGasCost === void 0 && (missing0 = "maxBlockGasCost") || data.blockGasCostStep === void 0 && (missing0 = "blockGasCostStep")) {
+        validate_schema_EvmFeeConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.gasLimit !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.gasLimit, { instancePath: instancePath + "/gasLimit", parentData: data, parentDataProperty: "gasLimit", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.targetBlockRate !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.targetBlockRate, { instancePath: instancePath + "/targetBlockRate", parentData: data, parentDataProperty: "targetBlockRate", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.minBaseFee !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.minBaseFee, { instancePath: instancePath + "/minBaseFee", parentData: data, parentDataProperty: "minBaseFee", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.targetGas !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.targetGas, { instancePath: instancePath + "/targetGas", parentData: data, parentDataProperty: "targetGas", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.baseFeeChangeDenominator !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data.baseFeeChangeDenominator, { instancePath: instancePath + "/baseFeeChangeDenominator", parentData: data, parentDataProperty: "baseFeeChangeDenominator", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.minBlockGasCost !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_uint64(data.minBlockGasCost, { instancePath: instancePath + "/minBlockGasCost", parentData: data, parentDataProperty: "minBlockGasCost", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.maxBlockGasCost !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_uint64(data.maxBlockGasCost, { instancePath: instancePath + "/maxBlockGasCost", parentData: data, parentDataProperty: "maxBlockGasCost", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.blockGasCostStep !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.blockGasCostStep, { instancePath: instancePath + "/blockGasCostStep", parentData: data, parentDataProperty: "blockGasCostStep", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_EvmFeeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_EvmFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_EvmValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validationID === void 0 && (missing0 = "validationID") || data.nodeID === void 0 && (missing0 = "nodeID") || data.weight === void 0 && (missing0 = "weight") || data.startTimestamp === void 0 && (missing0 = "startTimestamp") || data.isActive === void 0 && (missing0 = "isActive") || data.isL1Validator === void 0 && (missing0 = "isL1Validator") || data.isConnected === void 0 && (missing0 = "isConnected") || data.uptimeSeconds === void 0 && (missing0 = "uptimeSeconds") || data.uptimePercentage === void 0 && (missing0 = "uptimePercentage")) {
+        validate_schema_EvmValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validationID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.nodeID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.weight !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.startTimestamp !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.startTimestamp, { instancePath: instancePath + "/startTimestamp", parentData: data, parentDataProperty: "startTimestamp", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.isActive !== void 0) {
+                  const _errs5 = errors;
+                  if (typeof data.isActive !== "boolean") {
+                    validate_schema_EvmValidator.errors = [{ instancePath: instancePath + "/isActive", schemaPath: "#/properties/isActive/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    return false;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.isL1Validator !== void 0) {
+                    const _errs7 = errors;
+                    if (typeof data.isL1Validator !== "boolean") {
+                      validate_schema_EvmValidator.errors = [{ instancePath: instancePath + "/isL1Validator", schemaPath: "#/properties/isL1Validator/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      return false;
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.isConnected !== void 0) {
+                      const _errs9 = errors;
+                      if (typeof data.isConnected !== "boolean") {
+                        validate_schema_EvmValidator.errors = [{ instancePath: instancePath + "/isConnected", schemaPath: "#/properties/isConnected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                        return false;
+                      }
+                      var valid0 = _errs9 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.uptimeSeconds !== void 0) {
+                        const _errs11 = errors;
+                        if (!validate_schema_uint64(data.uptimeSeconds, { instancePath: instancePath + "/uptimeSeconds", parentData: data, parentDataProperty: "uptimeSeconds", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs11 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.uptimePercentage !== void 0) {
+                          const _errs12 = errors;
+                          if (!validate_schema_decimal(data.uptimePercentage, { instancePath: instancePath + "/uptimePercentage", parentData: data, parentDataProperty: "uptimePercentage", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs12 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_EvmValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_EvmValidator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_FeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.weights === void 0 && (missing0 = "weights") || data.maxCapacity === void 0 && (missing0 = "maxCapacity") || data.maxPerSecond === void 0 && (missing0 = "maxPerSecond") || data.targetPerSecond === void 0 && (missing0 = "targetPerSecond") || data.minPrice === void 0 && (missing0 = "minPrice") || data.excessConversionConstant === void 0 && (missing0 = "excessConversionConstant")) {
+        validate_schema_FeeConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.weights !== void 0) {
+          let data0 = data.weights;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_uint64(data0[i0], { instancePath: instancePath + "/weights/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_FeeConfig.errors = [{ instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.maxCapacity !== void 0) {
+            const _errs4 = errors;
+            if (!validate_schema_uint64(data.maxCapacity, { instancePath: instancePath + "/maxCapacity", parentData: data, parentDataProperty: "maxCapacity", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.maxPerSecond !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_uint64(data.maxPerSecond, { instancePath: instancePath + "/maxPerSecond", parentData: data, parentDataProperty: "maxPerSecond", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.targetPerSecond !== void 0) {
+                const _errs6 = errors;
+                if (!validate_schema_uint64(data.targetPerSecond, { instancePath: instancePath + "/targetPerSecond", parentData: data, parentDataProperty: "targetPerSecond", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.minPrice !== void 0) {
+                  const _errs7 = errors;
+                  if (!validate_schema_uint64(data.minPrice, { instancePath: instancePath + "/minPrice", parentData: data, parentDataProperty: "minPrice", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.excessConversionConstant !== void 0) {
+                    const _errs8 = errors;
+                    if (!validate_schema_uint64(data.excessConversionConstant, { instancePath: instancePath + "/excessConversionConstant", parentData: data, parentDataProperty: "excessConversionConstant", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs8 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_FeeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_FeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_FeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.capacity === void 0 && (missing0 = "capacity") || data.excess === void 0 && (missing0 = "excess") || data.price === void 0 && (missing0 = "price") || data.timestamp === void 0 && (missing0 = "timestamp")) {
+        validate_schema_FeeState.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.capacity !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.capacity, { instancePath: instancePath + "/capacity", parentData: data, parentDataProperty: "capacity", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.excess !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.excess, { instancePath: instancePath + "/excess", parentData: data, parentDataProperty: "excess", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.price !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.price, { instancePath: instancePath + "/price", parentData: data, parentDataProperty: "price", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.timestamp !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_isoTimestamp(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_FeeState.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_FeeState.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_HealthCheckResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.timestamp === void 0 && (missing0 = "timestamp") || data.duration === void 0 && (missing0 = "duration")) {
+        validate_schema_HealthCheckResult.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.error !== void 0) {
+          let data0 = data.error;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (typeof data0 !== "string") {
+            const err0 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs5 = errors;
+            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
+              const err1 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            var _valid0 = _errs5 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err2 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+            validate_schema_HealthCheckResult.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.timestamp !== void 0) {
+            const _errs7 = errors;
+            if (!validate_schema_isoTimestamp(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData })) {
+              vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs7 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.duration !== void 0) {
+              const _errs8 = errors;
+              if (!validate_schema_uint64(data.duration, { instancePath: instancePath + "/duration", parentData: data, parentDataProperty: "duration", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs8 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.contiguousFailures !== void 0) {
+                const _errs9 = errors;
+                if (!validate_schema_uint64(data.contiguousFailures, { instancePath: instancePath + "/contiguousFailures", parentData: data, parentDataProperty: "contiguousFailures", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs9 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.timeOfFirstFailure !== void 0) {
+                  let data4 = data.timeOfFirstFailure;
+                  const _errs10 = errors;
+                  const _errs11 = errors;
+                  let valid2 = false;
+                  const _errs12 = errors;
+                  if (!validate_schema_isoTimestamp(data4, { instancePath: instancePath + "/timeOfFirstFailure", parentData: data, parentDataProperty: "timeOfFirstFailure", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid1 = _errs12 === errors;
+                  valid2 = valid2 || _valid1;
+                  if (!valid2) {
+                    const _errs13 = errors;
+                    if (data4 !== null) {
+                      const err3 = { instancePath: instancePath + "/timeOfFirstFailure", schemaPath: "#/properties/timeOfFirstFailure/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                      if (vErrors === null) {
+                        vErrors = [err3];
+                      } else {
+                        vErrors.push(err3);
+                      }
+                      errors++;
+                    }
+                    var _valid1 = _errs13 === errors;
+                    valid2 = valid2 || _valid1;
+                  }
+                  if (!valid2) {
+                    const err4 = { instancePath: instancePath + "/timeOfFirstFailure", schemaPath: "#/properties/timeOfFirstFailure/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                    if (vErrors === null) {
+                      vErrors = [err4];
+                    } else {
+                      vErrors.push(err4);
+                    }
+                    errors++;
+                    validate_schema_HealthCheckResult.errors = vErrors;
+                    return false;
+                  } else {
+                    errors = _errs11;
+                    if (vErrors !== null) {
+                      if (_errs11) {
+                        vErrors.length = _errs11;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                  var valid0 = _errs10 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_HealthCheckResult.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_HealthCheckResult.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_HealthReport(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.checks === void 0 && (missing0 = "checks") || data.healthy === void 0 && (missing0 = "healthy")) {
+        validate_schema_HealthReport.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.checks !== void 0) {
+          let data0 = data.checks;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              for (const key0 in data0) {
+                const _errs4 = errors;
+                if (!validate_schema_HealthCheckResult(data0[key0], { instancePath: instancePath + "/checks/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_HealthCheckResult.errors : vErrors.concat(validate_schema_HealthCheckResult.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs4 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_HealthReport.errors = [{ instancePath: instancePath + "/checks", schemaPath: "#/properties/checks/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.healthy !== void 0) {
+            const _errs5 = errors;
+            if (typeof data.healthy !== "boolean") {
+              validate_schema_HealthReport.errors = [{ instancePath: instancePath + "/healthy", schemaPath: "#/properties/healthy/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+              return false;
+            }
+            var valid0 = _errs5 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_HealthReport.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_HealthReport.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_L1CurrentValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validationID === void 0 && (missing0 = "validationID") || data.nodeID === void 0 && (missing0 = "nodeID") || data.publicKey === void 0 && (missing0 = "publicKey") || data.remainingBalanceOwner === void 0 && (missing0 = "remainingBalanceOwner") || data.deactivationOwner === void 0 && (missing0 = "deactivationOwner") || data.startTime === void 0 && (missing0 = "startTime") || data.weight === void 0 && (missing0 = "weight") || data.minNonce === void 0 && (missing0 = "minNonce") || data.balance === void 0 && (missing0 = "balance")) {
+        validate_schema_L1CurrentValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validationID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.nodeID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.publicKey !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+                vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.remainingBalanceOwner !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_OutputOwners(data.remainingBalanceOwner, { instancePath: instancePath + "/remainingBalanceOwner", parentData: data, parentDataProperty: "remainingBalanceOwner", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.deactivationOwner !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_OutputOwners(data.deactivationOwner, { instancePath: instancePath + "/deactivationOwner", parentData: data, parentDataProperty: "deactivationOwner", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.startTime !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.weight !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.minNonce !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.minNonce, { instancePath: instancePath + "/minNonce", parentData: data, parentDataProperty: "minNonce", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.balance !== void 0) {
+                          const _errs9 = errors;
+                          if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs9 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_L1CurrentValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_L1CurrentValidator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_L1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validationID === void 0 && (missing0 = "validationID") || data.subnetID === void 0 && (missing0 = "subnetID") || data.nodeID === void 0 && (missing0 = "nodeID") || data.publicKey === void 0 && (missing0 = "publicKey") || data.remainingBalanceOwner === void 0 && (missing0 = "remainingBalanceOwner") || data.deactivationOwner === void 0 && (missing0 = "deactivationOwner") || data.startTime === void 0 && (missing0 = "startTime") || data.weight === void 0 && (missing0 = "weight") || data.minNonce === void 0 && (missing0 = "minNonce") || data.balance === void 0 && (missing0 = "balance") || data.height === void 0 && (missing0 = "height")) {
+        validate_schema_L1Validator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validationID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.subnetID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.nodeID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.publicKey !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.remainingBalanceOwner !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_OutputOwners(data.remainingBalanceOwner, { instancePath: instancePath + "/remainingBalanceOwner", parentData: data, parentDataProperty: "remainingBalanceOwner", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.deactivationOwner !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_OutputOwners(data.deactivationOwner, { instancePath: instancePath + "/deactivationOwner", parentData: data, parentDataProperty: "deactivationOwner", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.startTime !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.weight !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.minNonce !== void 0) {
+                          const _errs9 = errors;
+                          if (!validate_schema_uint64(data.minNonce, { instancePath: instancePath + "/minNonce", parentData: data, parentDataProperty: "minNonce", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs9 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.balance !== void 0) {
+                            const _errs10 = errors;
+                            if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs10 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.height !== void 0) {
+                              const _errs11 = errors;
+                              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs11 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_L1Validator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_L1Validator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_LegacySubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.id === void 0 && (missing0 = "id") || data.controlKeys === void 0 && (missing0 = "controlKeys") || data.threshold === void 0 && (missing0 = "threshold")) {
+        validate_schema_LegacySubnet.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.id !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.controlKeys !== void 0) {
+            let data1 = data.controlKeys;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (typeof data1[i0] !== "string") {
+                    validate_schema_LegacySubnet.errors = [{ instancePath: instancePath + "/controlKeys/" + i0, schemaPath: "#/properties/controlKeys/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_LegacySubnet.errors = [{ instancePath: instancePath + "/controlKeys", schemaPath: "#/properties/controlKeys/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.threshold !== void 0) {
+              const _errs6 = errors;
+              if (!validate_schema_uint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs6 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_LegacySubnet.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_LegacySubnet.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_LegacyValidatorsAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validators === void 0 && (missing0 = "validators")) {
+        validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validators !== void 0) {
+          let data0 = data.validators;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              for (const key0 in data0) {
+                const _errs3 = errors;
+                if (!validate_schema_nodeID(key0, { instancePath: instancePath + "/validators", parentData: data0, parentDataProperty: "validators", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  const err0 = { instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                  validate_schema_LegacyValidatorsAtHeight.errors = vErrors;
+                  return false;
+                  break;
+                }
+              }
+              if (valid1) {
+                for (const key1 in data0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data0[key1], { instancePath: instancePath + "/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key1, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs5 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              }
+            } else {
+              validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_LegacyValidatorsAtHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_NodePOP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.publicKey === void 0 && (missing0 = "publicKey") || data.proofOfPossession === void 0 && (missing0 = "proofOfPossession")) {
+        validate_schema_NodePOP.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.publicKey !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+            vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.proofOfPossession !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_blsSignature(data.proofOfPossession, { instancePath: instancePath + "/proofOfPossession", parentData: data, parentDataProperty: "proofOfPossession", rootData })) {
+              vErrors = vErrors === null ? validate_schema_blsSignature.errors : vErrors.concat(validate_schema_blsSignature.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_NodePOP.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_NodePOP.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_NodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.version === void 0 && (missing0 = "version") || data.databaseVersion === void 0 && (missing0 = "databaseVersion") || data.gitCommit === void 0 && (missing0 = "gitCommit") || data.vmVersions === void 0 && (missing0 = "vmVersions") || data.rpcProtocolVersion === void 0 && (missing0 = "rpcProtocolVersion")) {
+        validate_schema_NodeVersion.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.version !== void 0) {
+          const _errs1 = errors;
+          if (typeof data.version !== "string") {
+            validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.databaseVersion !== void 0) {
+            const _errs3 = errors;
+            if (typeof data.databaseVersion !== "string") {
+              validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/databaseVersion", schemaPath: "#/properties/databaseVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.gitCommit !== void 0) {
+              const _errs5 = errors;
+              if (typeof data.gitCommit !== "string") {
+                validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/gitCommit", schemaPath: "#/properties/gitCommit/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                return false;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.vmVersions !== void 0) {
+                let data3 = data.vmVersions;
+                const _errs7 = errors;
+                if (errors === _errs7) {
+                  if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                    for (const key0 in data3) {
+                      const _errs10 = errors;
+                      if (typeof data3[key0] !== "string") {
+                        validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/vmVersions/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/vmVersions/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                        return false;
+                      }
+                      var valid1 = _errs10 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/vmVersions", schemaPath: "#/properties/vmVersions/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs7 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.rpcProtocolVersion !== void 0) {
+                  const _errs12 = errors;
+                  if (typeof data.rpcProtocolVersion !== "string") {
+                    validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/rpcProtocolVersion", schemaPath: "#/properties/rpcProtocolVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                    return false;
+                  }
+                  var valid0 = _errs12 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_NodeVersion.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_NodeVersion.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_OutputOwners(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.locktime === void 0 && (missing0 = "locktime") || data.threshold === void 0 && (missing0 = "threshold") || data.addresses === void 0 && (missing0 = "addresses")) {
+        validate_schema_OutputOwners.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.locktime !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.threshold !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.addresses !== void 0) {
+              let data2 = data.addresses;
+              const _errs3 = errors;
+              if (errors === _errs3) {
+                if (Array.isArray(data2)) {
+                  var valid1 = true;
+                  const len0 = data2.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs5 = errors;
+                    if (!validate_schema_pchainAddress(data2[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid1 = _errs5 === errors;
+                    if (!valid1) {
+                      break;
+                    }
+                  }
+                } else {
+                  validate_schema_OutputOwners.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_OutputOwners.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_OutputOwners.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Peer(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.ip === void 0 && (missing0 = "ip") || data.publicIP === void 0 && (missing0 = "publicIP") || data.nodeID === void 0 && (missing0 = "nodeID") || data.version === void 0 && (missing0 = "version") || data.lastSent === void 0 && (missing0 = "lastSent") || data.lastReceived === void 0 && (missing0 = "lastReceived") || data.observedUptime === void 0 && (missing0 = "observedUptime")) {
+        validate_schema_Peer.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.ip !== void 0) {
+          const _errs1 = errors;
+          if (typeof data.ip !== "string") {
+            validate_schema_Peer.errors = [{ instancePath: instancePath + "/ip", schemaPath: "#/properties/ip/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.publicIP !== void 0) {
+            const _errs3 = errors;
+            if (typeof data.publicIP !== "string") {
+              validate_schema_Peer.errors = [{ instancePath: instancePath + "/publicIP", schemaPath: "#/properties/publicIP/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.nodeID !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.version !== void 0) {
+                const _errs6 = errors;
+                if (typeof data.version !== "string") {
+                  validate_schema_Peer.errors = [{ instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.lastSent !== void 0) {
+                  const _errs8 = errors;
+                  if (!validate_schema_isoTimestamp(data.lastSent, { instancePath: instancePath + "/lastSent", parentData: data, parentDataProperty: "lastSent", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs8 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.lastReceived !== void 0) {
+                    const _errs9 = errors;
+                    if (!validate_schema_isoTimestamp(data.lastReceived, { instancePath: instancePath + "/lastReceived", parentData: data, parentDataProperty: "lastReceived", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs9 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.benched !== void 0) {
+                      let data6 = data.benched;
+                      const _errs10 = errors;
+                      if (errors === _errs10) {
+                        if (Array.isArray(data6)) {
+                          var valid1 = true;
+                          const len0 = data6.length;
+                          for (let i0 = 0; i0 < len0; i0++) {
+                            const _errs12 = errors;
+                            if (typeof data6[i0] !== "string") {
+                              validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched/" + i0, schemaPath: "#/properties/benched/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                              return false;
+                            }
+                            var valid1 = _errs12 === errors;
+                            if (!valid1) {
+                              break;
+                            }
+                          }
+                        } else {
+                          validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched", schemaPath: "#/properties/benched/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs10 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.observedUptime !== void 0) {
+                        const _errs14 = errors;
+                        if (!validate_schema_uint32(data.observedUptime, { instancePath: instancePath + "/observedUptime", parentData: data, parentDataProperty: "observedUptime", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs14 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.trackedSubnets !== void 0) {
+                          let data9 = data.trackedSubnets;
+                          const _errs15 = errors;
+                          if (errors === _errs15) {
+                            if (Array.isArray(data9)) {
+                              var valid2 = true;
+                              const len1 = data9.length;
+                              for (let i1 = 0; i1 < len1; i1++) {
+                                const _errs17 = errors;
+                                if (!validate_schema_cb58ID(data9[i1], { instancePath: instancePath + "/trackedSubnets/" + i1, parentData: data9, parentDataProperty: i1, rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid2 = _errs17 === errors;
+                                if (!valid2) {
+                                  break;
+                                }
+                              }
+                            } else {
+                              validate_schema_Peer.errors = [{ instancePath: instancePath + "/trackedSubnets", schemaPath: "#/properties/trackedSubnets/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs15 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.upgradeTime !== void 0) {
+                            const _errs18 = errors;
+                            if (!validate_schema_uint64(data.upgradeTime, { instancePath: instancePath + "/upgradeTime", parentData: data, parentDataProperty: "upgradeTime", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs18 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.supportedACPs !== void 0) {
+                              let data12 = data.supportedACPs;
+                              const _errs19 = errors;
+                              if (errors === _errs19) {
+                                if (Array.isArray(data12)) {
+                                  var valid3 = true;
+                                  const len2 = data12.length;
+                                  for (let i2 = 0; i2 < len2; i2++) {
+                                    const _errs21 = errors;
+                                    if (!validate_schema_uint32(data12[i2], { instancePath: instancePath + "/supportedACPs/" + i2, parentData: data12, parentDataProperty: i2, rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid3 = _errs21 === errors;
+                                    if (!valid3) {
+                                      break;
+                                    }
+                                  }
+                                } else {
+                                  validate_schema_Peer.errors = [{ instancePath: instancePath + "/supportedACPs", schemaPath: "#/properties/supportedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                  return false;
+                                }
+                              }
+                              var valid0 = _errs19 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.objectedACPs !== void 0) {
+                                let data14 = data.objectedACPs;
+                                const _errs22 = errors;
+                                if (errors === _errs22) {
+                                  if (Array.isArray(data14)) {
+                                    var valid4 = true;
+                                    const len3 = data14.length;
+                                    for (let i3 = 0; i3 < len3; i3++) {
+                                      const _errs24 = errors;
+                                      if (!validate_schema_uint32(data14[i3], { instancePath: instancePath + "/objectedACPs/" + i3, parentData: data14, parentDataProperty: i3, rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid4 = _errs24 === errors;
+                                      if (!valid4) {
+                                        break;
+                                      }
+                                    }
+                                  } else {
+                                    validate_schema_Peer.errors = [{ instancePath: instancePath + "/objectedACPs", schemaPath: "#/properties/objectedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                    return false;
+                                  }
+                                }
+                                var valid0 = _errs22 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Peer.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Peer.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_PlatformBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.txs === void 0 && (missing0 = "txs")) {
+        validate_schema_PlatformBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.parentID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.height !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.txs !== void 0) {
+              let data2 = data.txs;
+              const _errs3 = errors;
+              if (errors === _errs3) {
+                if (Array.isArray(data2)) {
+                  var valid1 = true;
+                  const len0 = data2.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs5 = errors;
+                    if (!validate_schema_SignedTx(data2[i0], { instancePath: instancePath + "/txs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid1 = _errs5 === errors;
+                    if (!valid1) {
+                      break;
+                    }
+                  }
+                } else {
+                  validate_schema_PlatformBlock.errors = [{ instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_PlatformBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_PlatformBlock.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_PrecompileConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.blockTimestamp === void 0 && (missing0 = "blockTimestamp")) {
+        validate_schema_PrecompileConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.adminAddresses !== void 0) {
+          let data0 = data.adminAddresses;
+          const _errs2 = errors;
+          const _errs3 = errors;
+          let valid1 = false;
+          const _errs4 = errors;
+          if (errors === _errs4) {
+            if (Array.isArray(data0)) {
+              var valid2 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs6 = errors;
+                if (!validate_schema_evmAddress(data0[i0], { instancePath: instancePath + "/adminAddresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid2 = _errs6 === errors;
+                if (!valid2) {
+                  break;
+                }
+              }
+            } else {
+              const err0 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+          }
+          var _valid0 = _errs4 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs7 = errors;
+            if (data0 !== null) {
+              const err1 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            var _valid0 = _errs7 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err2 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+            validate_schema_PrecompileConfig.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs3;
+            if (vErrors !== null) {
+              if (_errs3) {
+                vErrors.length = _errs3;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs2 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.blockTimestamp !== void 0) {
+            const _errs9 = errors;
+            if (!validate_schema_uint64(data.blockTimestamp, { instancePath: instancePath + "/blockTimestamp", parentData: data, parentDataProperty: "blockTimestamp", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs9 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.disable !== void 0) {
+              const _errs10 = errors;
+              if (typeof data.disable !== "boolean") {
+                validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/disable", schemaPath: "#/properties/disable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                return false;
+              }
+              var valid0 = _errs10 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_PrecompileConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_PrecompileConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_SignedTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.unsignedTx === void 0 && (missing0 = "unsignedTx") || data.credentials === void 0 && (missing0 = "credentials")) {
+        validate_schema_SignedTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.unsignedTx !== void 0) {
+          let data0 = data.unsignedTx;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            } else {
+              validate_schema_SignedTx.errors = [{ instancePath: instancePath + "/unsignedTx", schemaPath: "#/properties/unsignedTx/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.credentials !== void 0) {
+            let data1 = data.credentials;
+            const _errs4 = errors;
+            if (errors === _errs4) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs6 = errors;
+                  if (!validate_schema_Credential(data1[i0], { instancePath: instancePath + "/credentials/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_Credential.errors : vErrors.concat(validate_schema_Credential.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs6 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_SignedTx.errors = [{ instancePath: instancePath + "/credentials", schemaPath: "#/properties/credentials/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.id !== void 0) {
+              const _errs7 = errors;
+              if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs7 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_SignedTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_SignedTx.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_StakerValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.startTime === void 0 && (missing0 = "startTime") || data.endTime === void 0 && (missing0 = "endTime") || data.nodeID === void 0 && (missing0 = "nodeID") || data.weight === void 0 && (missing0 = "weight")) {
+        validate_schema_StakerValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.startTime !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.endTime !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.endTime, { instancePath: instancePath + "/endTime", parentData: data, parentDataProperty: "endTime", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.nodeID !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.weight !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.validationRewardOwner !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_OutputOwners(data.validationRewardOwner, { instancePath: instancePath + "/validationRewardOwner", parentData: data, parentDataProperty: "validationRewardOwner", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.delegationRewardOwner !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_OutputOwners(data.delegationRewardOwner, { instancePath: instancePath + "/delegationRewardOwner", parentData: data, parentDataProperty: "delegationRewardOwner", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.potentialReward !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.potentialReward, { instancePath: instancePath + "/potentialReward", parentData: data, parentDataProperty: "potentialReward", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.delegationFee !== void 0) {
+                          const _errs9 = errors;
+                          if (!validate_schema_decimal(data.delegationFee, { instancePath: instancePath + "/delegationFee", parentData: data, parentDataProperty: "delegationFee", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs9 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.uptime !== void 0) {
+                            const _errs10 = errors;
+                            if (!validate_schema_decimal(data.uptime, { instancePath: instancePath + "/uptime", parentData: data, parentDataProperty: "uptime", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs10 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.connected !== void 0) {
+                              const _errs11 = errors;
+                              if (typeof data.connected !== "boolean") {
+                                validate_schema_StakerValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                return false;
+                              }
+                              var valid0 = _errs11 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.signer !== void 0) {
+                                const _errs13 = errors;
+                                if (!validate_schema_ValidatorSigner(data.signer, { instancePath: instancePath + "/signer", parentData: data, parentDataProperty: "signer", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs13 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.delegatorCount !== void 0) {
+                                  const _errs14 = errors;
+                                  if (!validate_schema_uint64(data.delegatorCount, { instancePath: instancePath + "/delegatorCount", parentData: data, parentDataProperty: "delegatorCount", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs14 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.delegatorWeight !== void 0) {
+                                    const _errs15 = errors;
+                                    if (!validate_schema_uint64(data.delegatorWeight, { instancePath: instancePath + "/delegatorWeight", parentData: data, parentDataProperty: "delegatorWeight", rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs15 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.delegators !== void 0) {
+                                      let data14 = data.delegators;
+                                      const _errs16 = errors;
+                                      if (errors === _errs16) {
+                                        if (Array.isArray(data14)) {
+                                          var valid1 = true;
+                                          const len0 = data14.length;
+                                          for (let i0 = 0; i0 < len0; i0++) {
+                                            const _errs18 = errors;
+                                            if (!validate_schema_Delegator(data14[i0], { instancePath: instancePath + "/delegators/" + i0, parentData: data14, parentDataProperty: i0, rootData })) {
+                                              vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid1 = _errs18 === errors;
+                                            if (!valid1) {
+                                              break;
+                                            }
+                                          }
+                                        } else {
+                                          validate_schema_StakerValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                          return false;
+                                        }
+                                      }
+                                      var valid0 = _errs16 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_StakerValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_StakerValidator.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Subnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.isPermissioned === void 0 && (missing0 = "isPermissioned") || data.controlKeys === void 0 && (missing0 = "controlKeys") || data.threshold === void 0 && (missing0 = "threshold") || data.locktime === void 0 && (missing0 = "locktime") || data.subnetTransformationTxID === void 0 && (missing0 = "subnetTransformationTxID") || data.conversionID === void 0 && (missing0 = "conversionID") || data.managerChainID === void 0 && (missing0 = "managerChainID") || data.managerAddress === void 0 && (missing0 = "managerAddress")) {
+        validate_schema_Subnet.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.isPermissioned !== void 0) {
+          const _errs1 = errors;
+          if (typeof data.isPermissioned !== "boolean") {
+            validate_schema_Subnet.errors = [{ instancePath: instancePath + "/isPermissioned", schemaPath: "#/properties/isPermissioned/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+            return false;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.controlKeys !== void 0) {
+            let data1 = data.controlKeys;
+            const _errs3 = errors;
+            if (errors === _errs3) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs5 = errors;
+                  if (!validate_schema_pchainAddress(data1[i0], { instancePath: instancePath + "/controlKeys/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs5 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_Subnet.errors = [{ instancePath: instancePath + "/controlKeys", schemaPath: "#/properties/controlKeys/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.threshold !== void 0) {
+              const _errs6 = errors;
+              if (!validate_schema_uint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs6 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.locktime !== void 0) {
+                const _errs7 = errors;
+                if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs7 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.subnetTransformationTxID !== void 0) {
+                  const _errs8 = errors;
+                  if (!validate_schema_cb58ID(data.subnetTransformationTxID, { instancePath: instancePath + "/subnetTransformationTxID", parentData: data, parentDataProperty: "subnetTransformationTxID", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs8 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.conversionID !== void 0) {
+                    const _errs9 = errors;
+                    if (!validate_schema_cb58ID(data.conversionID, { instancePath: instancePath + "/conversionID", parentData: data, parentDataProperty: "conversionID", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs9 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.managerChainID !== void 0) {
+                      const _errs10 = errors;
+                      if (!validate_schema_cb58ID(data.managerChainID, { instancePath: instancePath + "/managerChainID", parentData: data, parentDataProperty: "managerChainID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs10 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.managerAddress !== void 0) {
+                        let data8 = data.managerAddress;
+                        const _errs11 = errors;
+                        const _errs12 = errors;
+                        let valid2 = false;
+                        const _errs13 = errors;
+                        if (!validate_schema_hex(data8, { instancePath: instancePath + "/managerAddress", parentData: data, parentDataProperty: "managerAddress", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs13 === errors;
+                        valid2 = valid2 || _valid0;
+                        if (!valid2) {
+                          const _errs14 = errors;
+                          if (data8 !== null) {
+                            const err0 = { instancePath: instancePath + "/managerAddress", schemaPath: "#/properties/managerAddress/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                            if (vErrors === null) {
+                              vErrors = [err0];
+                            } else {
+                              vErrors.push(err0);
+                            }
+                            errors++;
+                          }
+                          var _valid0 = _errs14 === errors;
+                          valid2 = valid2 || _valid0;
+                        }
+                        if (!valid2) {
+                          const err1 = { instancePath: instancePath + "/managerAddress", schemaPath: "#/properties/managerAddress/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                          if (vErrors === null) {
+                            vErrors = [err1];
+                          } else {
+                            vErrors.push(err1);
+                          }
+                          errors++;
+                          validate_schema_Subnet.errors = vErrors;
+                          return false;
+                        } else {
+                          errors = _errs12;
+                          if (vErrors !== null) {
+                            if (_errs12) {
+                              vErrors.length = _errs12;
+                            } else {
+                              vErrors = null;
+                            }
+                          }
+                        }
+                        var valid0 = _errs11 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Subnet.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Subnet.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_TxFees(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txFee === void 0 && (missing0 = "txFee") || data.createAssetTxFee === void 0 && (missing0 = "createAssetTxFee") || data.createSubnetTxFee === void 0 && (missing0 = "createSubnetTxFee") || data.transformSubnetTxFee === void 0 && (missing0 = "transformSubnetTxFee") || data.createBlockchainTxFee === void 0 && (missing0 = "createBlockchainTxFee") || data.addPrimaryNetworkValidatorFee === void 0 && (missing0 = "addPrimaryNetworkValidatorFee") || data.addPrimaryNetworkDelegatorFee === void 0 && (missing0 = "addPrimaryNetworkDelegatorFee") || data.addSubnetValidatorFee === void 0 && (missing0 = "addSubnetValidatorFee") || data.addSubnetDelegatorFee === void 0 && (missing0 = "addSubnetDelegatorFee")) {
+        validate_schema_TxFees.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txFee !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.txFee, { instancePath: instancePath + "/txFee", parentData: data, parentDataProperty: "txFee", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.createAssetTxFee !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.createAssetTxFee, { instancePath: instancePath + "/createAssetTxFee", parentData: data, parentDataProperty: "createAssetTxFee", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.createSubnetTxFee !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.createSubnetTxFee, { instancePath: instancePath + "/createSubnetTxFee", parentData: data, parentDataProperty: "createSubnetTxFee", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.transformSubnetTxFee !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.transformSubnetTxFee, { instancePath: instancePath + "/transformSubnetTxFee", parentData: data, parentDataProperty: "transformSubnetTxFee", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.createBlockchainTxFee !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data.createBlockchainTxFee, { instancePath: instancePath + "/createBlockchainTxFee", parentData: data, parentDataProperty: "createBlockchainTxFee", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.addPrimaryNetworkValidatorFee !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_uint64(data.addPrimaryNetworkValidatorFee, { instancePath: instancePath + "/addPrimaryNetworkValidatorFee", parentData: data, parentDataProperty: "addPrimaryNetworkValidatorFee", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.addPrimaryNetworkDelegatorFee !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_uint64(data.addPrimaryNetworkDelegatorFee, { instancePath: instancePath + "/addPrimaryNetworkDelegatorFee", parentData: data, parentDataProperty: "addPrimaryNetworkDelegatorFee", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.addSubnetValidatorFee !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.addSubnetValidatorFee, { instancePath: instancePath + "/addSubnetValidatorFee", parentData: data, parentDataProperty: "addSubnetValidatorFee", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.addSubnetDelegatorFee !== void 0) {
+                          const _errs9 = errors;
+                          if (!validate_schema_uint64(data.addSubnetDelegatorFee, { instancePath: instancePath + "/addSubnetDelegatorFee", parentData: data, parentDataProperty: "addSubnetDelegatorFee", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs9 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_TxFees.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_TxFees.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_TxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.status === void 0 && (missing0 = "status")) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.status !== void 0) {
+          let data0 = data.status;
+          if (typeof data0 !== "string") {
+            const err1 = { instancePath: instancePath + "/status", schemaPath: "#/anyOf/0/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          if (!(data0 === "Committed" || data0 === "Processing" || data0 === "Unknown")) {
+            const err2 = { instancePath: instancePath + "/status", schemaPath: "#/anyOf/0/properties/status/enum", keyword: "enum", params: { allowedValues: schema_schema_TxStatus.anyOf[0].properties.status.enum }, message: "must be equal to one of the allowed values" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+        }
+      }
+    } else {
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs5 = errors;
+    if (errors === _errs5) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.status === void 0 && (missing1 = "status") || data.reason === void 0 && (missing1 = "reason")) {
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        } else {
+          if (data.status !== void 0) {
+            let data1 = data.status;
+            const _errs7 = errors;
+            if (typeof data1 !== "string") {
+              const err5 = { instancePath: instancePath + "/status", schemaPath: "#/anyOf/1/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+            if ("Dropped" !== data1) {
+              const err6 = { instancePath: instancePath + "/status", schemaPath: "#/anyOf/1/properties/status/const", keyword: "const", params: { allowedValue: "Dropped" }, message: "must be equal to constant" };
+              if (vErrors === null) {
+                vErrors = [err6];
+              } else {
+                vErrors.push(err6);
+              }
+              errors++;
+            }
+            var valid2 = _errs7 === errors;
+          } else {
+            var valid2 = true;
+          }
+          if (valid2) {
+            if (data.reason !== void 0) {
+              const _errs9 = errors;
+              if (typeof data.reason !== "string") {
+                const err7 = { instancePath: instancePath + "/reason", schemaPath: "#/anyOf/1/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+          }
+        }
+      } else {
+        const err8 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs5 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err9 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err9];
+    } else {
+      vErrors.push(err9);
+    }
+    errors++;
+    validate_schema_TxStatus.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_TxStatus.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_UTXOID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.outputIndex === void 0 && (missing0 = "outputIndex")) {
+        validate_schema_UTXOID.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.outputIndex !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint32(data.outputIndex, { instancePath: instancePath + "/outputIndex", parentData: data, parentDataProperty: "outputIndex", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_UTXOID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_UTXOID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_UTXOIndex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.address === void 0 && (missing0 = "address") || data.utxo === void 0 && (missing0 = "utxo")) {
+        validate_schema_UTXOIndex.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.address !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_pchainAddress(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData })) {
+            vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.utxo !== void 0) {
+            const _errs2 = errors;
+            if (typeof data.utxo !== "string") {
+              validate_schema_UTXOIndex.errors = [{ instancePath: instancePath + "/utxo", schemaPath: "#/properties/utxo/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_UTXOIndex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_UTXOIndex.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_Upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.apricotPhase1Time === void 0 && (missing0 = "apricotPhase1Time") || data.apricotPhase2Time === void 0 && (missing0 = "apricotPhase2Time") || data.apricotPhase3Time === void 0 && (missing0 = "apricotPhase3Time") || data.apricotPhase4Time === void 0 && (missing0 = "apricotPhase4Time") || data.apricotPhase4MinPChainHeight === void 0 && (missing0 = "apricotPhase4MinPChainHeight") || data.apricotPhase5Time === void 0 && (missing0 = "apricotPhase5Time") || data.apricotPhasePre6Time === void 0 && (missing0 = "apricotPhasePre6Time") || data.apricotPhase6Time === void 0 && (missing0 = "apricotPhase6Time") || data.apricotPhasePost6Time === void 0 && (missing0 = "apricotPhasePost6Time") || data.banffTime === void 0 && (missing0 = "banffTime") || data.cortinaTime === void 0 && (missing0 = "cortinaTime") || data.cortinaXChainStopVertexID === void 0 && (missing0 = "cortinaXChainStopVertexID") || data.durangoTime === void 0 && (missing0 = "durangoTime") || data.etnaTime === void 0 && (missing0 = "etnaTime")) {
+        validate_schema_Upgrades.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_Upgrades.properties, key0)) {
+            let data0 = data[key0];
+            const _errs2 = errors;
+            const _errs3 = errors;
+            let valid1 = false;
+            const _errs4 = errors;
+            if (typeof data0 !== "string") {
+              const err0 = { instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/additionalProperties/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs6 = errors;
+              if (!(typeof data0 == "number" && isFinite(data0))) {
+                const err1 = { instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/additionalProperties/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+              var _valid0 = _errs6 === errors;
+              valid1 = valid1 || _valid0;
+            }
+            if (!valid1) {
+              const err2 = { instancePath: instancePath + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/additionalProperties/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+              validate_schema_Upgrades.errors = vErrors;
+              return false;
+            } else {
+              errors = _errs3;
+              if (vErrors !== null) {
+                if (_errs3) {
+                  vErrors.length = _errs3;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+            var valid0 = _errs2 === errors;
+            if (!valid0) {
+              break;
+            }
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.apricotPhase1Time !== void 0) {
+            const _errs8 = errors;
+            if (!validate_schema_isoTimestamp(data.apricotPhase1Time, { instancePath: instancePath + "/apricotPhase1Time", parentData: data, parentDataProperty: "apricotPhase1Time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+              errors = vErrors.length;
+            }
+            var valid2 = _errs8 === errors;
+          } else {
+            var valid2 = true;
+          }
+          if (valid2) {
+            if (data.apricotPhase2Time !== void 0) {
+              const _errs9 = errors;
+              if (!validate_schema_isoTimestamp(data.apricotPhase2Time, { instancePath: instancePath + "/apricotPhase2Time", parentData: data, parentDataProperty: "apricotPhase2Time", rootData })) {
+                vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                errors = vErrors.length;
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+            if (valid2) {
+              if (data.apricotPhase3Time !== void 0) {
+                const _errs10 = errors;
+                if (!validate_schema_isoTimestamp(data.apricotPhase3Time, { instancePath: instancePath + "/apricotPhase3Time", parentData: data, parentDataProperty: "apricotPhase3Time", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                  errors = vErrors.length;
+                }
+                var valid2 = _errs10 === errors;
+              } else {
+                var valid2 = true;
+              }
+              if (valid2) {
+                if (data.apricotPhase4Time !== void 0) {
+                  const _errs11 = errors;
+                  if (!validate_schema_isoTimestamp(data.apricotPhase4Time, { instancePath: instancePath + "/apricotPhase4Time", parentData: data, parentDataProperty: "apricotPhase4Time", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs11 === errors;
+                } else {
+                  var valid2 = true;
+                }
+                if (valid2) {
+                  if (data.apricotPhase4MinPChainHeight !== void 0) {
+                    const _errs12 = errors;
+                    if (!validate_schema_uint64(data.apricotPhase4MinPChainHeight, { instancePath: instancePath + "/apricotPhase4MinPChainHeight", parentData: data, parentDataProperty: "apricotPhase4MinPChainHeight", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid2 = _errs12 === errors;
+                  } else {
+                    var valid2 = true;
+                  }
+                  if (valid2) {
+                    if (data.apricotPhase5Time !== void 0) {
+                      const _errs13 = errors;
+                      if (!validate_schema_isoTimestamp(data.apricotPhase5Time, { instancePath: instancePath + "/apricotPhase5Time", parentData: data, parentDataProperty: "apricotPhase5Time", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid2 = _errs13 === errors;
+                    } else {
+                      var valid2 = true;
+                    }
+                    if (valid2) {
+                      if (data.apricotPhasePre6Time !== void 0) {
+                        const _errs14 = errors;
+                        if (!validate_schema_isoTimestamp(data.apricotPhasePre6Time, { instancePath: instancePath + "/apricotPhasePre6Time", parentData: data, parentDataProperty: "apricotPhasePre6Time", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs14 === errors;
+                      } else {
+                        var valid2 = true;
+                      }
+                      if (valid2) {
+                        if (data.apricotPhase6Time !== void 0) {
+                          const _errs15 = errors;
+                          if (!validate_schema_isoTimestamp(data.apricotPhase6Time, { instancePath: instancePath + "/apricotPhase6Time", parentData: data, parentDataProperty: "apricotPhase6Time", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid2 = _errs15 === errors;
+                        } else {
+                          var valid2 = true;
+                        }
+                        if (valid2) {
+                          if (data.apricotPhasePost6Time !== void 0) {
+                            const _errs16 = errors;
+                            if (!validate_schema_isoTimestamp(data.apricotPhasePost6Time, { instancePath: instancePath + "/apricotPhasePost6Time", parentData: data, parentDataProperty: "apricotPhasePost6Time", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid2 = _errs16 === errors;
+                          } else {
+                            var valid2 = true;
+                          }
+                          if (valid2) {
+                            if (data.banffTime !== void 0) {
+                              const _errs17 = errors;
+                              if (!validate_schema_isoTimestamp(data.banffTime, { instancePath: instancePath + "/banffTime", parentData: data, parentDataProperty: "banffTime", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid2 = _errs17 === errors;
+                            } else {
+                              var valid2 = true;
+                            }
+                            if (valid2) {
+                              if (data.cortinaTime !== void 0) {
+                                const _errs18 = errors;
+                                if (!validate_schema_isoTimestamp(data.cortinaTime, { instancePath: instancePath + "/cortinaTime", parentData: data, parentDataProperty: "cortinaTime", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid2 = _errs18 === errors;
+                              } else {
+                                var valid2 = true;
+                              }
+                              if (valid2) {
+                                if (data.cortinaXChainStopVertexID !== void 0) {
+                                  const _errs19 = errors;
+                                  if (!validate_schema_cb58ID(data.cortinaXChainStopVertexID, { instancePath: instancePath + "/cortinaXChainStopVertexID", parentData: data, parentDataProperty: "cortinaXChainStopVertexID", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid2 = _errs19 === errors;
+                                } else {
+                                  var valid2 = true;
+                                }
+                                if (valid2) {
+                                  if (data.durangoTime !== void 0) {
+                                    const _errs20 = errors;
+                                    if (!validate_schema_isoTimestamp(data.durangoTime, { instancePath: instancePath + "/durangoTime", parentData: data, parentDataProperty: "durangoTime", rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid2 = _errs20 === errors;
+                                  } else {
+                                    var valid2 = true;
+                                  }
+                                  if (valid2) {
+                                    if (data.etnaTime !== void 0) {
+                                      const _errs21 = errors;
+                                      if (!validate_schema_isoTimestamp(data.etnaTime, { instancePath: instancePath + "/etnaTime", parentData: data, parentDataProperty: "etnaTime", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid2 = _errs21 === errors;
+                                    } else {
+                                      var valid2 = true;
+                                    }
+                                    if (valid2) {
+                                      if (data.fortunaTime !== void 0) {
+                                        const _errs22 = errors;
+                                        if (!validate_schema_isoTimestamp(data.fortunaTime, { instancePath: instancePath + "/fortunaTime", parentData: data, parentDataProperty: "fortunaTime", rootData })) {
+                                          vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid2 = _errs22 === errors;
+                                      } else {
+                                        var valid2 = true;
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Upgrades.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Upgrades.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ValidatorAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.publicKey === void 0 && (missing0 = "publicKey") || data.weight === void 0 && (missing0 = "weight")) {
+        validate_schema_ValidatorAtHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.publicKey !== void 0) {
+          let data0 = data.publicKey;
+          const _errs1 = errors;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (!validate_schema_blsPublicKey(data0, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+            vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs4 = errors;
+            if (data0 !== null) {
+              const err0 = { instancePath: instancePath + "/publicKey", schemaPath: "#/properties/publicKey/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err1 = { instancePath: instancePath + "/publicKey", schemaPath: "#/properties/publicKey/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+            validate_schema_ValidatorAtHeight.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.weight !== void 0) {
+            const _errs6 = errors;
+            if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs6 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_ValidatorAtHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ValidatorAtHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.capacity === void 0 && (missing0 = "capacity") || data.target === void 0 && (missing0 = "target") || data.minPrice === void 0 && (missing0 = "minPrice") || data.excessConversionConstant === void 0 && (missing0 = "excessConversionConstant")) {
+        validate_schema_ValidatorFeeConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.capacity !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.capacity, { instancePath: instancePath + "/capacity", parentData: data, parentDataProperty: "capacity", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.target !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.target, { instancePath: instancePath + "/target", parentData: data, parentDataProperty: "target", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.targetPerSecond !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.targetPerSecond, { instancePath: instancePath + "/targetPerSecond", parentData: data, parentDataProperty: "targetPerSecond", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.minPrice !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.minPrice, { instancePath: instancePath + "/minPrice", parentData: data, parentDataProperty: "minPrice", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.excessConversionConstant !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data.excessConversionConstant, { instancePath: instancePath + "/excessConversionConstant", parentData: data, parentDataProperty: "excessConversionConstant", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ValidatorFeeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ValidatorFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.excess === void 0 && (missing0 = "excess") || data.price === void 0 && (missing0 = "price") || data.timestamp === void 0 && (missing0 = "timestamp")) {
+        validate_schema_ValidatorFeeState.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.excess !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.excess, { instancePath: instancePath + "/excess", parentData: data, parentDataProperty: "excess", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.price !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.price, { instancePath: instancePath + "/price", parentData: data, parentDataProperty: "price", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.timestamp !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_isoTimestamp(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData })) {
+                vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ValidatorFeeState.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ValidatorFeeState.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ValidatorSigner(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.publicKey === void 0 && (missing0 = "publicKey") || data.proofOfPossession === void 0 && (missing0 = "proofOfPossession")) {
+        validate_schema_ValidatorSigner.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.publicKey !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+            vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.proofOfPossession !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_blsSignature(data.proofOfPossession, { instancePath: instancePath + "/proofOfPossession", parentData: data, parentDataProperty: "proofOfPossession", rootData })) {
+              vErrors = vErrors === null ? validate_schema_blsSignature.errors : vErrors.concat(validate_schema_blsSignature.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_ValidatorSigner.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ValidatorSigner.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_ValidatorsAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      for (const key0 in data) {
+        const _errs1 = errors;
+        if (!validate_schema_nodeID(key0, { instancePath, parentData: data, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          const err0 = { instancePath, schemaPath: "#/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+          if (vErrors === null) {
+            vErrors = [err0];
+          } else {
+            vErrors.push(err0);
+          }
+          errors++;
+          validate_schema_ValidatorsAtHeight.errors = vErrors;
+          return false;
+          break;
+        }
+      }
+      if (valid0) {
+        for (const key1 in data) {
+          const _errs3 = errors;
+          if (!validate_schema_ValidatorAtHeight(data[key1], { instancePath: instancePath + "/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data, parentDataProperty: key1, rootData })) {
+            vErrors = vErrors === null ? validate_schema_ValidatorAtHeight.errors : vErrors.concat(validate_schema_ValidatorAtHeight.errors);
+            errors = vErrors.length;
+          }
+          var valid1 = _errs3 === errors;
+          if (!valid1) {
+            break;
+          }
+        }
+      }
+    } else {
+      validate_schema_ValidatorsAtHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ValidatorsAtHeight.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_blockTag(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_0324b578.test(data)) {
+        validate_schema_blockTag.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$" }, message: 'must match pattern "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_blockTag.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_blockTag.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_blsPublicKey(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_54becb59.test(data)) {
+        validate_schema_blsPublicKey.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{96}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{96}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_blsPublicKey.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_blsPublicKey.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_blsSignature(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_ac80187d.test(data)) {
+        validate_schema_blsSignature.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{192}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{192}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_blsSignature.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_blsSignature.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_cb58ID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_eccb9060.test(data)) {
+        validate_schema_cb58ID.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[1-9A-HJ-NP-Za-km-z]{36,50}$" }, message: 'must match pattern "^[1-9A-HJ-NP-Za-km-z]{36,50}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_cb58ID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_cb58ID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_decimal(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_73bf0ecb.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]+)?$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!(typeof data == "number" && isFinite(data))) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err3 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+    validate_schema_decimal.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_decimal.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_encodingHex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    validate_schema_encodingHex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+    return false;
+  }
+  if (!(data === "hex")) {
+    validate_schema_encodingHex.errors = [{ instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema_schema_encodingHex.enum }, message: "must be equal to one of the allowed values" }];
+    return false;
+  }
+  validate_schema_encodingHex.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_encodingHexOrJson(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    validate_schema_encodingHexOrJson.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+    return false;
+  }
+  if (!(data === "hex" || data === "json")) {
+    validate_schema_encodingHexOrJson.errors = [{ instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema_schema_encodingHexOrJson.enum }, message: "must be equal to one of the allowed values" }];
+    return false;
+  }
+  validate_schema_encodingHexOrJson.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_evmAddress(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_1ce4b70b.test(data)) {
+        validate_schema_evmAddress.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{40}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{40}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_evmAddress.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_evmAddress.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_hash32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_577c114c.test(data)) {
+        validate_schema_hash32.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-fA-F]{64}$" }, message: 'must match pattern "^0x[0-9a-fA-F]{64}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_hash32.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_hash32.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_hex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_a74862e6.test(data)) {
+        validate_schema_hex.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2})*$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2})*$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_hex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_hex.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_isoTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_5b5ced3e.test(data)) {
+        validate_schema_isoTimestamp.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$" }, message: 'must match pattern "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_isoTimestamp.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_isoTimestamp.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_nodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_4e66f740.test(data)) {
+        validate_schema_nodeID.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$" }, message: 'must match pattern "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_nodeID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_nodeID.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_pchainAddress(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_9f44f9c6.test(data)) {
+        validate_schema_pchainAddress.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$" }, message: 'must match pattern "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_pchainAddress.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_pchainAddress.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_uint32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_1930fa0d.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9]{1,10}$" }, message: 'must match pattern "^[0-9]{1,10}$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (errors === _errs3) {
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 4294967295 || isNaN(data)) {
+          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        } else {
+          if (data < 0 || isNaN(data)) {
+            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err5 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+    validate_schema_uint32.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_uint32.errors = vErrors;
+  return errors === 0;
+}
+
+function validate_schema_uint64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_b50105ca.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9]{1,20}$" }, message: 'must match pattern "^[0-9]{1,20}$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (errors === _errs3) {
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 18446744073709552e3 || isNaN(data)) {
+          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 }, message: "must be <= 18446744073709552000" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        } else {
+          if (data < 0 || isNaN(data)) {
+            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err5 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+    validate_schema_uint64.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_uint64.errors = vErrors;
+  return errors === 0;
+}
