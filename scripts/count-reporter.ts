@@ -18,7 +18,9 @@ export default class CountReporter implements Reporter {
       }
       if (tests === 0 && testModule.state() === 'failed') failed += 1;
     }
-    const line = `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
+    // AVANODE_RUN_LABEL names a run of several (CI's runs on other Node versions): `node22: 940 passed, 0 failed`.
+    const label = process.env.AVANODE_RUN_LABEL ? `${process.env.AVANODE_RUN_LABEL}: ` : '';
+    const line = `${label}${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}`;
     // After vitest's own summary, on a line of its own.
     process.stdout.write(`\n${line}\n`);
   }
