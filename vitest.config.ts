@@ -18,6 +18,8 @@ export default defineConfig({
       '@avanode/client': here('./packages/client/src/index.ts'),
       '@avanode/msw/server': here('./packages/msw/src/server.ts'),
       '@avanode/msw': here('./packages/msw/src/index.ts'),
+      '@avanode/codec': here('./packages/codec/src/index.ts'),
+      '@avanode/query': here('./packages/query/src/index.ts'),
     },
   },
   test: {

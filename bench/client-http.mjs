@@ -29,3 +29,10 @@ export async function run() {
   void fixed;
   return { title: 'Client overhead over loopback HTTP', lines };
 }
+
+// `node bench/<this file>`: this benchmark alone (after `pnpm build`), printed, nothing written.
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  const { title, lines } = await run();
+  console.log(title);
+  for (const line of lines) console.log(`  ${line}`);
+}

@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { quick } from './measure.mjs';
 
-const modules = ['generate.mjs', 'sizes.mjs', 'client-overhead.mjs', 'client-http.mjs', 'validators.mjs', 'mock-throughput.mjs'];
+const modules = ['generate.mjs', 'sizes.mjs', 'client-overhead.mjs', 'client-http.mjs', 'validators.mjs', 'mock-throughput.mjs', 'codec.mjs'];
 const sections = [];
 for (const file of modules) {
   const { run } = await import(`./${file}`);

@@ -1,7 +1,8 @@
 // Bundle sizes of what an app imports: esbuild (bundle, minify, code splitting, as an app's
 // bundler would), gzip -9, counting the entry and the chunks it imports statically. Chunks
 // loaded on demand (retries, validation, bigint paths, batches) are counted apart. Each figure
-// is a ratio against its whole package, measured in the same run.
+// is a ratio against its whole package, measured in the same run. The codec's figures sit beside
+// the client's: the client never imports it, so they add nothing to the client's.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,7 @@ export async function run() {
   const client = await measure("export * from '@avanode/client';", peers);
   const validators = await measure("export * from '@avanode/validators';");
   const msw = await measure("export * from '@avanode/msw';", ['msw']);
+  const codec = await measure("export * from '@avanode/codec';");
   const rows = [
     ['client: createClient + one method (getHeight)', await measure("import { createClient } from '@avanode/client'; import { getHeight } from '@avanode/client/platform'; export const run = (url) => getHeight(createClient({ url }));", peers), client, 2000],
     ['client: the whole package', client, client, 10_000],
@@ -50,6 +52,11 @@ export async function run() {
     ['validators: one result validator (platform.getCurrentValidators)', await measure("export { validatePlatformGetCurrentValidatorsResult } from '@avanode/validators';"), validators, 3000],
     ['validators: all of them', validators, validators, undefined],
     ['msw: the whole package (msw itself not counted)', msw, msw, undefined],
+    ['codec: amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress)', await measure("export { formatAvax, parseAvax, formatAddress, parseAddress } from '@avanode/codec/encoding';"), codec, 4000],
+    ['codec: ID helpers (idToString, idFromString, nodeIdToString, nodeIdFromString; cb58 = sha256 + base58)', await measure("export { idToString, idFromString, nodeIdToString, nodeIdFromString } from '@avanode/codec/encoding';"), codec, undefined],
+    ['codec: every ID, address, amount and hex helper (@avanode/codec/encoding)', await measure("export * from '@avanode/codec/encoding';"), codec, 8000],
+    ['codec: the client\'s answers decoded (@avanode/codec/results)', await measure("export * from '@avanode/codec/results';"), codec, undefined],
+    ['codec: the whole package', codec, codec, 15_000],
   ];
   return {
     title: 'Bundle sizes (esbuild, minified, gzip -9)',

@@ -3,13 +3,15 @@
 //   2. client: calling the recorded method with the recorded params against a server replaying
 //      the recorded response sends the same method and params on the recorded endpoint, and
 //      returns exactly the recorded result (and, with bigint: true, the same values as bigints);
-//   3. mock: the mock node's answer to the recorded request validates and has the same shape;
+//   3. mock: the mock node's answer to the recorded request validates and has the same shape; a
+//      recorded error is answered with the same code, message and data (a -32000 failure of the
+//      method itself is a node state the mock has not, and is not compared);
 //   4. id: the response echoes the request's id (in the recording and from the mock).
 import { isDeepStrictEqual } from 'node:util';
 import { createClient, RpcError, type Client } from '@avanode/client';
 import { createMockNode, type MockNodeOptions } from '@avanode/msw';
 import * as validators from '@avanode/validators';
-import { knownWrongReason, type Recording } from './corpus.ts';
+import { knownWrongReason, type Recording, type RecordingPart } from './corpus.ts';
 import type { ReplayServer } from './replay-server.ts';
 
 export type CheckName = 'validators' | 'client' | 'mock' | 'id';
@@ -25,8 +27,19 @@ interface RpcResponse {
 /** Options a project recording may carry for the mock node (`"mock": {"publicNode": true}`). */
 const mockOptionsOf = (recording: Recording): MockNodeOptions => recording.mock ?? {};
 
+/**
+ * The -32000 messages of the gorilla envelope itself (gorilla/rpc@v1.2.0:v2/map.go:131-145,
+ * avalanchego utils/json/codec.go:24-25): the request's method name or params, not the method.
+ */
+const ENVELOPE_MESSAGE = /^(rpc: (can't find (service|method)|service\/method request ill-formed)|method must start with a non-uppercase letter$|couldn't unmarshal an argument\.)/;
+
 /** An error about the request itself (not JSON, not JSON-RPC, no such method): its params mean nothing. */
-const isEnvelopeError = (r: Recording) => [-32700, -32600, -32601].includes((r.response as RpcResponse).error?.code ?? 0);
+const isEnvelopeError = (r: Recording) => {
+  const error = (r.response as RpcResponse).error;
+  return [-32700, -32600, -32601].includes(error?.code ?? 0) || (error?.code === -32000 && /^rpc: |^method must start/.test(error.message));
+};
+/** The mock node's answer is allow-listed for this recording (a request a node refuses). */
+const mockReason = (r: Recording) => knownWrongReason(r, 'mock' as RecordingPart);
 
 const isGet = (r: Recording) => r.httpMethod === 'GET';
 const byPosition = (method: string) => method.startsWith('eth_');
@@ -132,7 +145,7 @@ async function checkClient(recording: Recording, server: ReplayServer): Promise<
 
 async function checkMock(recording: Recording): Promise<Outcome[]> {
   const response = recording.response as RpcResponse;
-  if (response.error?.code === -32000) {
+  if (response.error?.code === -32000 && !ENVELOPE_MESSAGE.test(response.error.message)) {
     return [{ check: 'mock', status: 'n/a', detail: 'a method failure (-32000) is a state of the node the mock does not have by default' }];
   }
   const node = createMockNode(mockOptionsOf(recording));
@@ -140,6 +153,7 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     method: recording.httpMethod,
     path: recording.endpoint,
     query: new URLSearchParams(Object.entries(recording.request.query ?? {}).flatMap(([k, vs]) => vs.map((v) => [k, v]))),
+    headers: isGet(recording) ? {} : { 'content-type': 'application/json' },
     body: isGet(recording) ? '' : JSON.stringify(recording.request),
   });
   const outcomes: Outcome[] = [];
@@ -151,9 +165,18 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     outcomes.push(problems.length ? { check: 'mock', status: 'failed', detail: problems.join('; ') } : { check: 'mock', status: 'passed' });
     return outcomes;
   }
+  if (answer.status !== 200 || answer.body === '') {
+    return [{ check: 'mock', status: 'failed', detail: `the mock answered status ${answer.status}${answer.body === '' ? ' with no body' : `: ${answer.body.slice(0, 80)}`}` }];
+  }
   const mock = JSON.parse(answer.body) as RpcResponse;
-  if (response.error) {
-    if (mock.error?.code !== response.error.code) problems.push(`mock answered ${mock.error ? `error ${mock.error.code}` : 'a result'}, recorded error ${response.error.code}`);
+  const reason = mockReason(recording);
+  if (reason) {
+    // A request a node refuses: the mock must refuse it too, else the entry is stale.
+    outcomes.push(mock.error ? { check: 'mock', status: 'allow-listed', detail: reason } : { check: 'mock', status: 'failed', detail: `allow-listed (${reason}) but the mock answered a result: remove the entry` });
+  } else if (response.error) {
+    const { code, message } = response.error;
+    if (mock.error?.code !== code || mock.error.message !== message) problems.push(`mock answered ${mock.error ? `error ${mock.error.code} "${mock.error.message}"` : 'a result'}, recorded error ${code} "${message}"`);
+    else if ('data' in response.error ? !isDeepStrictEqual(mock.error.data, response.error.data) : 'data' in mock.error) problems.push(`mock error data ${JSON.stringify(mock.error.data)}, recorded ${JSON.stringify(response.error.data)}`);
   } else if (mock.error) {
     problems.push(`mock answered error ${mock.error.code}: ${mock.error.message}`);
   } else {
@@ -161,7 +184,7 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     if (!verdict.ok) problems.push(`mock result ${verdict.errors[0]?.path} ${verdict.errors[0]?.message}`);
     if (kindOf(mock.result) !== kindOf(response.result)) problems.push(`mock result is ${kindOf(mock.result)}, recorded ${kindOf(response.result)}`);
   }
-  outcomes.push(problems.length ? { check: 'mock', status: 'failed', detail: problems.join('; ') } : { check: 'mock', status: 'passed' });
+  if (!reason) outcomes.push(problems.length ? { check: 'mock', status: 'failed', detail: problems.join('; ') } : { check: 'mock', status: 'passed' });
   outcomes.push(mock.id === recording.request.id ? { check: 'id', status: 'passed' } : { check: 'id', status: 'failed', detail: `the mock answered id ${JSON.stringify(mock.id)} to ${JSON.stringify(recording.request.id)}` });
   return outcomes;
 }

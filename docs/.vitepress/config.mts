@@ -1,14 +1,32 @@
 // The documentation site. Guides are written by hand; the reference is generated from the
 // OpenRPC document (docs/reference, and docs/vX.Y.Z/reference for released versions).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import reference from '../reference/sidebar.mjs';
+import codecTypes from '../codec/sidebar.mjs';
 
 const root = join(import.meta.dirname, '..');
 const spec = JSON.parse(readFileSync(join(root, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string } };
-const versions = JSON.parse(readFileSync(join(root, 'versions.json'), 'utf8')) as string[];
-const released = versions.filter((v) => v !== spec.info.version || existsSync(join(root, `v${v}`)));
+// The folder of versions.json: the site's own, or the one docs/scripts/build.ts was pointed at.
+const versions = JSON.parse(readFileSync(join(process.env.AVANODE_DOCS_VERSIONS ?? root, 'versions.json'), 'utf8')) as string[];
+// The current version is the site's root; only older versions get a /vX.Y.Z/ copy, so the
+// version menu and the search list each version once.
+const released = versions.filter((v) => v !== spec.info.version && existsSync(join(root, `v${v}`)));
+
+/** Reference pages of one version, relative to its root (`/reference/platform/platform.getHeight`). */
+function referencePages(dir: string, prefix = '/reference'): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? referencePages(join(dir, entry.name), `${prefix}/${entry.name}`) : entry.name.endsWith('.md') ? [`${prefix}/${entry.name.replace(/\.md$/, '').replace(/^index$/, '')}`.replace(/\/$/, '/')] : [],
+  );
+}
+const siteVersions = [
+  { version: spec.info.version, prefix: '', latest: true, pages: referencePages(join(root, 'reference')) },
+  ...released.map((v) => ({ version: v, prefix: `/v${v}`, latest: false, pages: referencePages(join(root, `v${v}`, 'reference')) })),
+];
+/** The version a page belongs to, for its search entry. */
+const versionOfPage = (relativePath: string) => siteVersions.find((v) => v.prefix && relativePath.startsWith(`${v.prefix.slice(1)}/`)) ?? siteVersions[0]!;
 
 const versionSidebars: DefaultTheme.SidebarMulti = {};
 for (const version of released) {
@@ -23,8 +41,13 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Getting started with the client', link: '/guide/getting-started' },
       { text: 'Mocking the node in a frontend test', link: '/guide/msw' },
       { text: 'Running the mock node', link: '/guide/mock-node' },
+      { text: 'TanStack Query', link: '/guide/query' },
+      { text: 'The avanode command line', link: '/guide/cli' },
       { text: 'Validating responses', link: '/guide/validating' },
       { text: 'Big integers', link: '/guide/bigint' },
+      { text: 'ESM-only packages', link: '/guide/esm' },
+      { text: 'What the mock is, and is not', link: '/guide/mock-limits' },
+      { text: 'Decoding P-chain bytes', link: '/guide/codec' },
       { text: 'Editing the spec and regenerating', link: '/guide/editing-the-spec' },
       { text: 'Releasing', link: '/guide/releasing' },
     ],
@@ -44,13 +67,21 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/guide/getting-started' },
       { text: 'Reference', link: '/reference/' },
-      {
-        text: `v${spec.info.version}`,
-        items: [{ text: `v${spec.info.version} (latest)`, link: '/reference/' }, ...released.map((v) => ({ text: `v${v}`, link: `/v${v}/reference/` }))],
-      },
     ],
-    sidebar: { '/guide/': guide, '/benchmarks': guide, '/robustness': guide, '/reference/': reference, ...versionSidebars },
-    search: { provider: 'local' },
+    // Read by the theme's version menu (docs/.vitepress/theme/VersionSwitcher.vue).
+    versions: siteVersions,
+    sidebar: { '/guide/': guide, '/benchmarks': guide, '/robustness': guide, '/reference/': reference, '/codec/': codecTypes, ...versionSidebars },
+    search: {
+      provider: 'local',
+      options: {
+        // Each hit says which version it is from: the page's first heading carries the label.
+        _render(src, env, md) {
+          const html = md.render(src, env);
+          const { version, latest } = versionOfPage(env.relativePath);
+          return html.replace(/<h1([^>]*)>/, `<h1$1>v${version}${latest ? ' (latest)' : ''} · `);
+        },
+      },
+    },
     outline: [2, 3],
   },
 });

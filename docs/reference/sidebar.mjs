@@ -113,6 +113,10 @@ export default [
     "collapsed": false,
     "items": [
       {
+        "text": "platform.getAllValidatorsAt",
+        "link": "/reference/platform/platform.getAllValidatorsAt"
+      },
+      {
         "text": "platform.getBalance",
         "link": "/reference/platform/platform.getBalance"
       },
@@ -295,32 +299,104 @@ export default [
         "link": "/reference/schemas/encodingHexOrJson"
       },
       {
-        "text": "UTXOID",
-        "link": "/reference/schemas/UTXOID"
+        "text": "ApricotProposalBlock",
+        "link": "/reference/schemas/ApricotProposalBlock"
       },
       {
-        "text": "UTXOIndex",
-        "link": "/reference/schemas/UTXOIndex"
+        "text": "ApricotAbortBlock",
+        "link": "/reference/schemas/ApricotAbortBlock"
       },
       {
-        "text": "Credential",
-        "link": "/reference/schemas/Credential"
+        "text": "ApricotCommitBlock",
+        "link": "/reference/schemas/ApricotCommitBlock"
       },
       {
-        "text": "SignedTx",
-        "link": "/reference/schemas/SignedTx"
+        "text": "ApricotStandardBlock",
+        "link": "/reference/schemas/ApricotStandardBlock"
+      },
+      {
+        "text": "ApricotAtomicBlock",
+        "link": "/reference/schemas/ApricotAtomicBlock"
+      },
+      {
+        "text": "BanffProposalBlock",
+        "link": "/reference/schemas/BanffProposalBlock"
+      },
+      {
+        "text": "BanffAbortBlock",
+        "link": "/reference/schemas/BanffAbortBlock"
+      },
+      {
+        "text": "BanffCommitBlock",
+        "link": "/reference/schemas/BanffCommitBlock"
+      },
+      {
+        "text": "BanffStandardBlock",
+        "link": "/reference/schemas/BanffStandardBlock"
       },
       {
         "text": "PlatformBlock",
         "link": "/reference/schemas/PlatformBlock"
       },
       {
+        "text": "EncodedBlock",
+        "link": "/reference/schemas/EncodedBlock"
+      },
+      {
+        "text": "UTXOID",
+        "link": "/reference/schemas/UTXOID"
+      },
+      {
+        "text": "serviceAddress",
+        "link": "/reference/schemas/serviceAddress"
+      },
+      {
+        "text": "UTXOStartIndex",
+        "link": "/reference/schemas/UTXOStartIndex"
+      },
+      {
+        "text": "UTXOEndIndex",
+        "link": "/reference/schemas/UTXOEndIndex"
+      },
+      {
+        "text": "encodingParam",
+        "link": "/reference/schemas/encodingParam"
+      },
+      {
+        "text": "bytesEncodingParam",
+        "link": "/reference/schemas/bytesEncodingParam"
+      },
+      {
+        "text": "EncodedTx",
+        "link": "/reference/schemas/EncodedTx"
+      },
+      {
         "text": "TxStatus",
         "link": "/reference/schemas/TxStatus"
       },
       {
-        "text": "EncodedBlock",
-        "link": "/reference/schemas/EncodedBlock"
+        "text": "evmTimestamp",
+        "link": "/reference/schemas/evmTimestamp"
+      },
+      {
+        "text": "evmBigInt",
+        "link": "/reference/schemas/evmBigInt"
+      },
+      {
+        "text": "evmHexQuantity",
+        "link": "/reference/schemas/evmHexQuantity"
+      },
+      {
+        "text": "evmBlockNumber",
+        "link": "/reference/schemas/evmBlockNumber"
+      },
+      {
+        "text": "evmBlockHash",
+        "link": "/reference/schemas/evmBlockHash"
+      },
+      {
+        "text": "BlockNumberOrHash",
+        "link": "/reference/schemas/BlockNumberOrHash"
       },
       {
         "text": "EvmFeeConfig",
@@ -329,6 +405,10 @@ export default [
       {
         "text": "PrecompileConfig",
         "link": "/reference/schemas/PrecompileConfig"
+      },
+      {
+        "text": "EvmUpgradeConfig",
+        "link": "/reference/schemas/EvmUpgradeConfig"
       },
       {
         "text": "ChainConfig",
@@ -341,10 +421,6 @@ export default [
       {
         "text": "ActiveRules",
         "link": "/reference/schemas/ActiveRules"
-      },
-      {
-        "text": "blockTag",
-        "link": "/reference/schemas/blockTag"
       },
       {
         "text": "EvmValidator",
@@ -403,6 +479,14 @@ export default [
         "link": "/reference/schemas/OutputOwners"
       },
       {
+        "text": "nonEmptyID",
+        "link": "/reference/schemas/nonEmptyID"
+      },
+      {
+        "text": "chainIDOrAlias",
+        "link": "/reference/schemas/chainIDOrAlias"
+      },
+      {
         "text": "Blockchain",
         "link": "/reference/schemas/Blockchain"
       },
@@ -419,6 +503,202 @@ export default [
         "link": "/reference/schemas/LegacySubnet"
       },
       {
+        "text": "txUint32",
+        "link": "/reference/schemas/txUint32"
+      },
+      {
+        "text": "txUint8",
+        "link": "/reference/schemas/txUint8"
+      },
+      {
+        "text": "hexNC",
+        "link": "/reference/schemas/hexNC"
+      },
+      {
+        "text": "hexChecksummed",
+        "link": "/reference/schemas/hexChecksummed"
+      },
+      {
+        "text": "cb58ShortID",
+        "link": "/reference/schemas/cb58ShortID"
+      },
+      {
+        "text": "secp256k1Signature",
+        "link": "/reference/schemas/secp256k1Signature"
+      },
+      {
+        "text": "Secp256k1fxInput",
+        "link": "/reference/schemas/Secp256k1fxInput"
+      },
+      {
+        "text": "Secp256k1fxTransferInput",
+        "link": "/reference/schemas/Secp256k1fxTransferInput"
+      },
+      {
+        "text": "StakeableLockIn",
+        "link": "/reference/schemas/StakeableLockIn"
+      },
+      {
+        "text": "TransferableIn",
+        "link": "/reference/schemas/TransferableIn"
+      },
+      {
+        "text": "Secp256k1fxOutputOwners",
+        "link": "/reference/schemas/Secp256k1fxOutputOwners"
+      },
+      {
+        "text": "Secp256k1fxTransferOutput",
+        "link": "/reference/schemas/Secp256k1fxTransferOutput"
+      },
+      {
+        "text": "StakeableLockOut",
+        "link": "/reference/schemas/StakeableLockOut"
+      },
+      {
+        "text": "TransferableOut",
+        "link": "/reference/schemas/TransferableOut"
+      },
+      {
+        "text": "TransferableInput",
+        "link": "/reference/schemas/TransferableInput"
+      },
+      {
+        "text": "TransferableOutput",
+        "link": "/reference/schemas/TransferableOutput"
+      },
+      {
+        "text": "Secp256k1fxCredential",
+        "link": "/reference/schemas/Secp256k1fxCredential"
+      },
+      {
+        "text": "Validator",
+        "link": "/reference/schemas/Validator"
+      },
+      {
+        "text": "SubnetValidator",
+        "link": "/reference/schemas/SubnetValidator"
+      },
+      {
+        "text": "SignerEmpty",
+        "link": "/reference/schemas/SignerEmpty"
+      },
+      {
+        "text": "ProofOfPossession",
+        "link": "/reference/schemas/ProofOfPossession"
+      },
+      {
+        "text": "Signer",
+        "link": "/reference/schemas/Signer"
+      },
+      {
+        "text": "PChainOwner",
+        "link": "/reference/schemas/PChainOwner"
+      },
+      {
+        "text": "ConvertSubnetToL1Validator",
+        "link": "/reference/schemas/ConvertSubnetToL1Validator"
+      },
+      {
+        "text": "AddValidatorTx",
+        "link": "/reference/schemas/AddValidatorTx"
+      },
+      {
+        "text": "AddSubnetValidatorTx",
+        "link": "/reference/schemas/AddSubnetValidatorTx"
+      },
+      {
+        "text": "AddDelegatorTx",
+        "link": "/reference/schemas/AddDelegatorTx"
+      },
+      {
+        "text": "CreateChainTx",
+        "link": "/reference/schemas/CreateChainTx"
+      },
+      {
+        "text": "CreateSubnetTx",
+        "link": "/reference/schemas/CreateSubnetTx"
+      },
+      {
+        "text": "ImportTx",
+        "link": "/reference/schemas/ImportTx"
+      },
+      {
+        "text": "ExportTx",
+        "link": "/reference/schemas/ExportTx"
+      },
+      {
+        "text": "AdvanceTimeTx",
+        "link": "/reference/schemas/AdvanceTimeTx"
+      },
+      {
+        "text": "RewardValidatorTx",
+        "link": "/reference/schemas/RewardValidatorTx"
+      },
+      {
+        "text": "RemoveSubnetValidatorTx",
+        "link": "/reference/schemas/RemoveSubnetValidatorTx"
+      },
+      {
+        "text": "TransformSubnetTx",
+        "link": "/reference/schemas/TransformSubnetTx"
+      },
+      {
+        "text": "AddPermissionlessValidatorTx",
+        "link": "/reference/schemas/AddPermissionlessValidatorTx"
+      },
+      {
+        "text": "AddPermissionlessDelegatorTx",
+        "link": "/reference/schemas/AddPermissionlessDelegatorTx"
+      },
+      {
+        "text": "TransferSubnetOwnershipTx",
+        "link": "/reference/schemas/TransferSubnetOwnershipTx"
+      },
+      {
+        "text": "BaseTx",
+        "link": "/reference/schemas/BaseTx"
+      },
+      {
+        "text": "ConvertSubnetToL1Tx",
+        "link": "/reference/schemas/ConvertSubnetToL1Tx"
+      },
+      {
+        "text": "RegisterL1ValidatorTx",
+        "link": "/reference/schemas/RegisterL1ValidatorTx"
+      },
+      {
+        "text": "SetL1ValidatorWeightTx",
+        "link": "/reference/schemas/SetL1ValidatorWeightTx"
+      },
+      {
+        "text": "IncreaseL1ValidatorBalanceTx",
+        "link": "/reference/schemas/IncreaseL1ValidatorBalanceTx"
+      },
+      {
+        "text": "DisableL1ValidatorTx",
+        "link": "/reference/schemas/DisableL1ValidatorTx"
+      },
+      {
+        "text": "UnsignedTx",
+        "link": "/reference/schemas/UnsignedTx"
+      },
+      {
+        "text": "SignedTx",
+        "link": "/reference/schemas/SignedTx"
+      },
+      {
+        "text": "uint16",
+        "link": "/reference/schemas/uint16"
+      },
+      {
+        "text": "pChainHeight",
+        "link": "/reference/schemas/pChainHeight"
+      },
+      {
+        "text": "outputEncoding",
+        "link": "/reference/schemas/outputEncoding"
+      },
+      {
         "text": "ValidatorSigner",
         "link": "/reference/schemas/ValidatorSigner"
       },
@@ -427,8 +707,12 @@ export default [
         "link": "/reference/schemas/Delegator"
       },
       {
-        "text": "StakerValidator",
-        "link": "/reference/schemas/StakerValidator"
+        "text": "PermissionlessValidator",
+        "link": "/reference/schemas/PermissionlessValidator"
+      },
+      {
+        "text": "PermissionedValidator",
+        "link": "/reference/schemas/PermissionedValidator"
       },
       {
         "text": "L1CurrentValidator",
@@ -451,8 +735,12 @@ export default [
         "link": "/reference/schemas/ValidatorsAtHeight"
       },
       {
-        "text": "LegacyValidatorsAtHeight",
-        "link": "/reference/schemas/LegacyValidatorsAtHeight"
+        "text": "WarpValidator",
+        "link": "/reference/schemas/WarpValidator"
+      },
+      {
+        "text": "WarpValidatorSet",
+        "link": "/reference/schemas/WarpValidatorSet"
       }
     ]
   }

@@ -10,12 +10,18 @@ import { parseDocument } from '@avanode/generators/model';
 import { docsFiles } from '@avanode/generators/docs';
 
 const docs = join(dirname(fileURLToPath(import.meta.url)), '..');
-const versions = JSON.parse(readFileSync(join(docs, 'versions.json'), 'utf8')) as string[];
+// AVANODE_DOCS_VERSIONS names another folder holding versions.json and versions/ (the site's
+// tests build with an extra version there); the default is this folder.
+const versionsDir = process.env.AVANODE_DOCS_VERSIONS ?? docs;
+const versions = JSON.parse(readFileSync(join(versionsDir, 'versions.json'), 'utf8')) as string[];
+const current = (JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string } }).info.version;
 
 for (const version of versions) {
   const out = join(docs, `v${version}`);
   rmSync(out, { recursive: true, force: true });
-  const spec = JSON.parse(readFileSync(join(docs, 'versions', `v${version}`, 'openrpc.json'), 'utf8'));
+  // The current version is the root of the site; a copy under /vX.Y.Z/ would list it twice.
+  if (version === current) continue;
+  const spec = JSON.parse(readFileSync(join(versionsDir, 'versions', `v${version}`, 'openrpc.json'), 'utf8'));
   for (const [path, text] of docsFiles(parseDocument(spec), { specName: `docs/versions/v${version}/openrpc.json`, command: 'pnpm docs:build' })) {
     const target = join(out, path);
     mkdirSync(dirname(target), { recursive: true });
@@ -24,4 +30,7 @@ for (const version of versions) {
   }
 }
 
+// msw's service worker for the "Try it" panel's in-browser mock: copied from the installed msw
+// at build time (it must match msw's version), never committed.
+execFileSync(process.execPath, [join(docs, 'node_modules', 'msw', 'cli', 'index.js'), 'init', join(docs, 'public'), '--no-save'], { stdio: 'pipe' });
 execFileSync(process.execPath, [join(docs, 'node_modules', 'vitepress', 'bin', 'vitepress.js'), 'build', docs], { stdio: 'inherit' });

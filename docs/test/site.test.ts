@@ -1,9 +1,13 @@
 // The built site in Debian's headless Chromium (playwright-core), served on 127.0.0.1: home,
-// a method page through the sidebar (params table, example), the version switcher, offline
-// search, a crawl of every page for broken links, a screenshot; and two builds give the same bytes.
+// a method page through the sidebar (params table, example), "Try it" against the in-browser
+// mock, the version menu, offline search with one labeled hit per version, the sidebar
+// scrolled to the page, a crawl of every page for broken links, screenshots; and two builds
+// give the same bytes. The site is built with one extra, older version (the current spec
+// without one method), made here, so switching versions has somewhere to go.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +15,22 @@ import { launchChromium, serveStatic } from '../../scripts/browser.ts';
 
 const docs = join(import.meta.dirname, '..');
 const dist = join(docs, '.vitepress', 'dist');
-const output = join(docs, '..', 'test-output', 'docs');
-const build = () => execFileSync(process.execPath, [join(docs, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(docs, 'scripts', 'build.ts')], { cwd: docs, stdio: 'pipe' });
+const screenshots = join(docs, 'test', 'screenshots');
+const spec = JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string }; methods: Array<{ name: string }> };
+const CURRENT = spec.info.version;
+const OLDER = '0.0.9';
+/** The method the older version did not have yet. */
+const ADDED_LATER = 'platform.getFeeState';
+
+const versionsDir = mkdtempSync(join(tmpdir(), 'avanode-docs-versions-'));
+mkdirSync(join(versionsDir, 'versions', `v${OLDER}`), { recursive: true });
+writeFileSync(join(versionsDir, 'versions.json'), JSON.stringify([OLDER, CURRENT]));
+writeFileSync(
+  join(versionsDir, 'versions', `v${OLDER}`, 'openrpc.json'),
+  JSON.stringify({ ...spec, info: { ...spec.info, version: OLDER }, methods: spec.methods.filter((m) => m.name !== ADDED_LATER) }),
+);
+const build = () =>
+  execFileSync(process.execPath, [join(docs, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(docs, 'scripts', 'build.ts')], { cwd: docs, stdio: 'pipe', env: { ...process.env, AVANODE_DOCS_VERSIONS: versionsDir } });
 
 function hashes(dir: string, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
@@ -35,11 +53,12 @@ beforeAll(async () => {
   build();
   ({ origin, close: closeServer } = await serveStatic(dist, '404.html'));
   browser = await launchChromium();
-}, 180_000);
+}, 420_000);
 
 afterAll(async () => {
   await browser?.close();
   closeServer?.();
+  rmSync(versionsDir, { recursive: true, force: true });
 });
 
 describe('the documentation site', () => {
@@ -50,8 +69,11 @@ describe('the documentation site', () => {
   it('has a page per method, per schema, per version', () => {
     const pages = Object.keys(first).filter((p) => p.endsWith('.html'));
     if (process.env.AVANODE_VERBOSE) console.log(`docs: ${pages.length} pages`);
-    expect(pages.filter((p) => /^reference\/(info|platform|health|evm)\/.*\.html$/.test(p))).toHaveLength(52);
-    expect(pages.filter((p) => p.startsWith('v0.1.0/reference/'))).not.toHaveLength(0);
+    const endpoints = (JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8'))['x-http-endpoints'] ?? []).length;
+    expect(pages.filter((p) => /^reference\/(info|platform|health|evm)\/.*\.html$/.test(p))).toHaveLength(spec.methods.length + endpoints);
+    expect(pages.filter((p) => p.startsWith(`v${OLDER}/reference/`))).not.toHaveLength(0);
+    // The current version is the root: no second copy of it under /vX.Y.Z/.
+    expect(pages.filter((p) => p.startsWith(`v${CURRENT}/`))).toEqual([]);
     expect(pages.filter((p) => p.startsWith('reference/schemas/')).length).toBeGreaterThan(40);
   });
 
@@ -69,14 +91,8 @@ describe('the documentation site', () => {
     await expect(params.locator('td').first().textContent()).resolves.toBe('subnetID');
     await expect(page.locator('h2#example').count()).resolves.toBe(1);
     await expect(page.locator('div.language-json').first().textContent()).resolves.toContain('"method": "platform.getCurrentValidators"');
-    mkdirSync(output, { recursive: true });
-    await page.screenshot({ path: join(output, 'method-page.png'), fullPage: false });
-
-    // The version switcher: the top bar's menu offers the released version.
-    await page.locator('.VPNavBarMenuGroup button', { hasText: 'v0.1.0' }).hover();
-    await page.locator('.VPNavBarMenuGroup a', { hasText: /^v0\.1\.0$/ }).click();
-    await page.waitForURL(/\/v0\.1\.0\/reference\/(index\.html)?$/);
-    await expect(page.locator('.VPSidebar').textContent()).resolves.toContain('platform.getHeight');
+    mkdirSync(screenshots, { recursive: true });
+    await page.screenshot({ path: join(screenshots, 'method-page.png'), fullPage: false });
 
     // Offline search (VitePress local search): type a method, follow the result.
     await page.goto(`${origin}/guide/getting-started.html`);
@@ -114,4 +130,96 @@ describe('the documentation site', () => {
     expect(broken).toEqual([]);
     expect(seen.size).toBeGreaterThan(200);
   }, 120_000);
+
+  it('search shows one hit per version, each labeled with its version', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/guide/getting-started.html`);
+    await page.locator('.VPNavBarSearch button').click();
+    await page.locator('.VPLocalSearchBox input').fill('getL1Validator');
+    const hits = page.locator('.VPLocalSearchBox .result', { hasText: 'platform.getL1Validator' });
+    await hits.first().waitFor({ timeout: 10_000 });
+    const titles = (await hits.locator('.titles').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()).filter((t) => /platform\.getL1Validator$/.test(t));
+    expect(titles.filter((t) => t.includes(`v${CURRENT} (latest)`))).toHaveLength(1);
+    expect(titles.filter((t) => t.includes(`v${OLDER} ·`))).toHaveLength(1);
+    expect(titles).toHaveLength(2);
+    await page.close();
+  }, 60_000);
+
+  it('the version menu lists each version once and keeps the page; a page the version lacks opens its reference', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/reference/platform/platform.getHeight.html`);
+    const menu = page.locator('[data-version-switcher]');
+    await expect(menu.locator('option').allTextContents()).resolves.toEqual([`v${CURRENT} (latest)`, `v${OLDER}`]);
+    await menu.selectOption(OLDER);
+    await page.waitForURL(new RegExp(`/v${OLDER.replace(/\./g, '\\.')}/reference/platform/platform\\.getHeight\\.html$`));
+    await page.locator('h1', { hasText: 'platform.getHeight' }).waitFor({ timeout: 10_000 });
+    await expect(page.locator('[data-version-switcher]').inputValue()).resolves.toBe(OLDER);
+    await page.locator('[data-version-switcher]').selectOption(CURRENT);
+    await page.waitForURL(/\/reference\/platform\/platform\.getHeight\.html$/);
+    expect(new URL(page.url()).pathname).toBe('/reference/platform/platform.getHeight.html');
+    await page.goto(`${origin}/reference/platform/${ADDED_LATER}.html`);
+    await page.locator('[data-version-switcher]').selectOption(OLDER);
+    await page.waitForURL(new RegExp(`/v${OLDER.replace(/\./g, '\\.')}/reference/(index\\.html)?$`));
+    await page.close();
+  }, 60_000);
+
+  it('the sidebar shows the active method without scrolling by hand', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const last = spec.methods.map((m) => m.name).filter((n) => n.startsWith('platform.')).sort().at(-1)!;
+    await page.goto(`${origin}/reference/platform/${last}.html`);
+    const active = page.locator('.VPSidebar .VPSidebarItem.is-active').first();
+    await active.waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(300);
+    const item = (await active.boundingBox())!;
+    const sidebar = (await page.locator('.VPSidebar').boundingBox())!;
+    expect(item.y).toBeGreaterThanOrEqual(sidebar.y);
+    expect(item.y + item.height).toBeLessThanOrEqual(Math.min(sidebar.y + sidebar.height, 720));
+    await page.close();
+  }, 60_000);
+
+  describe('Try it, against the in-browser mock (msw service worker)', () => {
+    for (const [group, method] of [['info', 'info.getNetworkID'], ['platform', 'platform.getHeight'], ['evm', 'eth_getChainConfig']] as const) {
+      it(`${method}: the example call answers a valid result; its code loads only when used`, async () => {
+        const page = await browser.newPage();
+        const scripts: string[] = [];
+        page.on('request', (request) => {
+          if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+        });
+        await page.goto(`${origin}/reference/${group}/${method}.html`);
+        const panel = page.locator('[data-try-it]');
+        await panel.waitFor({ timeout: 10_000 });
+        const before = scripts.length;
+        await panel.locator('[data-send]').click();
+        await expect(panel.locator('[data-status]').textContent({ timeout: 15_000 })).resolves.toBe('200');
+        await expect(panel.locator('[data-verdict]').textContent()).resolves.toContain('valid result');
+        expect(JSON.parse((await panel.locator('[data-body]').textContent())!).result).toBeDefined();
+        // The validators and msw come in with the first call, not with the page.
+        expect(scripts.length).toBeGreaterThan(before);
+        if (method === 'platform.getHeight') await panel.screenshot({ path: join(screenshots, 'try-it-panel.png') });
+        await page.close();
+      }, 60_000);
+    }
+
+    it('a bad param is shown at its field, and the node-style refusal comes back', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/reference/platform/platform.getBlock.html`);
+      const panel = page.locator('[data-try-it]');
+      await panel.waitFor({ timeout: 10_000 });
+      await panel.locator('[data-params]').fill('{"blockID": 12}');
+      await expect(panel.locator('[data-field-errors]').textContent({ timeout: 10_000 })).resolves.toContain('blockID');
+      await panel.locator('[data-params]').fill('{"blockID": ');
+      await expect(panel.locator('[data-error]').textContent({ timeout: 10_000 })).resolves.toContain('Not JSON');
+      await page.close();
+    }, 60_000);
+
+    it('the health GET endpoint answers with its HTTP status', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/reference/health/health.get.html`);
+      const panel = page.locator('[data-try-it]');
+      await panel.waitFor({ timeout: 10_000 });
+      await panel.locator('[data-send]').click();
+      await expect(panel.locator('[data-status]').textContent({ timeout: 15_000 })).resolves.toBe('200');
+      await page.close();
+    }, 60_000);
+  });
 });

@@ -1,13 +1,22 @@
-// Every TypeScript snippet of the reference compiles against the built packages, as a user
-// who copies it would compile it.
+// Every snippet of the reference works as a reader would use it: the TypeScript compiles
+// against the built packages, and the curl command and the TypeScript both run against the
+// mock node on 127.0.0.1 and return an answer that validates.
+import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { startMockServer, type MockServer } from '@avanode/msw/server';
+import * as validators from '@avanode/validators';
+import { transform } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from '../../scripts/typecheck.ts';
 
+const run = promisify(execFile);
 const docs = join(import.meta.dirname, '..');
 // Inside the docs package, so `@avanode/client` resolves to its built copy in node_modules.
 const work = join(docs, '.snippets-check');
+/** The node address every snippet is written for; the tests point it at the mock instead. */
+const NODE = 'http://127.0.0.1:9650';
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -16,19 +25,53 @@ function markdownFiles(dir: string): string[] {
   });
 }
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+interface Page {
+  file: string;
+  /** The page's title: a method name, or `<endpoint> (GET)`. */
+  title: string;
+  blocks: Array<{ lang: string; code: string }>;
+}
 
-it('the reference snippets type-check', () => {
+const pages: Page[] = markdownFiles(join(docs, 'reference')).map((file) => {
+  const text = readFileSync(file, 'utf8');
+  return {
+    file: file.slice(docs.length + 1),
+    title: /^title: (.*)$/m.exec(text)?.[1] ?? '',
+    blocks: [...text.matchAll(/```(\w+)(?: \[[^\]]*\])?\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! })),
+  };
+});
+const withSnippets = pages.filter((p) => p.blocks.some((b) => b.lang === 'sh'));
+
+let mock: MockServer;
+beforeAll(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
+  mock = await startMockServer({ port: 0 });
+});
+afterAll(async () => {
+  await mock?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The validator of what a page's call returns: a method's result, or a GET endpoint's body for the status. */
+function answerValidator(title: string, status?: number): validators.Validator {
+  if (title.endsWith('(GET)')) {
+    const name = title.replace(/ \(GET\)$/, '').replace(/(^|[^A-Za-z0-9])([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
+    return (validators as unknown as Record<string, validators.Validator>)[`validate${name}Response${status}`]!;
+  }
+  return (value) => validators.validateResult(title, value);
+}
+
+it('the reference snippets type-check', () => {
   const files: string[] = [];
-  for (const page of markdownFiles(join(docs, 'reference'))) {
-    const blocks = [...readFileSync(page, 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
-    blocks.forEach((code, i) => {
-      const file = `${page.slice(docs.length + 1).replace(/[/.]/g, '_')}_${i}.mts`;
-      writeFileSync(join(work, file), `${code}\nexport {};\n`);
-      files.push(file);
-    });
+  for (const page of pages) {
+    page.blocks
+      .filter((b) => b.lang === 'ts')
+      .forEach(({ code }, i) => {
+        const file = `${page.file.replace(/[/.]/g, '_')}_${i}.mts`;
+        writeFileSync(join(work, file), `${code}\nexport {};\n`);
+        files.push(file);
+      });
   }
   expect(files.length).toBeGreaterThanOrEqual(52);
   writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({
@@ -36,4 +79,50 @@ it('the reference snippets type-check', () => {
     files,
   }));
   expect(typecheck(join(work, 'tsconfig.json'))).toBe('');
+});
+
+describe('every curl snippet, run against the mock node, gets a valid answer', () => {
+  it('has one per method and GET endpoint', () => expect(withSnippets.length).toBeGreaterThanOrEqual(52));
+  for (const page of withSnippets) {
+    it(page.title, async () => {
+      const curl = page.blocks.find((b) => b.lang === 'sh')!.code.trimEnd().replaceAll(NODE, mock.url);
+      expect(curl).toContain(mock.url);
+      const { stdout } = await run('sh', ['-c', `${curl} -w '\\n%{http_code}'`], { timeout: 20_000 });
+      const status = Number(stdout.trim().split('\n').at(-1));
+      const text = stdout.slice(0, stdout.trimEnd().lastIndexOf('\n'));
+      // `curl -i` (the GET endpoints) prints the headers first.
+      const body = JSON.parse(text.includes('\r\n\r\n') ? text.slice(text.indexOf('\r\n\r\n') + 4) : text);
+      if (page.title.endsWith('(GET)')) {
+        expect(answerValidator(page.title, status)(body)).toEqual({ ok: true });
+      } else {
+        expect(status).toBe(200);
+        expect(body.error).toBeUndefined();
+        expect(answerValidator(page.title)(body.result)).toEqual({ ok: true });
+      }
+    });
+  }
+});
+
+describe('every TypeScript snippet, run against the mock node, returns a valid answer', () => {
+  for (const page of withSnippets) {
+    it(page.title, async () => {
+      const source = page.blocks.find((b) => b.lang === 'ts')!.code;
+      // The snippet as written, pointed at the mock, printing what it got as exact JSON.
+      const script = source
+        .replaceAll(NODE, mock.url)
+        .replace(/console\.log\(([^;]*)\);\s*$/, 'process.stdout.write(JSON.stringify([$1], (_k, v) => (typeof v === "bigint" ? v.toString() : v)));');
+      expect(script).toContain('process.stdout.write');
+      const { code } = await transform(script, { loader: 'ts', format: 'esm' });
+      const file = join(work, `${page.file.replace(/[/.]/g, '_')}.run.mjs`);
+      writeFileSync(file, code);
+      const { stdout } = await run(process.execPath, [file], { timeout: 20_000, cwd: work });
+      const printed = JSON.parse(stdout) as unknown[];
+      if (page.title.endsWith('(GET)')) {
+        const [status, body] = printed as [number, unknown];
+        expect(answerValidator(page.title, status)(body)).toEqual({ ok: true });
+      } else {
+        expect(answerValidator(page.title)(printed[0])).toEqual({ ok: true });
+      }
+    });
+  }
 });

@@ -4,9 +4,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join } from 'node:path';
 import type { GeneratedFiles, GeneratorContext } from './files.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
+import { cliFiles } from './plugins/cli.ts';
 import { clientFiles } from './plugins/client.ts';
 import { docsFiles } from './plugins/docs.ts';
 import { mocksFiles } from './plugins/mocks.ts';
+import { queryFiles } from './plugins/query.ts';
 import { typesFiles } from './plugins/types.ts';
 import { validatorsFiles } from './plugins/validators.ts';
 
@@ -18,6 +20,8 @@ export const plugins: Record<string, { generate: Plugin; folder: 'packages' | 'd
   validators: { generate: validatorsFiles, folder: 'packages' },
   client: { generate: clientFiles, folder: 'packages' },
   msw: { generate: mocksFiles, folder: 'packages' },
+  query: { generate: queryFiles, folder: 'packages' },
+  cli: { generate: cliFiles, folder: 'packages' },
   docs: { generate: docsFiles, folder: 'docs' },
 };
 

@@ -1,6 +1,7 @@
 // One parsed model of an OpenRPC document: what every generator module reads.
 // It checks what generators rely on and fails with the method or schema and the path
 // in the document, so no generator has to guess.
+import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
 
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -177,6 +178,29 @@ export function serverPath(url: string): string {
  * Parses an OpenRPC 1.x document into the model. Throws GeneratorError naming the method
  * or schema and the JSON path when the document is not one generators can work from.
  */
+/**
+ * Every schema of the document must be valid JSON Schema (draft-07, what the validators
+ * compile): `type: strng` stops here, naming the schema or method part and the path, instead
+ * of failing later inside ajv with a stack trace.
+ */
+function checkSchemas(document: Record<string, unknown>, schemas: Record<string, JsonSchema>): void {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  const parts: Array<[string, unknown]> = Object.entries(schemas).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
+  (document.methods as unknown[]).forEach((method, m) => {
+    if (!isObject(method)) return;
+    if (Array.isArray(method.params)) method.params.forEach((p, i) => isObject(p) && p.schema !== undefined && parts.push([`#/methods/${m}/params/${i}/schema`, p.schema]));
+    if (isObject(method.result) && method.result.schema !== undefined) parts.push([`#/methods/${m}/result/schema`, method.result.schema]);
+  });
+  const problems: string[] = [];
+  for (const [where, schema] of parts) {
+    if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${where}: a schema must be an object or a boolean`);
+    else if (ajv.validateSchema(schema as object) !== true) {
+      for (const e of ajv.errors ?? []) problems.push(`${where}${e.instancePath}: not valid JSON Schema: ${e.message ?? e.keyword}`);
+    }
+  }
+  if (problems.length > 0) throw new GeneratorError(problems.join('\n'), problems[0]!.split(':')[0]!);
+}
+
 export function parseDocument(document: unknown): DocumentModel {
   if (!isObject(document)) throw new GeneratorError('the document is not a JSON object', '#');
   if (typeof document.openrpc !== 'string' || !/^1\./.test(document.openrpc)) {
@@ -188,6 +212,7 @@ export function parseDocument(document: unknown): DocumentModel {
 
   const components = isObject(document.components) ? document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
+  checkSchemas(document, schemas);
   const rootServers = Array.isArray(document.servers) ? document.servers : [];
 
   const seen = new Map<string, string>();

@@ -1,7 +1,7 @@
 // avanode-gen works on any OpenRPC 1.x document: two documents written for the purpose
 // (by-position params, a recursive schema, methods without params, a method without a result,
 // keywords that need ajv's runtime helpers) give packages that type-check and validate.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,16 @@ async function importValidators(dir: string): Promise<Validators> {
   return (await import(pathToFileURL(file).href)) as Validators;
 }
 
+/** Every TypeScript file under the generated packages of `dir` (relative paths). */
+function generatedTypeScript(dir: string): string[] {
+  return ['types', 'validators', 'client', 'msw', 'query', 'cli']
+    .filter((pkg) => existsSync(join(dir, pkg)))
+    .flatMap((pkg) => (readdirSync(join(dir, pkg), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `${pkg}/${f}`))
+    // Packages whose generated part needs hand-written siblings this document does not have.
+    .filter((f) => !/^(msw|query|cli)\//.test(f))
+    .sort();
+}
+
 function typeCheck(dir: string, usage: string): string {
   writeFileSync(join(dir, 'usage.ts'), usage);
   // The generated client imports its siblings by package name (`--scope`, here the default).
@@ -31,7 +41,9 @@ function typeCheck(dir: string, usage: string): string {
       strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true,
       paths: { '@avanode/types': ['./types/src/index.ts'], '@avanode/types/bigint': ['./types/src/bigint.ts'], '@avanode/validators': ['./validators/src/index.ts'] },
     },
-    files: ['usage.ts', 'types/src/index.ts', 'validators/src/index.ts', 'client/src/generated/index.ts'],
+    // Every file the generator wrote, not only the entry points: a standalone namespace module
+    // that no index imports must compile too.
+    files: ['usage.ts', ...generatedTypeScript(dir)],
   }));
   return typecheck(join(dir, 'tsconfig.json'));
 }

@@ -23,6 +23,16 @@ afterEach(() => {
 });
 
 describe('avanode-gen on bad input', () => {
+  it('rejects a schema that is not JSON Schema (`type: strng`) with one line naming where, no stack trace', async () => {
+    const broken = structuredClone(calculator);
+    broken.components.schemas.Int = { type: 'strng' };
+    const { code, err, out } = await generateFrom(broken);
+    expect(code).toBe(1);
+    expect(err).toMatch(/#\/components\/schemas\/Int\/type: not valid JSON Schema: /);
+    expect(err).not.toMatch(/\n\s+at /);
+    expect(existsSync(out)).toBe(false);
+  });
+
   it('rejects a document that is not OpenRPC 1.x', async () => {
     const { code, err, out } = await generateFrom({ ...calculator, openrpc: '2.0.0' });
     expect(code).toBe(1);

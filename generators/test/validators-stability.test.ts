@@ -53,3 +53,15 @@ it('names come from schema ids, patterns from their text; a name is never reused
   expect(renamed).toContain('export const Uint64 = validate_schema_uint64;');
   expect(renamed).not.toMatch(/\b(validate|schema|pattern)\d+\b/);
 });
+
+it('a schema that needs one of ajv runtime helpers (string length) still compiles to a module that runs', async () => {
+  const document = JSON.parse(readFileSync(join(repoRoot, 'spec', 'openrpc.json'), 'utf8'));
+  const edited = structuredClone(document);
+  edited.components.schemas.withLength = { type: 'string', minLength: 2, maxLength: 3 };
+  const code = await compiled(edited);
+  // Imported as an ES module with no `require` in scope: a call left unbundled would throw.
+  const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+  expect(module.WithLength('abc')).toBe(true);
+  expect(module.WithLength('abcd')).toBe(false);
+  expect(module.WithLength('😀😀')).toBe(true);
+});

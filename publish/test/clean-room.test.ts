@@ -27,7 +27,7 @@ afterAll(() => {
 describe('clean room', () => {
   it('installs from the tarballs, not from workspace links', () => {
     const tree = JSON.parse(run('npm', ['ls', '--all', '--json'])) as { dependencies: Record<string, { resolved?: string }> };
-    for (const name of ['@avanode/client', '@avanode/types', '@avanode/validators', '@avanode/msw', '@avanode/spec']) {
+    for (const name of ['@avanode/client', '@avanode/types', '@avanode/validators', '@avanode/msw', '@avanode/spec', '@avanode/codec']) {
       expect(tree.dependencies[name]?.resolved, name).toMatch(/^file:.*\.tgz$/);
     }
   });
@@ -40,7 +40,7 @@ describe('clean room', () => {
   // usage.ts uses the mock server too, a Node module: its user has @types/node.
   it('TypeScript type-checks under moduleResolution node16 and bundler', () => {
     for (const [module, resolution] of [['node16', 'node16'], ['esnext', 'bundler']]) {
-      writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module, moduleResolution: resolution, lib: ['ES2022', 'DOM'], types: ['node'] }, files: ['usage.ts'] }));
+      writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module, moduleResolution: resolution, lib: ['ES2022', 'DOM'], types: ['node'] }, files: ['usage.ts', 'codec-usage.ts'] }));
       let output = '';
       try {
         run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json']);
@@ -57,6 +57,16 @@ describe('clean room', () => {
     const code = files.map((f) => run('cat', [`out/${f}`])).join('\n');
     expect(code).not.toMatch(/from\s*["']node:|require\(["'](fs|http|net|path|os|child_process)["']\)|from\s*["'](fs|http|net|path|os|child_process)["']/);
     expect(code).toContain('platform.getHeight');
+  });
+
+  it('the codec decodes a tx answer in Node, and bundles for the browser without Node built-ins', () => {
+    expect(JSON.parse(run(process.execPath, ['codec.mjs']))).toEqual({
+      type: 'BaseTx', amount: '1.5', address: 'P-fuji1pmgmagjcljjzuz2ve339dx82khm7q8ge8dah8x',
+      fxID: 'spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ', bytes: 138, encoding: 'hex',
+    });
+    const code = run(join(app, 'node_modules', '.bin', 'esbuild'), ['codec.mjs', '--bundle', '--platform=browser', '--format=esm']);
+    expect(code).not.toMatch(/from\s*["']node:|require\(["'](fs|crypto|path|os|buffer)["']\)/);
+    expect(code).toContain('cannot decode an answer in encoding');
   });
 
   it('an msw test runs with the installed mocks', () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const repoRoot = join(import.meta.dirname, '..', '..');
-export const PUBLISHED = { '@avanode/spec': 'spec', '@avanode/types': 'packages/types', '@avanode/validators': 'packages/validators', '@avanode/client': 'packages/client', '@avanode/msw': 'packages/msw' } as const;
+export const PUBLISHED = { '@avanode/spec': 'spec', '@avanode/types': 'packages/types', '@avanode/validators': 'packages/validators', '@avanode/client': 'packages/client', '@avanode/msw': 'packages/msw', '@avanode/codec': 'packages/codec', '@avanode/query': 'packages/query', '@avanode/cli': 'packages/cli' } as const;
 
 export function packAll(): { dir: string; tarballs: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'avanode-pack-'));

@@ -27,6 +27,8 @@ it('the size budgets hold, and every figure is printed', () => {
     ['client: createClient + one method (getHeight), up front', 2000],
     ['client: the whole package, every lazily loaded part included', 10_000],
     ['validators: one result validator (platform.getCurrentValidators)', 3000],
+    ['codec: amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress)', 4000],
+    ['codec: every ID, address, amount and hex helper (@avanode/codec/encoding)', 8000],
   ]);
   expect(results.filter((r) => !r.passed)).toEqual([]);
 });

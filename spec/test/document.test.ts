@@ -1,9 +1,11 @@
 // The document is valid OpenRPC, covers the whole seed, and says what generators rely on.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import metaSchemaModule from '@open-rpc/meta-schema';
 import jsonSchemaMetaModule from '@json-schema-tools/meta-schema';
 import { describe, expect, it } from 'vitest';
-import { checkHealthGet, checkParams, checkResult, document, exampleParams, model } from './spec-fixture.ts';
+import { checkHealthGet, checkParams, checkResult, document, exampleParams, methodNamed, model, specDir } from './spec-fixture.ts';
 
 // Both packages are CommonJS with a `default` member; unwrap until the schema itself.
 const unwrap = (value: unknown): Record<string, unknown> => {
@@ -35,6 +37,18 @@ function openrpcValidator(allErrors: boolean) {
   return ajv.compile(inlineRefProperty({ ...openrpcMetaSchema, $schema: undefined }) as Record<string, unknown>);
 }
 
+/** The methods the interface description (../shared/seed/node-api.md) lists in its tables. */
+const seedMethods = [
+  ...new Set(
+    [...readFileSync(join(specDir, '..', '..', 'shared', 'seed', 'node-api.md'), 'utf8').matchAll(/^\| ((?:info|platform|health|validators)\.[A-Za-z0-9]+|eth_[A-Za-z0-9]+)\b/gm)].map((m) => m[1]!),
+  ),
+].sort();
+const auditDir = join(specDir, '..', 'conformance', 'audit');
+const auditFiles = readdirSync(auditDir).filter((file) => file.endsWith('.ts'));
+type AuditFinding = { method: string; refusals?: Array<{ params: unknown }> };
+/** Methods a node has that the seed does not describe: found in the source (x-source says where). */
+const NODE_ADDITIONS = ['platform.getAllValidatorsAt'];
+
 describe('the OpenRPC document', () => {
   it('validates against the OpenRPC 1.3 meta-schema', () => {
     const validate = openrpcValidator(true);
@@ -49,16 +63,20 @@ describe('the OpenRPC document', () => {
     expect(validate({ ...document, methods: [{ name: 'x', params: 'nope' }] })).toBe(false);
   });
 
-  it('has all 51 methods of the seed, by group', () => {
+  it('has every method of the seed, and the ones the node has beyond it, each with its source', () => {
     const names = model.methods.map((m) => m.name);
-    const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
-    expect(names).toHaveLength(51);
-    expect(count('info.')).toBe(13);
-    expect(count('platform.')).toBe(30);
-    expect(count('health.')).toBe(3);
-    expect(count('eth_')).toBe(4);
-    expect(names).toContain('validators.getCurrentValidators');
+    expect(seedMethods).toHaveLength(51);
+    expect(seedMethods.filter((name) => !names.includes(name))).toEqual([]);
+    // Methods the node's source has and the seed leaves out (spec/AUDIT.md, step 2).
+    expect(names.filter((name) => !seedMethods.includes(name))).toEqual(NODE_ADDITIONS);
+    for (const name of NODE_ADDITIONS) expect(methodNamed(name).extensions['x-source'], name).toBeDefined();
     expect([...names].sort()).toEqual(names);
+  });
+
+  it('names the node source of every method, at the audited release', () => {
+    expect(document['x-audited-release']).toMatchObject({ repo: 'ava-labs/avalanchego', tag: expect.stringMatching(/^v\d+\.\d+\.\d+$/) });
+    const missing = model.methods.filter((m) => !Array.isArray(m.extensions['x-source']) || (m.extensions['x-source'] as unknown[]).length === 0).map((m) => m.name);
+    expect(missing).toEqual([]);
   });
 
   it('gives every method its endpoint, group and param structure', () => {
@@ -76,7 +94,7 @@ describe('the OpenRPC document', () => {
       expect(method.paramStructure, method.name).toBe(structure);
       if (path.includes('{blockchainID}')) expect(method.servers[0]!.variables.blockchainID, method.name).toBeDefined();
     }
-    expect(model.methods.filter((m) => m.servers.some((s) => s.url.endsWith('/ext/P')))).toHaveLength(30);
+    expect(model.methods.filter((m) => m.servers.some((s) => s.url.endsWith('/ext/P')))).toHaveLength(model.methods.filter((m) => m.name.startsWith('platform.')).length);
   });
 
   it('marks node-specific, deprecated and mutating methods', () => {
@@ -93,18 +111,24 @@ describe('the OpenRPC document', () => {
     }
   });
 
-  it('declares required and optional params as the seed does', () => {
-    const required = (name: string) => model.methods.find((m) => m.name === name)!.params.filter((p) => p.required).map((p) => p.name);
-    const optional = (name: string) => model.methods.find((m) => m.name === name)!.params.filter((p) => !p.required).map((p) => p.name);
-    expect(required('platform.getSubnet')).toEqual(['subnetID']);
-    expect(optional('platform.getCurrentValidators')).toEqual(['subnetID', 'nodeIDs']);
-    expect(required('platform.getUTXOs')).toEqual(['addresses']);
-    expect(optional('platform.getUTXOs')).toEqual(['limit', 'startIndex', 'sourceChain', 'encoding']);
-    expect(required('platform.getStake')).toEqual(['addresses', 'validatorsOnly']);
-    expect(required('platform.getValidatorsAt')).toEqual(['height']);
-    expect(optional('eth_feeConfig')).toEqual(['blk']);
-    expect(optional('health.health')).toEqual(['tags']);
-    expect(model.methods.find((m) => m.name === 'health.liveness')!.params).toEqual([]);
+  it('requires a param only where the node refuses its zero value, and the audit shows the refusal', async () => {
+    // Go's zero values make an omitted member legal; a param is required only where the handler
+    // then always refuses (an empty ID is never found, no addresses is refused): each such
+    // refusal is an audit finding (conformance/audit), params without the member refused.
+    const findings = (await Promise.all(auditFiles.map(async (file) => (await import(join(auditDir, file))).findings as AuditFinding[]))).flat();
+    for (const method of model.methods) {
+      for (const param of method.params.filter((p) => p.required)) {
+        const refused = findings.some(
+          (f) => f.method === method.name && (f.refusals ?? []).some((r) => r.params !== null && typeof r.params === 'object' && !Array.isArray(r.params) && !(param.name in (r.params as object))),
+        );
+        expect(refused, `${method.name}: '${param.name}' is required; an audit finding must show the node refusing its omission`).toBe(true);
+      }
+    }
+    // And what the description calls required but the node does not (its Go zero value is fine):
+    const optional = (name: string) => methodNamed(name).params.filter((p) => !p.required).map((p) => p.name);
+    expect(optional('platform.getStake')).toEqual(expect.arrayContaining(['addresses', 'validatorsOnly']));
+    expect(optional('platform.getTotalStake')).toEqual(['subnetID']);
+    expect(optional('platform.getValidatorsAt')).toEqual(expect.arrayContaining(['height']));
   });
 
   it('has at least one example per method, and every example validates', () => {

@@ -92,10 +92,12 @@ describe('strict wire forms', () => {
     expect(checkResult('platform.getTxStatus', { status: 'Done' }).ok).toBe(false);
   });
 
-  it('getValidatorsAt accepts both shapes and `proposed`, nothing else', () => {
+  it('getValidatorsAt takes `proposed`, nothing else, and answers the v1.14.2 shape only', () => {
     expect(checkParams('platform.getValidatorsAt', { height: 'proposed' }).ok).toBe(true);
     expect(checkParams('platform.getValidatorsAt', { height: 'latest' }).ok).toBe(false);
-    expect(checkResult('platform.getValidatorsAt', { validators: { 'NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf': 20 } }).ok).toBe(true);
+    // The `{validators: {NodeID: weight}}` shape is from before mid-2023: a v1.14.2 node never
+    // sends it (vms/platformvm/service.go:1847), so it is refused (recordings: known-wrong.yaml).
+    expect(checkResult('platform.getValidatorsAt', { validators: { 'NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf': 20 } }).ok).toBe(false);
     expect(checkResult('platform.getValidatorsAt', { 'NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf': { publicKey: null, weight: '20' } }).ok).toBe(true);
     expect(checkResult('platform.getValidatorsAt', { 'NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf': 20 }).ok).toBe(false);
   });

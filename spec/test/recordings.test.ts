@@ -18,10 +18,11 @@ function paramsOf(recording: Recording): unknown {
 const resultOf = (recording: Recording) => (recording.response as { result?: unknown }).result;
 
 describe('published recordings against the spec', () => {
-  it('cover all 51 methods', () => {
+  it('cover every method the published documents describe (the node additions have project recordings)', () => {
     const covered = new Set(current.map((r) => r.method));
     const missing = model.methods.map((m) => m.name).filter((name) => !covered.has(name));
-    expect(missing).toEqual([]);
+    // Methods found in the node's source that no published document shows (spec/test/document.test.ts).
+    expect(missing).toEqual(['platform.getAllValidatorsAt']);
     expect(current.length).toBeGreaterThanOrEqual(51);
   });
 

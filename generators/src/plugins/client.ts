@@ -29,22 +29,35 @@ function scopeVariables(method: MethodModel): string[] {
   return Object.keys(method.servers[0]?.variables ?? {}).filter((name) => method.path.includes(`{${name}}`));
 }
 
+/**
+ * Whether an endpoint takes JSON-RPC batch arrays. An EVM chain's `/rpc` is geth's server, which
+ * does (graft/subnet-evm rpc/handler.go, handleBatch); every other endpoint of the node is
+ * gorilla's json2, which decodes the body into one request object and answers an array with a
+ * -32700 parse error (gorilla/rpc v1.2.0 v2/json2/server.go, newCodecRequest). A method may say
+ * so itself with `x-batch`.
+ */
+const takesBatches = (m: MethodModel) => (typeof m.extensions['x-batch'] === 'boolean' ? m.extensions['x-batch'] : /\/rpc$/.test(m.path));
+
+type RouteModel = [prefix: string, path: string, byPosition: boolean, batches: boolean];
+// Only what is true is written (`[prefix, path]`, `[prefix, path, true]`…): every byte of the table ships up front.
+const routeLiteral = ([p, path, pos, batches]: RouteModel) => `[${[q(p), q(path), ...(pos || batches ? [String(pos)] : []), ...(batches ? ['true'] : [])].join(', ')}]`;
+
 /** Groups methods by name prefix; a prefix whose methods share one route is one entry. */
-function routesOf(model: DocumentModel): Array<[string, string, boolean]> {
+function routesOf(model: DocumentModel): RouteModel[] {
   const byPrefix = new Map<string, MethodModel[]>();
   for (const method of model.methods) {
     const cut = method.name.search(/[._]/);
     const prefix = cut > 0 ? method.name.slice(0, cut + 1) : method.name;
     byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), method]);
   }
-  const exact: Array<[string, string, boolean]> = [];
-  const prefixes: Array<[string, string, boolean]> = [];
+  const exact: RouteModel[] = [];
+  const prefixes: RouteModel[] = [];
   for (const [prefix, methods] of byPrefix) {
-    const key = (m: MethodModel) => `${m.path} ${m.paramStructure}`;
+    const key = (m: MethodModel) => `${m.path} ${m.paramStructure} ${takesBatches(m)}`;
     if (methods.length > 1 && methods.every((m) => key(m) === key(methods[0]!))) {
-      prefixes.push([prefix, methods[0]!.path, methods[0]!.paramStructure === 'by-position']);
+      prefixes.push([prefix, methods[0]!.path, methods[0]!.paramStructure === 'by-position', takesBatches(methods[0]!)]);
     } else {
-      for (const m of methods) exact.push([m.name, m.path, m.paramStructure === 'by-position']);
+      for (const m of methods) exact.push([m.name, m.path, m.paramStructure === 'by-position', takesBatches(m)]);
     }
   }
   return [...exact, ...prefixes];
@@ -116,17 +129,29 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   );
 
   const routes = routesOf(model);
-  const mutating = model.methods.filter((m) => m.extensions['x-mutating'] === true).map((m) => m.name);
+  const reads = model.methods.filter((m) => m.extensions['x-mutating'] !== true).map((m) => m.name);
+  files.set(
+    `${OUT}/reads.ts`,
+    [
+      head,
+      '// The methods a retry may send twice: every method of the document not marked `x-mutating`.',
+      '// An allow-list, so that a name the document does not know (another letter case, an eth_ method',
+      '// of the chain such as eth_sendRawTransaction) is never retried. Loaded on the first failure only.',
+      '',
+      `export const reads: ReadonlySet<string> = new Set([\n${reads.map((name) => `  ${q(name)},`).join('\n')}\n]);`,
+      '',
+    ].join('\n'),
+  );
   files.set(
     `${OUT}/definition.ts`,
     [
       head,
       "import type { ClientDefinition } from './core/client.js';",
       '',
-      '/** Where each method lives (by name prefix where a group shares one path), and what must never be retried. */',
+      '/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), and which methods are reads. */',
       'export const definition: ClientDefinition = {',
-      `  routes: [\n${routes.map(([p, path, pos]) => `    [${q(p)}, ${q(path)}, ${pos}],`).join('\n')}\n  ],`,
-      `  mutating: [${mutating.map(q).join(', ')}],`,
+      `  routes: [\n${routes.map((route) => `    ${routeLiteral(route)},`).join('\n')}\n  ],`,
+      "  loadReads: () => import('./reads.js'),",
       "  loadBigint: () => import('./uint64-paths.js'),",
       "  loadHttpEndpoints: () => import('./http-endpoints.js'),",
       `  // Optional peer dependency: loaded only by clients created with \`validate: true\`.\n  loadValidators: () => import(${q(`${options.scope}/validators`)}) as never,`,
@@ -147,8 +172,40 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     '',
     '/** The method types a client returns: wire values, or (with `bigint: true`) bigints for 64-bit integers. */',
     'export type MethodTypes = Methods | BigintMethods;',
-    '/** The params of a method, as sent on the wire. */',
-    "export type Params<K extends keyof Methods> = Methods[K]['params'];",
+    '',
+    '/**',
+    ' * The method types of a client created with config `C`: bigints when `bigint` is `true`, wire',
+    ' * values when it is absent or `false`, and either when its type says only `boolean` (a config',
+    ' * built at run time), since the types cannot know which.',
+    ' */',
+    "export type MethodTypesOf<C extends ClientConfig> = 'bigint' extends keyof C ? BigintSwitch<C['bigint' & keyof C]> : Methods;",
+    'type BigintSwitch<B> = [B] extends [true] ? BigintMethods : [B] extends [false | undefined] ? Methods : MethodTypes;',
+    '',
+    '/** `W` with a `bigint` allowed wherever `B` (the same type with 64-bit integers as bigints) has one. */',
+    'type WithBigints<W, B> = [W] extends [B]',
+    '  ? W',
+    '  : bigint extends B',
+    '    ? W | bigint',
+    '    : W extends object',
+    '      ? { [P in keyof W]: WithBigints<W[P], P extends keyof NonNullable<B> ? NonNullable<B>[P] : never> }',
+    '      : W;',
+    '',
+    '/** The params of a method as the client takes them: the wire form, or a `bigint` for any 64-bit integer (the client sends it as an exact JSON number). */',
+    "export type Params<K extends keyof Methods> = WithBigints<Methods[K]['params'], BigintMethods[K]['params']>;",
+    '',
+    '/** The methods whose params may be left out (none is required). */',
+    `export type OptionalParamsMethod = ${model.methods.filter(paramsOptional).map((m) => q(m.name)).join(' | ') || 'never'};`,
+    '',
+    '/** What follows the method name in `request`: the params (required where the method has a required param), then the options. */',
+    'export type RequestArgs<K extends keyof Methods> = K extends OptionalParamsMethod ? [params?: Params<K>, options?: RequestOptions] : [params: Params<K>, options?: RequestOptions];',
+    '',
+    '/** One call of a batch: a wire method and its params (required where the method has a required param). */',
+    'export type BatchCall<K extends keyof Methods = keyof Methods> = K extends OptionalParamsMethod ? { method: K; params?: Params<K> } : { method: K; params: Params<K> };',
+    '',
+    '/** The answers of a batch, one per call and in order, each typed by its call\'s method. */',
+    'export type BatchResults<M extends MethodTypes, T extends ReadonlyArray<{ method: keyof Methods }>> = {',
+    "  -readonly [I in keyof T]: T[I] extends { method: infer K extends keyof Methods } ? BatchItem<M[K]['result']> : never;",
+    '};',
     '',
   ];
   const table: string[] = [];
@@ -195,11 +252,17 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
       httpTable.push(`  ${q(endpoint.name)}: { validator: ${q(`validate${endpoint.typeName}Response`)}, paths: { ${keys.map((k) => `${key(k)}: ${q(endpoint.paths[k]!)}`).join(', ')} }, query: { ${endpoint.query.map((p) => `${key(p.name)}: ${q(queryOption(p.name, p.extensions))}`).join(', ')} }, accept: [${statuses.join(', ')}] },`);
       endpointImpl.push(`  (spaces[${q(space.name)}] as Record<string, unknown>)[${q(member)}] = (options?: ${optionsType}) => core.get(${q(endpoint.name)}, options as never);`);
     }
-    if (space.scope) {
-      members.push(`  /** Several calls of this namespace in as few JSON-RPC batches as \`maxBatchSize\` allows; one result or error per call, in order. */\n  batch(calls: ReadonlyArray<${typeName}Call>, options?: RequestOptions): Promise<BatchItem[]>;`);
+    if (space.methods.length > 0) {
+      const batches = space.methods.some(takesBatches);
+      const how = space.methods.every(takesBatches)
+        ? 'in JSON-RPC batches of at most `maxBatchSize` calls'
+        : batches
+          ? 'in JSON-RPC batches where the endpoint takes them (at most `maxBatchSize` calls each), as single requests, a few at a time, where it does not (the node\'s gorilla json2 endpoints answer a batch array with a parse error)'
+          : 'as single requests, a few at a time (the node\'s gorilla json2 endpoints answer a batch array with a parse error)';
+      members.push(`  /** Several calls of this namespace at once, sent ${how}; one result or error per call, in order, each typed by its method. */\n  batch<const T extends ReadonlyArray<${typeName}Call>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;`);
       typeLines.push(
         `/** One call of a \`${space.name}\` batch: a wire method of the namespace and its params. */`,
-        `export type ${typeName}Call = ${space.methods.map((m) => `{ method: ${q(m.name)}; params?: Params<${q(m.name)}> }`).join(' | ')};`,
+        `export type ${typeName}Call = BatchCall<${space.methods.map((m) => q(m.name)).join(' | ')}>;`,
         '',
       );
     }
@@ -211,11 +274,13 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     );
   }
   typeLines.push(
-    '/** A client of the node: one namespace per API group, plus the generic `request`. */',
-    'export interface Client<M extends MethodTypes = Methods> extends CoreClient {',
+    '/** A client of the node: one namespace per API group, plus the generic `request` and `batch`. */',
+    "export interface Client<M extends MethodTypes = Methods> extends Omit<CoreClient, 'batch'> {",
     ...clientMembers,
     '  /** Any method by its wire name, typed from the `Methods` map. */',
-    "  request<K extends keyof Methods>(method: K, params?: Params<K>, options?: RequestOptions): Promise<M[K]['result']>;",
+    "  request<K extends keyof Methods>(method: K, ...args: RequestArgs<K>): Promise<M[K]['result']>;",
+    '  /** Calls of any namespaces at once, grouped by endpoint (a chain\'s methods need `options.blockchainID`); one result or error per call, in order. */',
+    '  batch<const T extends ReadonlyArray<BatchCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;',
     '  /** Type-level only: the method types this client returns. */',
     "  readonly '~methods'?: M;",
     '}',
@@ -226,8 +291,9 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     '/**',
     ' * A client for the node at `config.url`. Every method takes its params and per-request',
     ' * options (`signal`, `timeoutMs`); with `bigint: true` 64-bit integers come back as bigints.',
+    ' * Options out of range (`timeoutMs`, `retry`, `maxBatchSize`, `maxResponseBytes`) throw a `ConfigError` here, at once.',
     ' */',
-    'export function createClient<const C extends ClientConfig>(config: C): Client<C extends { bigint: true } ? BigintMethods : Methods> {',
+    'export function createClient<const C extends ClientConfig>(config: C): Client<MethodTypesOf<C>> {',
     '  const core = createCoreClient(definition, config);',
     '  const spaces = buildNamespaces(core, namespaces);',
     ...endpointImpl,
@@ -281,10 +347,10 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     [
       head,
       "export { createClient } from './create-client.js';",
-      `export type { Client, MethodTypes, Params, ${spaces.map((s) => `${pascal(s.name)}Namespace`).join(', ')}${spaces.some((s) => s.scope) ? `, ${spaces.filter((s) => s.scope).map((s) => `${pascal(s.name)}NamespaceCall`).join(', ')}` : ''}${model.httpEndpoints.length > 0 ? `, ${model.httpEndpoints.map((e) => `${e.typeName}Options, ${e.typeName}Answer`).join(', ')}` : ''} } from './create-client.js';`,
+      `export type { BatchCall, BatchResults, Client, MethodTypes, MethodTypesOf, OptionalParamsMethod, Params, RequestArgs, ${spaces.map((s) => `${pascal(s.name)}Namespace`).join(', ')}${spaces.some((s) => s.methods.length > 0) ? `, ${spaces.filter((s) => s.methods.length > 0).map((s) => `${pascal(s.name)}NamespaceCall`).join(', ')}` : ''}${model.httpEndpoints.length > 0 ? `, ${model.httpEndpoints.map((e) => `${e.typeName}Options, ${e.typeName}Answer`).join(', ')}` : ''} } from './create-client.js';`,
       "export { createCoreClient } from './core/client.js';",
       "export type { BatchItem, ClientConfig, ClientDefinition, CoreClient, RequestOptions, RetryOptions } from './core/client.js';",
-      "export { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';",
+      "export { AvanodeError, ConfigError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';",
       '',
     ].join('\n'),
   );

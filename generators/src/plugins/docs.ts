@@ -3,13 +3,28 @@
 import type { GeneratedFiles, GeneratorContext } from '../files.ts';
 import { camelCase, resolveRef, type DocumentModel, type JsonSchema, type MethodModel } from '../model.ts';
 import { uint64Paths } from '../uint64-paths.ts';
+import { clientSnippet, curlSnippet, exampleRequest, exampleUrl } from './docs-snippets.ts';
 
-const GROUP_TITLES: Record<string, string> = { info: 'Info API', platform: 'P-chain API', health: 'Health API', evm: 'L1 EVM chain API', validators: 'L1 EVM chain API' };
+/** A group's title in the sidebar: its tag's description in the document, else the group's name. */
+function groupTitle(model: DocumentModel, group: string): string {
+  const tags = (model.document.components as { tags?: Record<string, { name?: string; description?: string }> } | undefined)?.tags ?? {};
+  const tag = Object.values(tags).find((t) => t.name === group) ?? tags[group];
+  return tag?.description ?? group;
+}
 const groupFolder = (m: MethodModel) => m.namespace;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const SCHEMA_REF = '#/components/schemas/';
+/**
+ * Prose from the document as Markdown that VitePress (Vue) renders as text: `<` and `>`
+ * outside code spans are escaped, so "id <ID>" is not read as an HTML element.
+ */
+const prose = (text: string | undefined) =>
+  (text ?? '')
+    .split(/(`[^`]*`)/)
+    .map((part) => (part.startsWith('`') ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .join('');
 /** Text for a table cell: one line, pipes escaped. */
-const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
+const cell = (text: string | undefined) => prose(text).replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
 /** A readable type, with named schemas linked to their pages (`base` is the path to the reference root). */
 function typeLabel(schema: unknown, base: string): string {
@@ -60,25 +75,33 @@ const table = (rows: Row[], head = 'Field') =>
     ? ''
     : [`| ${head} | Type | Required | Description |`, '|---|---|---|---|', ...rows.map((r) => `| \`${r.name}\` | ${r.type} | ${r.required ? 'yes' : 'no'} | ${r.description} |`)].join('\n');
 
-function usage(m: MethodModel, scope: string | undefined): string {
-  const example = m.examples[0];
-  const params = example?.params ?? [];
-  const call =
-    m.paramStructure === 'by-position'
-      ? `client.${m.namespace}(${JSON.stringify(m.servers[0]?.variables[scope ?? '']?.default ?? 'C')}).${m.memberName}(${params.map((p) => JSON.stringify(p.value)).join(', ')})`
-      : `${scope ? `client.${m.namespace}(${JSON.stringify(m.servers[0]?.variables[scope]?.default ?? 'C')})` : `client.${m.namespace}`}.${m.memberName}(${params.length > 0 ? JSON.stringify(Object.fromEntries(params.map((p) => [p.name, p.value]))) : ''})`;
-  return [
-    '```ts',
-    "import { createClient } from '@avanode/client';",
-    '',
-    "const client = createClient({ url: 'http://127.0.0.1:9650' });",
-    `const result = await ${call};`,
-    'console.log(result);',
-    '```',
-  ].join('\n');
+/**
+ * The method's values of the extensions the document declares (`x-extensions`), each under the
+ * summary the document gives it: where it is served, whether it changes state, the source it
+ * was checked against. Generic: whatever the document declares is shown.
+ */
+function extensionLines(model: DocumentModel, m: MethodModel): string[] {
+  const declared = (Array.isArray(model.document['x-extensions']) ? model.document['x-extensions'] : []) as Array<{ name?: string; summary?: string }>;
+  const show = (value: unknown): string =>
+    Array.isArray(value) ? value.map((v) => `\`${String(v)}\``).join(', ') : typeof value === 'boolean' ? (value ? 'yes' : 'no') : `\`${String(value)}\``;
+  const rows = declared.filter((d) => d.name && m.extensions[d.name] !== undefined).map((d) => `- **${prose(d.summary ?? d.name)}:** ${show(m.extensions[d.name!])}`);
+  const release = model.document['x-audited-release'] as { repo?: string; tag?: string } | undefined;
+  if (rows.length > 0 && release?.tag && m.extensions['x-source']) rows.push(`- **Checked against:** \`${release.repo ?? ''}\` at \`${release.tag}\``);
+  return rows.length > 0 ? [...rows, ''] : [];
 }
 
-function methodPage(model: DocumentModel, m: MethodModel): string {
+/** The "Try it" panel's props: what it needs to call the method from the page. */
+function tryItTag(m: MethodModel): string {
+  const example = exampleRequest(m);
+  const server = m.servers[0];
+  const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(m))?.[0] ?? '';
+  // Path variables other than the node's address (a chain) become fields of the panel.
+  const variables = Object.fromEntries(Object.entries(server?.variables ?? {}).filter(([name]) => m.path.includes(`{${name}}`)).map(([name, v]) => [name, v.default]));
+  const props = { method: m.name, origin, path: m.path, variables, byPosition: m.paramStructure === 'by-position', params: example.params };
+  return `<TryIt :call='${JSON.stringify(props).replace(/'/g, '&#39;')}' />`;
+}
+
+function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
   const base = '../';
   const scope = Object.keys(m.servers[0]?.variables ?? {}).find((v) => m.path.includes(`{${v}}`));
   const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.extensions['x-mutating'] ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
@@ -88,8 +111,8 @@ function methodPage(model: DocumentModel, m: MethodModel): string {
   const resolved = isObject(resultSchema) && typeof resultSchema.$ref === 'string' ? (resolveRef(model.document, resultSchema.$ref) as JsonSchema) : resultSchema;
   const ints = uint64Paths(model, m.resultSchema).map((p) => `\`${p.replace(/\.\*/g, '[]') || '(the result)'}\``);
   const example = m.examples[0];
-  const request = example && { jsonrpc: '2.0', id: 1, method: m.name, params: m.paramStructure === 'by-position' ? example.params.map((p) => p.value) : Object.fromEntries(example.params.map((p) => [p.name, p.value])) };
-  const errors = (Array.isArray((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)?.errors) ? ((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)!.errors as Array<{ $ref?: string }>) : [])
+  const request = example && exampleRequest(m);
+  const errorList = (Array.isArray((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)?.errors) ? ((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)!.errors as Array<{ $ref?: string }>) : [])
     .map((e) => (e.$ref ? resolveRef(model.document, e.$ref) : e) as { code: number; message: string })
     .filter(Boolean);
   return [
@@ -99,11 +122,12 @@ function methodPage(model: DocumentModel, m: MethodModel): string {
     '',
     `# ${m.name} ${badges}`.trimEnd(),
     '',
-    m.summary ?? '',
+    prose(m.summary),
     '',
     `**Endpoint:** \`POST ${paths.join('` or `')}\`${scope ? ` (\`{${scope}}\`: ${cell(m.servers[0]?.variables[scope]?.description)})` : ''} · params ${m.paramStructure === 'by-position' ? 'by position (an array)' : 'by name (an object)'}`,
     '',
-    ...(m.description ? ['::: tip What real nodes do', m.description, ':::', ''] : []),
+    ...(m.description ? ['::: tip What real nodes do', prose(m.description), ':::', ''] : []),
+    ...extensionLines(model, m),
     '## Params',
     '',
     m.params.length > 0 ? table(paramRows, 'Name') : 'None: send `{}`' + (m.paramStructure === 'by-position' ? ' or `[]`' : '') + ', or leave `params` out.',
@@ -120,18 +144,43 @@ function methodPage(model: DocumentModel, m: MethodModel): string {
       ? `64-bit integers (\`x-uint64\`), sent by nodes as decimal strings or JSON numbers: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
       : 'No 64-bit integer in the result.',
     '',
-    ...(errors.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...errors.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
+    ...(errorList.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...errorList.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
+    '## Try it',
+    '',
+    tryItTag(m),
+    '',
     '## Example',
     '',
     ...(example
-      ? [`${example.name ? `*${example.name}*` : ''}`, '', 'Request:', '', '```json', JSON.stringify(request, null, 2), '```', '', 'Response:', '', '```json', JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result?.value }, null, 2), '```', '']
+      ? [
+          `${example.name ? `*${example.name}*` : ''}`,
+          '',
+          '::: code-group',
+          '',
+          '```sh [curl]',
+          curlSnippet(m),
+          '```',
+          '',
+          '```ts [TypeScript]',
+          clientSnippet(m, packageName),
+          '```',
+          '',
+          '```json [JSON-RPC request]',
+          JSON.stringify(request, null, 2),
+          '```',
+          '',
+          ':::',
+          '',
+          'Response:',
+          '',
+          '```json',
+          JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result?.value }, null, 2),
+          '```',
+          '',
+          `Standalone, for tree-shaking: \`import { ${camelCase(m.memberName)} } from '${packageName}/${m.namespace}'\`.`,
+          '',
+        ]
       : ['No example.', '']),
-    '## TypeScript',
-    '',
-    usage(m, scope),
-    '',
-    `Standalone, for tree-shaking: \`import { ${camelCase(m.memberName)} } from '@avanode/client/${m.namespace}'\`.`,
-    '',
   ].join('\n');
 }
 
@@ -162,7 +211,7 @@ function schemaPage(name: string, schema: JsonSchema, usedBy: string[]): string 
 const afterFrontmatter = (page: string, note: string) => page.replace(/^(---\n[\s\S]*?\n---\n)/, `$1${note}`);
 
 export function docsFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
-  void context;
+  const packageName = `${context.scope ?? '@avanode'}/client`;
   const files: GeneratedFiles = new Map();
   const note = '<!-- Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run `pnpm generate`. -->\n';
   const usedBy = new Map<string, Set<string>>();
@@ -174,7 +223,7 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     const refs = new Set<string>();
     refsIn([m.params.map((p) => p.schema), m.resultSchema], refs);
     for (const r of refs) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${m.name}](../${groupFolder(m)}/${m.name}.md)`));
-    files.set(`reference/${groupFolder(m)}/${m.name}.md`, afterFrontmatter(methodPage(model, m), note));
+    files.set(`reference/${groupFolder(m)}/${m.name}.md`, afterFrontmatter(methodPage(model, m, packageName), note));
   }
   for (const [name, schema] of Object.entries(model.schemas)) {
     const refs = new Set<string>();
@@ -182,6 +231,8 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
   }
   for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort()), note));
+  // Plain HTTP endpoints are called on the same node as the methods: the first server's origin.
+  const origin = model.methods[0] ? (/^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(model.methods[0]))?.[0] ?? '') : '';
   for (const endpoint of model.httpEndpoints) {
     const raw = (model.document['x-http-endpoints'] as Array<Record<string, unknown>>).find((e) => e.name === endpoint.name) ?? {};
     const examples = Array.isArray(raw.examples) ? (raw.examples as Array<{ name?: string; status: number; body: unknown }>) : [];
@@ -195,10 +246,10 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
           '',
           `# ${endpoint.name} (GET) ${endpoint.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : ''}`.trimEnd(),
           '',
-          endpoint.summary ?? '',
+          prose(endpoint.summary),
           '',
           '::: tip What real nodes do',
-          endpoint.description ?? '',
+          prose(endpoint.description),
           ':::',
           '',
           '## Endpoints',
@@ -220,15 +271,27 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
           '## Example',
           '',
           ...examples.flatMap((e) => [`Status ${e.status}${e.name ? ` (${e.name})` : ''}:`, '', '```json', JSON.stringify(e.body, null, 2), '```', '']),
-          '## TypeScript',
+          '## Try it',
           '',
-          '```ts',
-          "import { createClient } from '@avanode/client';",
+          `<TryIt :call='${JSON.stringify({ get: endpoint.name, origin, paths: endpoint.paths, query: endpoint.query.map((q) => q.name) }).replace(/'/g, '&#39;')}' />`,
           '',
-          "const client = createClient({ url: 'http://127.0.0.1:9650' });",
-          "const { status, healthy, checks } = await client.health.get({ endpoint: 'readiness', tags: ['P'] });",
-          'console.log(status === 503 ? `unhealthy: ${Object.keys(checks).join(", ")}` : healthy);',
+          '## Calling it',
+          '',
+          '::: code-group',
+          '',
+          '```sh [curl]',
+          `curl -sS -i ${origin}${Object.values(endpoint.paths)[0] ?? ''}`,
           '```',
+          '',
+          '```ts [TypeScript]',
+          `import { createClient } from '${packageName}';`,
+          '',
+          `const client = createClient({ url: '${origin}' });`,
+          `const { status, ...body } = await client.${endpoint.name.split('.')[0]}.${endpoint.name.split('.').slice(1).join('.')}();`,
+          'console.log(status, body);',
+          '```',
+          '',
+          ':::',
           '',
         ].join('\n'),
         note,
@@ -238,11 +301,11 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
   // The sidebar, by API, then the schemas.
   const groups = new Map<string, Array<{ text: string; link: string }>>();
   for (const m of model.methods) {
-    const title = GROUP_TITLES[m.namespace] ?? m.namespace;
+    const title = groupTitle(model, m.namespace);
     groups.set(title, [...(groups.get(title) ?? []), { text: m.name, link: `/reference/${groupFolder(m)}/${m.name}` }]);
   }
   for (const endpoint of model.httpEndpoints) {
-    const title = GROUP_TITLES[endpoint.name.split('.')[0]!] ?? 'HTTP';
+    const title = groupTitle(model, endpoint.name.split('.')[0]!);
     groups.set(title, [...(groups.get(title) ?? []), { text: `${endpoint.name} (GET)`, link: `/reference/${endpoint.name.split('.')[0]}/${endpoint.name}` }]);
   }
   const sidebar = [

@@ -29,8 +29,9 @@ function forCompiler(value: unknown, isSchema = true): unknown {
   }
   if (!isSchema) return out;
   // A description beside a $ref would make the compiler copy the referenced type under a new
-  // name; keep the reference (the named type carries its own description).
-  if (typeof out.$ref === 'string') return { $ref: out.$ref };
+  // name. Wrapped in a one-branch allOf, the reference stays the named type and the description
+  // (what this member means, beside what its type is) becomes the member's doc comment.
+  if (typeof out.$ref === 'string') return typeof out.description === 'string' ? { allOf: [{ $ref: out.$ref }], description: out.description } : { $ref: out.$ref };
   if (!SHAPE_KEYWORDS.some((keyword) => keyword in out)) return { ...out, tsType: 'unknown' };
   if (out.type === 'object' && !('properties' in out) && !('additionalProperties' in out) && !('patternProperties' in out)) {
     return { ...out, additionalProperties: true };

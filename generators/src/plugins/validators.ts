@@ -100,9 +100,9 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   }));
   const all = [...entries, ...schemaEntries];
   const exports = Object.fromEntries(all.map((entry) => [entry.exportName, entry.id]));
-  let code = stableNames(standaloneCode(ajv, exports));
+  // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
+  let code = await sortedTopLevel(stableNames(standaloneCode(ajv, exports)));
   code = await withoutRequires(code);
-  code = await sortedTopLevel(code);
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   code = code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 

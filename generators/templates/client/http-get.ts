@@ -1,32 +1,40 @@
 // Plain HTTP GET endpoints (loaded on first use), such as the health endpoints, where a 503 is
 // an answer (unhealthy) and not an error.
 import type { CoreParts, RequestOptions } from './client.js';
-import { answerText, finish, parse, retrying } from './complete.js';
+import { answerText, finish, parse, retrying, unreadable } from './complete.js';
+import { AvanodeError, ConfigError } from './errors.js';
+
+/** A member of a table by name, only if it is the table's own (`__proto__`, `toString` are not endpoints). */
+const own = <T>(table: Readonly<Record<string, T>>, key: unknown): T | undefined =>
+  typeof key === 'string' && Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
 
 export async function httpGet(parts: CoreParts, name: string, options: Record<string, unknown> & Omit<RequestOptions, 'blockchainID'> = {}): Promise<{ status: number }> {
-  const endpoint = (await parts.definition.loadHttpEndpoints()).httpEndpoints[name];
-  if (!endpoint) throw new parts.errors.AvanodeError('unknown HTTP endpoint', name);
-  const choice = (options['endpoint'] as string | undefined) ?? Object.keys(endpoint.paths)[0]!;
-  const path = endpoint.paths[choice];
-  if (path === undefined) throw new parts.errors.AvanodeError(`unknown endpoint ${JSON.stringify(choice)}; one of ${Object.keys(endpoint.paths).join(', ')}`, name);
+  const endpoint = own((await parts.definition.loadHttpEndpoints()).httpEndpoints, name);
+  if (!endpoint) throw new AvanodeError('unknown HTTP endpoint', name);
+  const choice = options['endpoint'] ?? Object.keys(endpoint.paths)[0]!;
+  const path = own(endpoint.paths, choice);
+  if (path === undefined) throw new ConfigError(`unknown endpoint ${JSON.stringify(choice)}; one of ${Object.keys(endpoint.paths).join(', ')}`, name, { option: 'endpoint' });
   const search = new URLSearchParams();
   for (const [name, option] of Object.entries(endpoint.query)) {
-    for (const value of (options[option] as readonly string[] | undefined) ?? []) search.append(name, value);
+    for (const value of ([] as unknown[]).concat(options[option] ?? [])) search.append(name, String(value));
   }
   const query = search.toString();
   const url = `${parts.base}${path}${query ? `?${query}` : ''}`;
   const headers = { ...parts.headers };
   delete headers['content-type'];
+  const accept = (status: number) => endpoint.accept.includes(status);
   const { status, text } = await retrying(
     parts,
     async () => {
-      const exchange = await parts.exchange(url, { method: 'GET', headers }, options);
-      const text = answerText(parts, exchange, name, options, (s) => endpoint.accept.includes(s));
+      const exchange = await parts.exchange(url, { method: 'GET', headers }, options, accept);
+      const text = answerText(parts, exchange, name, options, accept);
       return { status: exchange.response!.status, text };
     },
-    false,
+    [],
     options.signal,
   );
-  const body = await finish(parts, name, parse(parts, text, name), `${endpoint.validator}${status}`);
-  return { status, ...(body as object) };
+  const body = parse(parts, text, name);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unreadable(parts, 'the answer is not a JSON object', text, name);
+  // The HTTP status is the answer's truth: a `status` member of the body cannot override it.
+  return { ...((await finish(parts, name, body, `${endpoint.validator}${status}`)) as object), status };
 }

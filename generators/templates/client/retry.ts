@@ -1,11 +1,16 @@
 // Whether and when to try a failed request again (loaded on the first failure only).
-import type { CoreParts, RetryOptions } from './client.js';
-import type { AvanodeError } from './errors.js';
+import type { RetryOptions } from './client.js';
+import { HttpError, NetworkError, type AvanodeError } from './errors.js';
 
-/** `Retry-After` in milliseconds: delta-seconds or an HTTP date. */
+/**
+ * `Retry-After` in milliseconds: delta-seconds (digits only) or an HTTP date; a date in the past
+ * is 0, anything else (a negative number, `soon`) is no advice. The caller compares it with
+ * `maxDelayMs`, so a huge value never becomes a sleep.
+ */
 export function retryAfterMs(value: string | null): number | undefined {
   if (!value) return undefined;
-  const ms = Number.isFinite(+value) ? +value * 1000 : Date.parse(value) - Date.now();
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? +text * 1000 : /[a-z]/i.test(text) ? Date.parse(text) - Date.now() : NaN;
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
@@ -14,11 +19,12 @@ export function retryAfterMs(value: string | null): number | undefined {
  * and 5xx are retried, with exponential backoff or the server's `Retry-After` when it is not
  * longer than `maxDelayMs`.
  */
-export function retryDelay({ HttpError, NetworkError }: CoreParts['errors'], error: AvanodeError, n: number, options: RetryOptions): number {
+export function retryDelay(error: AvanodeError, n: number, options: RetryOptions): number {
   const { attempts = 3, baseDelayMs = 250, maxDelayMs = 5000 } = options;
   const retryable = error instanceof NetworkError || (error instanceof HttpError && (error.status === 408 || error.status === 429 || error.status >= 500));
   if (!retryable || n >= attempts) return -1;
-  const wait = (error instanceof HttpError ? retryAfterMs(error.retryAfter) : undefined) ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1));
+  const wait = (error instanceof HttpError ? retryAfterMs(error.retryAfter) : undefined) ?? Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(n - 1, 40));
+  // A server asking for more than maxDelayMs (validated ≤ 2^31 − 1 ms) gets no retry rather than a long sleep.
   return wait > maxDelayMs ? -1 : wait;
 }
 

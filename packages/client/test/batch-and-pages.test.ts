@@ -1,6 +1,6 @@
 // JSON-RPC batches on an L1 EVM chain, and UTXO pagination, against a real server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RpcError, ResponseParseError, createClient, paginateUTXOs } from '@avanode/client';
+import { RpcError, ResponseParseError, ResponseValidationError, createClient, paginateUTXOs } from '@avanode/client';
 import { startNodeDouble, type NodeDouble } from './node-double.ts';
 
 const CHAIN = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
@@ -15,12 +15,13 @@ type Call = { id: number; method: string; params: unknown };
 describe('evm batch', () => {
   it('sends one batch per path and size cap, and answers per item, in order', async () => {
     node.answer((request, res) => {
-      const calls = request.json as Call[];
-      // Answers out of order; one call fails.
-      const answers = calls.map((c) => (c.method === 'eth_getActiveRulesAt'
+      const answer = (c: Call) => (c.method === 'eth_getActiveRulesAt'
         ? { jsonrpc: '2.0', id: c.id, error: { code: -32000, message: 'no rules' } }
-        : { jsonrpc: '2.0', id: c.id, result: { method: c.method, params: c.params } }));
-      res.writeHead(200).end(JSON.stringify(answers.reverse()));
+        : { jsonrpc: '2.0', id: c.id, result: { method: c.method, params: c.params } });
+      // The validators endpoint is gorilla json2: one request object per body.
+      if (!Array.isArray(request.json)) return void res.writeHead(200).end(JSON.stringify(answer(request.json as Call)));
+      // Answers out of order; one call fails.
+      res.writeHead(200).end(JSON.stringify((request.json as Call[]).map(answer).reverse()));
     });
     const before = node.received.length;
     const client = createClient({ url: node.url, maxBatchSize: 2 });
@@ -37,11 +38,12 @@ describe('evm batch', () => {
     expect((items[2] as { error: RpcError }).error).toBeInstanceOf(RpcError);
     expect(items[3]).toEqual({ ok: true, result: { method: 'validators.getCurrentValidators', params: { nodeIDs: [] } } });
     const sent = node.received.slice(before);
-    // 4 calls on /rpc split in 2 batches of 2, 1 call on /validators.
-    expect(sent.map((r) => [r.path, (r.json as Call[]).length])).toEqual([
+    // 4 calls on /rpc split in 2 batches of 2; the call on /validators (gorilla json2, which
+    // answers an array with -32700) as a single request object.
+    expect(sent.map((r) => [r.path, Array.isArray(r.json) ? r.json.length : 'object']).sort()).toEqual([
       [`/ext/bc/${CHAIN}/rpc`, 2],
       [`/ext/bc/${CHAIN}/rpc`, 2],
-      [`/ext/bc/${CHAIN}/validators`, 1],
+      [`/ext/bc/${CHAIN}/validators`, 'object'],
     ]);
   });
 
@@ -87,15 +89,40 @@ describe('paginateUTXOs', () => {
     expect((node.received.at(-1)!.json as { params: unknown }).params).toEqual({ addresses: [address], limit: 1024, encoding: 'hex', sourceChain: 'X' });
   });
 
-  it('stops when the node keeps answering full pages with the same index', async () => {
+  const walk = async (page: (id: number) => unknown) => {
     node.answer((request, res) => {
       const { id } = request.json as { id: number };
-      res.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: { numFetched: '2', utxos: [utxo(1), utxo(2)], endIndex: { address, utxo: 'same' }, encoding: 'hex' } }));
+      res.writeHead(200).end(JSON.stringify({ jsonrpc: '2.0', id, result: page(id) }));
     });
     const before = node.received.length;
     const seen: string[] = [];
-    for await (const u of paginateUTXOs(createClient({ url: node.url }), { addresses: [address], limit: 2 })) seen.push(u);
+    const error = await (async () => {
+      for await (const u of paginateUTXOs(createClient({ url: node.url }), { addresses: [address], limit: 2 })) seen.push(u);
+    })().catch((e: unknown) => e);
+    return { seen, error: error as ResponseValidationError, requests: node.received.length - before };
+  };
+
+  it('rejects, typed, when a full page\'s endIndex does not advance (not a silent end, not a loop)', async () => {
+    const { seen, error, requests } = await walk(() => ({ numFetched: '2', utxos: [utxo(1), utxo(2)], endIndex: { address, utxo: 'same' }, encoding: 'hex' }));
     expect(seen).toEqual([utxo(1), utxo(2)]);
-    expect(node.received.length - before).toBe(2);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.path).toBe('/endIndex');
+    expect(error.message).toMatch(/did not advance/);
+    expect(requests).toBe(2);
+  });
+
+  it('rejects, typed, on a full page without endIndex (it used to restart from the first page, 10,000 times)', async () => {
+    const { error, requests } = await walk(() => ({ numFetched: '2', utxos: [utxo(1), utxo(2)], encoding: 'hex' }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.path).toBe('/endIndex');
+    expect(requests).toBe(1);
+  });
+
+  it('rejects, typed, on a null list where a page is expected', async () => {
+    const { error, requests } = await walk(() => ({ numFetched: '0', utxos: null, endIndex: { address, utxo: 'x' }, encoding: 'hex' }));
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.path).toBe('/utxos');
+    expect(error.result).toMatchObject({ utxos: null });
+    expect(requests).toBe(1);
   });
 });

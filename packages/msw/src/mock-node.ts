@@ -1,8 +1,14 @@
 // The mock node's logic, one implementation for the msw handlers and the standalone server:
-// a request (method, path, query, body text) in, an HTTP answer out. Defaults come from the
-// spec's examples; errors are what a node answers (-32700, -32600, -32601, -32602).
+// a request (method, path, headers, query, body text) in, an HTTP answer out. Defaults come from
+// the spec's examples. The answers' envelope is an avalanchego v1.14.2 node's, per endpoint
+// family: gorilla/rpc json2 on /ext/info, /ext/bc/P, /ext/health and /ext/bc/<id>/validators
+// (envelope/gorilla.ts), the geth-style server on /ext/bc/<id>/rpc (envelope/geth.ts), and in
+// front of both the node's HTTP server (api/server: routing, 404, CORS, the node-id header).
 import type { HealthReport, Methods } from '@avanode/types';
 import { validateParams } from '@avanode/validators';
+import { serveGeth } from './envelope/geth.js';
+import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
+import { httpError, type CallAnswer, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
 import { serviceChecks } from './node-checks/index.js';
 
@@ -38,7 +44,11 @@ export type Overrides = { [K in MethodName]?: Override<K> };
 export interface MockNodeOptions {
   /** Answers per method, typed from @avanode/types: a wrong shape does not compile. */
   overrides?: Overrides;
-  /** Answer node-specific methods (info.getNodeID, info.getNodeIP, info.getVMs, health.*) with "method not found", as the public server does. */
+  /**
+   * Play a public API node: the Health API is off (every /ext/health path answers 404, as with
+   * --api-health-enabled=false) and the node-specific Info methods (info.getNodeID, getNodeIP,
+   * getVMs) are not served (gorilla's -32000 `rpc: can't find method "info.GetNodeID"`).
+   */
   publicNode?: boolean;
   /** Health answers unhealthy (GET: status 503). Default true. */
   healthy?: boolean;
@@ -53,38 +63,36 @@ export interface MockRequest {
   /** URL path, e.g. `/ext/bc/P`. */
   path: string;
   query?: URLSearchParams;
+  /** Request headers, names in lower case. Without them, `content-type: application/json` is assumed. */
+  headers?: Record<string, string | undefined>;
   body: string;
 }
 
-export interface MockResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-const JSON_HEADERS = { 'content-type': 'application/json' };
-
-type Id = string | number | null;
-type Envelope = { jsonrpc: '2.0'; id: Id; result: unknown } | { jsonrpc: '2.0'; id: Id; error: { code: number; message: string; data?: unknown } };
-
-const errorEnvelope = (id: Id, code: number, message: string, data?: unknown): Envelope => ({
-  jsonrpc: '2.0',
-  id,
-  error: data === undefined ? { code, message } : { code, message, data },
-});
+export type MockResponse = HttpAnswer;
 
 /** `/ext/bc/2Cdi…/rpc` matches `/ext/bc/{blockchainID}/rpc`; returns the variables, or undefined. */
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
   const want = pattern.split('/');
-  const got = path.replace(/\/+$/, '').split('/');
+  const got = path.split('/');
   if (want.length !== got.length) return undefined;
   const variables: Record<string, string> = {};
   for (const [i, part] of want.entries()) {
     const variable = /^\{(\w+)\}$/.exec(part);
-    if (variable) variables[variable[1]!] = decodeURIComponent(got[i]!);
+    if (variable && got[i]) variables[variable[1]!] = got[i]!;
     else if (part !== got[i]) return undefined;
   }
   return variables;
+}
+
+/** gorilla/mux v1.8.0 cleanPath: `//`, `.` and `..` resolved, a trailing slash kept. */
+function cleanPath(path: string): string {
+  const parts: string[] = [];
+  for (const segment of path.split('/')) {
+    if (segment === '..') parts.pop();
+    else if (segment !== '' && segment !== '.') parts.push(segment);
+  }
+  const clean = `/${parts.join('/')}`;
+  return path.endsWith('/') && clean !== '/' ? `${clean}/` : clean;
 }
 
 /** A deterministic shuffle (mulberry32), so a seed always gives the same order. */
@@ -108,6 +116,17 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The P-chain's routes besides /ext/bc/P (genesis/aliases.go:34-40: its ID, `P`, `platform`, with and without `bc/`). */
+const PLATFORM_ALIASES = ['/ext/P', '/ext/platform', '/ext/bc/platform', '/ext/bc/11111111111111111111111111111111LpoYY'];
+const P_CHAIN_NAMES = new Set(['P', 'platform', '11111111111111111111111111111111LpoYY']);
+
+/** rs/cors v1.7.0 defaults (api/server/server.go:327-330, origins `*` by config/flags.go:230). */
+const CORS_METHODS = new Set(['GET', 'POST', 'HEAD', 'OPTIONS']);
+const CORS_HEADERS = new Set(['Origin', 'Accept', 'Content-Type', 'X-Requested-With']);
+/** rs/cors utils.go parseHeaderList: header names in canonical form. */
+const headerList = (value: string) =>
+  value.split(/[ ,]+/).map((h) => h.replace(/[^A-Za-z0-9_-]/g, '')).filter(Boolean).map((h) => h.toLowerCase().replace(/(^|[-_])([a-z])/g, (_m, sep: string, c: string) => sep + c.toUpperCase()));
+
 export interface MockNode {
   handle(request: MockRequest): Promise<MockResponse>;
 }
@@ -115,24 +134,42 @@ export interface MockNode {
 export function createMockNode(options: MockNodeOptions = {}): MockNode {
   const healthy = options.healthy ?? true;
   const overrides = (options.overrides ?? {}) as Record<string, unknown>;
+  const nodeID = (mockData.methods['info.getNodeID']?.examples[0]?.result as { nodeID?: string } | undefined)?.nodeID ?? 'NodeID-111111111111111111116DBWJs';
+
+  // The endpoints, from the spec's server paths: one gorilla service or the geth server per path.
+  const gorilla = new Map<string, GorillaEndpoint & { methods: Map<string, string> }>();
+  const gethMethods = new Map<string, Set<string>>();
+  for (const [name, mock] of Object.entries(mockData.methods)) {
+    for (const pattern of mock.paths) {
+      if (pattern.endsWith('/rpc')) {
+        if (!gethMethods.has(pattern)) gethMethods.set(pattern, new Set());
+        gethMethods.get(pattern)!.add(name);
+        continue;
+      }
+      const dot = name.indexOf('.');
+      if (!gorilla.has(pattern)) gorilla.set(pattern, { service: name.slice(0, dot), methods: new Map() });
+      // A public node does not serve the node-specific methods.
+      if (options.publicNode && mock.nodeSpecific) continue;
+      const member = name.slice(dot + 1);
+      gorilla.get(pattern)!.methods.set(member[0]!.toUpperCase() + member.slice(1), name);
+    }
+  }
+  const platform = gorilla.get('/ext/bc/P');
+  if (platform) for (const alias of PLATFORM_ALIASES) if (!gorilla.has(alias)) gorilla.set(alias, platform);
 
   /**
-   * Params as a node accepts them from real clients: a missing `params` for a method without
-   * parameters (and `{}` for a positional one), names in another letter case (the node matches
-   * them case-insensitively).
+   * Params as Go decodes them into the args struct: member names matched case-insensitively,
+   * unknown members ignored (encoding/json).
    */
-  function lenientParams(mock: MethodMock, params: unknown): unknown {
-    if (params === undefined || params === null) return mock.byPosition ? [] : {};
-    if (mock.byPosition) return isObject(params) && Object.keys(params).length === 0 ? [] : params;
-    if (!isObject(params)) return params;
+  function goParams(mock: MethodMock, params: unknown): unknown {
+    if (mock.byPosition || !isObject(params)) return params;
     const byLowerCase = new Map(mock.params.map((name) => [name.toLowerCase(), name]));
-    return Object.fromEntries(Object.entries(params).map(([key, value]) => [byLowerCase.get(key.toLowerCase()) ?? key, value]));
-  }
-
-  /** A single value sent as a one-element array (the published getL1Validator example does). */
-  function unwrapped(params: unknown): unknown {
-    if (!isObject(params)) return params;
-    return Object.fromEntries(Object.entries(params).map(([key, value]) => [key, Array.isArray(value) && value.length === 1 ? value[0] : value]));
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params)) {
+      const name = byLowerCase.get(key.toLowerCase());
+      if (name) out[name] = value;
+    }
+    return out;
   }
 
   function unhealthyReport(): HealthReport {
@@ -150,81 +187,100 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
     return result;
   }
 
-  async function call(request: unknown, path: string): Promise<Envelope> {
-    if (!isObject(request) || request.jsonrpc !== '2.0' || typeof request.method !== 'string' || !('id' in request)) {
-      const id = isObject(request) && (typeof request.id === 'number' || typeof request.id === 'string') ? request.id : null;
-      return errorEnvelope(id, -32600, 'invalid request: expected {"jsonrpc":"2.0","id":…,"method":…,"params":…}');
-    }
-    const id = (typeof request.id === 'number' || typeof request.id === 'string' ? request.id : null) as Id;
-    const name = request.method;
-    const mock = Object.prototype.hasOwnProperty.call(mockData.methods, name) ? mockData.methods[name] : undefined;
-    const variables = mock ? mock.paths.map((p) => matchPath(p, path)).find(Boolean) : undefined;
-    if (!mock || !variables || (options.publicNode && mock.nodeSpecific)) {
-      return errorEnvelope(id, -32601, `the method ${name} does not exist/is not available`);
-    }
-    let params = lenientParams(mock, request.params);
-    const refusal = serviceChecks[name]?.(params, { path, ...(variables.blockchainID ? { blockchainID: variables.blockchainID } : {}) });
-    if (refusal) return errorEnvelope(id, refusal.code, refusal.message, refusal.data);
-    let verdict = validateParams(name, params);
-    if (!verdict.ok && validateParams(name, unwrapped(params)).ok) {
-      params = unwrapped(params);
-      verdict = { ok: true };
-    }
-    if (!verdict.ok) {
-      const [first] = verdict.errors;
-      const where = first!.path.replace(/^\//, '').replace(/\//g, '.') || 'params';
-      return errorEnvelope(id, -32602, `invalid params: ${where} ${first!.message}`);
+  /** One method call once the envelope is read: service checks, argument decoding, the answer. */
+  async function invoke(name: string, rawParams: unknown, context: OverrideContext & { path: string }, validate: boolean): Promise<CallAnswer> {
+    const mock = mockData.methods[name]!;
+    const params = goParams(mock, rawParams);
+    const refusal = serviceChecks[name]?.(params, context);
+    if (refusal) return { error: refusal };
+    if (validate) {
+      const verdict = validateParams(name, params);
+      if (!verdict.ok) {
+        const [first] = verdict.errors;
+        const index = mock.byPosition ? Number(/^\/(\d+)/.exec(first!.path)?.[1] ?? 0) : undefined;
+        return { invalidParams: { ...(index !== undefined ? { index } : {}), message: `${first!.path || '/'} ${first!.message}` } };
+      }
     }
     const override = overrides[name];
+    const overrideContext: OverrideContext = context.blockchainID ? { blockchainID: context.blockchainID } : {};
     try {
       const answer =
         typeof override === 'function'
-          ? await (override as (p: unknown, c: OverrideContext) => unknown)(params, { ...(variables.blockchainID ? { blockchainID: variables.blockchainID } : {}) })
+          ? await (override as (p: unknown, c: OverrideContext) => unknown)(params, overrideContext)
           : override !== undefined
             ? structuredClone(override)
             : defaultResult(name, mock, params);
-      if (answer instanceof MockRpcError) return errorEnvelope(id, answer.code, answer.message, answer.data);
-      return { jsonrpc: '2.0', id, result: answer };
+      if (answer instanceof MockRpcError) return { error: { code: answer.code, message: answer.message, data: answer.data } };
+      return { result: answer };
     } catch (error) {
-      if (error instanceof MockRpcError) return errorEnvelope(id, error.code, error.message, error.data);
-      return errorEnvelope(id, -32000, (error as Error)?.message ?? String(error));
+      // A Go service error: -32000 with its text.
+      if (error instanceof MockRpcError) return { error: { code: error.code, message: error.message, data: error.data } };
+      return { error: { code: -32000, message: (error as Error)?.message ?? String(error) } };
     }
   }
 
-  const isEvmRpc = (path: string) => /^\/ext\/bc\/[^/]+\/rpc\/?$/.test(path);
-  const respond = (status: number, body: unknown): MockResponse => ({ status, headers: JSON_HEADERS, body: JSON.stringify(body) });
-
-  function healthGet(path: string): MockResponse | undefined {
-    const endpoint = mockData.httpEndpoints['health.get'];
-    if (!endpoint) return undefined;
-    const key = Object.entries(endpoint.paths).find(([, p]) => p === path.replace(/\/+$/, ''))?.[0];
-    if (!key) return undefined;
-    if (options.publicNode && endpoint.nodeSpecific) return { status: 404, headers: { 'content-type': 'text/plain' }, body: '404 page not found' };
+  /** api/health/handler.go:49-68 NewGetHandler: the report, 200 or 503, any HTTP method. */
+  function healthGet(key: string): MockResponse {
     const method = key === 'readiness' ? 'health.readiness' : key === 'liveness' ? 'health.liveness' : 'health.health';
     const report = (key === 'liveness' ? { checks: {}, healthy: true } : healthy ? defaultResult(method, mockData.methods[method]!, {}) : unhealthyReport()) as HealthReport;
-    return respond(report.healthy ? 200 : 503, report);
+    return { status: report.healthy ? 200 : 503, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify({ checks: report.checks, healthy: report.healthy })}\n` };
+  }
+
+  /** api/server/router.go + gorilla/mux: the handler of an exact path, else 404. */
+  async function route(request: HttpRequest, path: string): Promise<MockResponse> {
+    const health = mockData.httpEndpoints['health.get'];
+    const healthKey = health ? Object.entries(health.paths).find(([, p]) => p === path)?.[0] : undefined;
+    if (healthKey !== undefined || path === '/ext/health') {
+      // node/node.go:1426: with the Health API off, none of its routes exist.
+      if (options.publicNode) return httpError(404, '404 page not found');
+      // api/health/handler.go:29-34: /ext/health answers GET with the report, other methods with JSON-RPC.
+      if (path !== '/ext/health' || request.method === 'GET') return healthGet(healthKey === 'healthAlias' ? 'health' : (healthKey ?? 'health'));
+    }
+    for (const [pattern, endpoint] of gorilla) {
+      const variables = matchPath(pattern, path);
+      if (!variables || (variables.blockchainID && P_CHAIN_NAMES.has(variables.blockchainID))) continue;
+      return serveGorilla(request, endpoint, (name, params, { validate }) => invoke(name, params, { path, ...variables }, validate));
+    }
+    for (const [pattern, methods] of gethMethods) {
+      const variables = matchPath(pattern, path);
+      if (!variables || (variables.blockchainID && P_CHAIN_NAMES.has(variables.blockchainID))) continue;
+      const endpoint = { methods, arity: (name: string) => mockData.methods[name]?.params.length ?? 0 };
+      return serveGeth(request, endpoint, (name, params, { validate }) => invoke(name, params, { path, ...variables }, validate));
+    }
+    return httpError(404, '404 page not found');
   }
 
   return {
     async handle(request) {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-      const path = request.path.replace(/\/+$/, '') || '/';
-      if (request.method === 'GET') {
-        return healthGet(path) ?? { status: 404, headers: { 'content-type': 'text/plain' }, body: '404 page not found' };
+      const headers = request.headers ?? { 'content-type': 'application/json' };
+      const http: HttpRequest = { method: request.method, headers, query: request.query ?? new URLSearchParams(), body: request.body };
+      // api/server/server.go:331-336: every answer names the node.
+      const common: Record<string, string> = { 'node-id': nodeID };
+      const origin = headers.origin;
+      // rs/cors v1.7.0 cors.go Handler: a preflight is answered here, 200 with no body.
+      if (request.method === 'OPTIONS' && headers['access-control-request-method']) {
+        common.vary = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
+        const wanted = headers['access-control-request-method'].toUpperCase();
+        const requested = headerList(headers['access-control-request-headers'] ?? '');
+        if (origin && CORS_METHODS.has(wanted) && requested.every((h) => CORS_HEADERS.has(h))) {
+          Object.assign(common, { 'access-control-allow-origin': '*', 'access-control-allow-methods': wanted }, requested.length ? { 'access-control-allow-headers': requested.join(', ') } : {}, { 'access-control-allow-credentials': 'true' });
+        }
+        return { status: 200, headers: common, body: '' };
       }
-      if (request.method !== 'POST') return { status: 405, headers: { 'content-type': 'text/plain', allow: 'POST' }, body: 'method not allowed' };
-      let parsed: unknown;
+      common.vary = 'Origin';
+      if (origin && CORS_METHODS.has(request.method.toUpperCase())) Object.assign(common, { 'access-control-allow-origin': '*', 'access-control-allow-credentials': 'true' });
+      let path = request.path;
       try {
-        parsed = JSON.parse(request.body);
+        path = decodeURIComponent(path);
       } catch {
-        return respond(200, errorEnvelope(null, -32700, 'parse error: the body is not JSON'));
+        // Not percent-decodable: matched as sent.
       }
-      if (Array.isArray(parsed)) {
-        if (!isEvmRpc(path)) return respond(200, errorEnvelope(null, -32600, 'invalid request: batches are answered on /ext/bc/{blockchainID}/rpc only'));
-        if (parsed.length === 0) return respond(200, errorEnvelope(null, -32600, 'invalid request: empty batch'));
-        return respond(200, await Promise.all(parsed.map((item) => call(item, path))));
-      }
-      return respond(200, await call(parsed, path));
+      // gorilla/mux v1.8.0 Router.ServeHTTP: an unclean path is redirected to its clean form.
+      const clean = cleanPath(path);
+      const query = http.query.toString();
+      const answer = clean !== path ? { status: 301, headers: { location: clean + (query ? `?${query}` : '') }, body: '' } : await route(http, path);
+      return { ...answer, headers: { ...common, ...answer.headers } };
     },
   };
 }

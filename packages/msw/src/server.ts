@@ -1,6 +1,7 @@
 // The standalone mock node: the same logic over real HTTP (node:http), for tools and other
-// languages. It stays up under bad input: a body limit (413), timeouts for slow clients, and
-// garbage answered as JSON-RPC errors.
+// languages. It stays up under bad input: a safety cap on bodies (413; a node has none on its
+// gorilla endpoints, and its own 5 MiB limit on /ext/bc/<id>/rpc is the mock node's), timeouts
+// for slow clients, and garbage answered as the node answers it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockNode, type MockNodeOptions } from './mock-node.js';
@@ -8,7 +9,7 @@ import { createMockNode, type MockNodeOptions } from './mock-node.js';
 export interface MockServerOptions extends MockNodeOptions {
   host?: string;
   port?: number;
-  /** Largest request body accepted, in bytes (default 1 MiB); larger ones get 413. */
+  /** A safety cap on request bodies, in bytes (default 64 MiB, above the node's 5 MiB EVM limit); larger ones get 413. */
   maxBodyBytes?: number;
   /** Called with one line per request (method, path, status, ms). */
   log?: (line: string) => void;
@@ -33,7 +34,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string | u
 
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const node = createMockNode(options);
-  const limit = options.maxBodyBytes ?? 1024 * 1024;
+  const limit = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const started = performance.now();
     let status = 500;
@@ -48,7 +49,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request target');
         return;
       }
-      path = url.pathname;
+      // The path as sent (the URL parser would resolve `..` that the node's router redirects).
+      path = (req.url ?? '/').split('?')[0]!;
       const declared = Number(req.headers['content-length'] ?? 0);
       const body = declared > limit ? undefined : await readBody(req, limit);
       if (body === undefined) {
@@ -57,7 +59,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         req.resume();
         return;
       }
-      const reply = await node.handle({ method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, body });
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
+      const reply = await node.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers, body });
       status = reply.status;
       res.writeHead(reply.status, reply.headers).end(reply.body);
     } catch (error) {

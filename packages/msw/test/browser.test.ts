@@ -54,7 +54,7 @@ describe('msw in Chromium', () => {
     expect(await page.textContent('#version')).toBe('version avalanchego/1.14.0');
     expect(await page.textContent('#health')).toBe('health 200 true');
     expect(await page.textContent('#fees')).toBe('gasLimit 12000000');
-    expect(await page.textContent('#error')).toBe('error -32602');
+    expect(await page.textContent('#error')).toBe('error -32000');
     expect(failures).toEqual([]);
     // The RPC error and the health GET went through the client's lazily loaded chunks.
     const names = chunks.map((url) => url.split('/').pop());

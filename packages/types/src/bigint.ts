@@ -9,13 +9,37 @@
  * @minItems 0
  * @maxItems 1
  */
-export type EthFeeConfigParams = [] | [BlockTag];
+export type EthFeeConfigParams = [] | [BlockNumberOrHash | null];
 /**
- * A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).
+ * Which block: a block number or tag, a block hash, or an object naming exactly one of `blockNumber` and `blockHash`. The node refuses an object with both ("cannot specify both BlockHash and BlockNumber, choose one or the other") and fails on one with neither (-32000 "invalid arguments; neither block nor hash specified"). A JSON number is refused: numbers are hex strings. `requireCanonical` is read but has no effect (a block found by hash must be canonical anyway).
  */
-export type BlockTag = string;
+export type BlockNumberOrHash =
+  | EvmBlockNumber
+  | EvmBlockHash
+  | {
+      blockNumber: EvmBlockNumber;
+      blockHash?: null;
+      requireCanonical?: boolean;
+    }
+  | {
+      blockHash: EvmBlockHash;
+      blockNumber?: null;
+      requireCanonical?: boolean;
+    };
 /**
- * A 64-bit unsigned integer. Nodes send most of them as a decimal string ("123") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.
+ * A block number as the EVM endpoint decodes it: a tag (`latest`, `pending`, `accepted`, `finalized`, `safe`: the last accepted block, or for `latest` and `pending` the current head where the node allows unfinalized queries; `earliest`: genesis) or a `0x` hex number without leading zeros, at most 2^63-1. Tags are case-sensitive; the `0X` prefix and upper-case digits are accepted.
+ */
+export type EvmBlockNumber = string;
+/**
+ * A 32-byte block hash as `0x` hex (66 characters; `0X` is accepted too).
+ */
+export type EvmBlockHash = string;
+/**
+ * A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).
+ */
+export type EvmBigInt = bigint;
+/**
+ * A 64-bit unsigned integer. Nodes send most of them as a decimal string ("123") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).
  */
 export type Uint64 = bigint;
 /**
@@ -24,11 +48,15 @@ export type Uint64 = bigint;
  * @minItems 0
  * @maxItems 1
  */
-export type EthGetActivePrecompilesAtParams = [] | [Uint64];
+export type EthGetActivePrecompilesAtParams = [] | [EvmTimestamp | null];
 /**
- * Result of `eth_getActivePrecompilesAt`. The precompiles active at a time.
+ * Unix seconds as the EVM endpoint decodes a `*uint64` argument: a bare JSON number from 0 to 2^64-1. A quoted number, a hex string, a negative or a fractional number is refused with -32602 "invalid argument 0: json: cannot unmarshal … into Go value of type uint64".
+ */
+export type EvmTimestamp = bigint;
+/**
+ * Result of `eth_getActivePrecompilesAt`. The precompiles active at a time, with their configurations.
  *
- * Deprecated; use `eth_getActiveRulesAt`.
+ * Deprecated; use `eth_getActiveRulesAt`. L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time. A quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64".
  *
  * @deprecated
  */
@@ -38,16 +66,20 @@ export type EthGetActivePrecompilesAtResult = ActivePrecompiles;
  */
 export type EvmAddress = string;
 /**
+ * An amount as `0x` hex without leading zeros (Go `math.HexOrDecimal256`, written as `%#x`).
+ */
+export type EvmHexQuantity = string;
+/**
  * Params of `eth_getActiveRulesAt`.
  *
  * @minItems 0
  * @maxItems 1
  */
-export type EthGetActiveRulesAtParams = [] | [Uint64];
+export type EthGetActiveRulesAtParams = [] | [EvmTimestamp | null];
 /**
  * Result of `eth_getActiveRulesAt`. The rules in force at a time.
  *
- * The chain rules member is `avalancheRules` on the wire. One document shows `IsEtna`, another `IsEUpgrade`; current nodes also report `IsFortuna`, `IsGranite`, `IsHelicon`: any further boolean flag is accepted.
+ * L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time; a quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64". `ethRules` carries geth's `ChainID` and sixteen fork flags; `avalancheRules` (that name on the wire) the six Avalanche flags of v1.14.2. Older documents show `IsEUpgrade` for `IsEtna` and fewer flags; further boolean flags are accepted.
  */
 export type EthGetActiveRulesAtResult = ActiveRules;
 /**
@@ -57,9 +89,13 @@ export type EthGetChainConfigParams = [];
 /**
  * Result of `eth_getChainConfig`. The chain configuration, with post-genesis upgrades.
  *
- * Takes no parameters: the published example sends `"params": []`; mocks also accept an empty object. Includes the upgrade configuration; enabled by default in the `internal-blockchain` namespace.
+ * Takes no parameters (`[]`, `null` or none; a param is refused with -32602 "too many arguments, want at most 0", an object with -32602 "non-array args"). Served by the `internal-blockchain` API, enabled by default. An L1 includes its `upgrades`; the C-Chain answers too, with its own configuration (no `feeConfig`, no `upgrades`).
  */
 export type EthGetChainConfigResult = ChainConfig;
+/**
+ * Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).
+ */
+export type Hex = string;
 /**
  * A 32-byte hash as `0x` hex.
  */
@@ -67,7 +103,7 @@ export type Hash32 = string;
 /**
  * Result of `health.health`. The last results of every health check.
  *
- * With `tags`, only checks matching them plus global checks (network, database, …) are included, so a filtered report can be healthy while the node is not. Subnet IDs are tags.
+ * Without `tags` (or with an empty list or null) every check is included. With `tags`, only the checks registered under one of them (a chain's check is registered under its subnet ID) plus the node-wide checks (`bls`, `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network`, `router`, …), so a filtered report can be healthy while the node is not. Checks run periodically; the report shows their last runs.
  */
 export type HealthHealthResult = HealthReport;
 /**
@@ -76,10 +112,14 @@ export type HealthHealthResult = HealthReport;
 export type IsoTimestamp = string;
 /**
  * Result of `health.liveness`. Whether the endpoint is up; `checks` is empty and `healthy` true.
+ *
+ * v1.14.2 registers no liveness check, so the answer is always `{"checks": {}, "healthy": true}`. It takes the same `tags` as the other two methods.
  */
 export type HealthLivenessResult = HealthReport;
 /**
  * Result of `health.readiness`. The last evaluation of the startup checks (a `bootstrapped` check).
+ *
+ * The only readiness check is `bootstrapped`; once it passes it keeps its result. Before then it fails with `subnets not bootstrapped` and lists the subnets still bootstrapping as its message. `tags` filters as in `health.health`.
  */
 export type HealthReadinessResult = HealthReport;
 /**
@@ -91,7 +131,7 @@ export type NodeID = string;
  */
 export type Cb58ID = string;
 /**
- * A 32-bit unsigned integer, sent as a decimal string or as a JSON number.
+ * A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).
  */
 export type Uint32 = string | number;
 /**
@@ -117,7 +157,7 @@ export type InfoGetTxFeeResult = TxFees;
 /**
  * Result of `info.upgrades`. Activation times of the network upgrades.
  *
- * The seed gives no formal signature; keys are those observed. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
  */
 export type InfoUpgradesResult = Upgrades;
 /**
@@ -125,92 +165,292 @@ export type InfoUpgradesResult = Upgrades;
  */
 export type Decimal = string | number;
 /**
+ * A P-chain height as a decimal string or a JSON number, or the literal `proposed` (this node's proposer VM height, as `platform.getProposedHeight` reports it). 2^64-1 is reserved for `proposed` and refused when sent as a number; `null` or an omitted height is 0.
+ */
+export type PChainHeight = string | number | "proposed" | null;
+/**
+ * An address as the UTXO and balance methods parse it: `<chain>-<hrp>1…` where the chain is the P-chain's alias `P` or `platform` or its ID, and the network part is this node's (`avax`, `fuji`, `local`…); or the address's 20 bytes in cb58 with no prefix.
+ */
+export type ServiceAddress = Cb58ShortID;
+/**
+ * A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.
+ */
+export type Cb58ShortID = string;
+/**
+ * A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.
+ */
+export type TxUint32 = number;
+/**
+ * `hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.
+ */
+export type EncodingParam = string | null;
+/**
+ * Result of `platform.getBlock`. A block by its ID.
+ *
+ * Any block this node has: accepted, or processing (verified, not yet decided). `encoding` `hex` (the default) and `hexc` return the block's bytes with a 4-byte checksum, `hexnc` without, `json` the decoded block (a PlatformBlock: commit and abort blocks carry no transactions). An unknown or omitted `blockID` fails with "couldn't get block with id <ID>: not found".
+ */
+export type PlatformGetBlockResult = EncodedBlock;
+/**
+ * A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.
+ */
+export type EncodedBlock =
+  | {
+      block: HexChecksummed;
+      encoding: "hex" | "hexc";
+    }
+  | {
+      block: HexNC;
+      encoding: "hexnc";
+    }
+  | {
+      block: PlatformBlock;
+      encoding: "json";
+    };
+/**
+ * Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.
+ */
+export type HexChecksummed = string;
+/**
+ * Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.
+ */
+export type HexNC = string;
+/**
+ * Any P-chain block in JSON encoding. Commit and abort blocks have no transactions (no `txs`, no `tx`); Banff blocks carry `time`. Nodes before v1.10.1 sent no `id`.
+ */
+export type PlatformBlock =
+  | ApricotProposalBlock
+  | ApricotAbortBlock
+  | ApricotCommitBlock
+  | ApricotStandardBlock
+  | ApricotAtomicBlock
+  | BanffProposalBlock
+  | BanffAbortBlock
+  | BanffCommitBlock
+  | BanffStandardBlock;
+/**
+ * Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx and RewardValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`.
+ */
+export type UnsignedTx =
+  | AddValidatorTx
+  | AddSubnetValidatorTx
+  | AddDelegatorTx
+  | CreateChainTx
+  | CreateSubnetTx
+  | ImportTx
+  | ExportTx
+  | AdvanceTimeTx
+  | RewardValidatorTx
+  | RemoveSubnetValidatorTx
+  | TransformSubnetTx
+  | AddPermissionlessValidatorTx
+  | AddPermissionlessDelegatorTx
+  | TransferSubnetOwnershipTx
+  | BaseTx
+  | ConvertSubnetToL1Tx
+  | RegisterL1ValidatorTx
+  | SetL1ValidatorWeightTx
+  | IncreaseL1ValidatorBalanceTx
+  | DisableL1ValidatorTx;
+/**
+ * An output's owned part, one of the output types the P-chain codec registers.
+ */
+export type TransferableOut = Secp256K1FxTransferOutput | StakeableLockOut;
+/**
  * A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).
  */
 export type PchainAddress = string;
 /**
- * `hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.
+ * An input's spending part, one of the input types the P-chain codec registers.
  */
-export type EncodingHexOrJson = "hex" | "json";
+export type TransferableIn = Secp256K1FxTransferInput | StakeableLockIn;
 /**
- * Result of `platform.getBlock`. A block by its ID.
+ * A Go byte inside a JSON-encoded transaction, written as a bare JSON number.
  */
-export type PlatformGetBlockResult = EncodedBlock;
+export type TxUint8 = number;
 /**
- * Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).
+ * A permissionless validator's signer.
  */
-export type Hex = string;
+export type Signer = SignerEmpty | ProofOfPossession;
+/**
+ * A recoverable secp256k1 signature, 65 bytes as `0x` lower-case hex.
+ */
+export type Secp256K1Signature = string;
 /**
  * Result of `platform.getBlockByHeight`. A block by its height.
+ *
+ * The accepted block at `height` (0, also when omitted, is the genesis block). Encodings as in `platform.getBlock`. A height above the last accepted block fails with "couldn't get block at height <height>: not found".
  */
 export type PlatformGetBlockByHeightResult = EncodedBlock;
 /**
- * Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.
+ * A blockchain's ID (cb58) or one of its aliases on this node (`P`, `platform`, `X`, `avm`, `C`, `evm`, or one the node was configured with).
+ */
+export type ChainIDOrAlias = string;
+/**
+ * Validating: this node runs the chain and validates its subnet. Syncing: this node runs the chain without validating its subnet (the P-chain itself answers Syncing). Created: the chain exists in the last accepted state and this node does not run it. Preferred: its creation is in the preferred, not yet accepted, block. Unknown: neither.
  */
 export type BlockchainStatus = "Validating" | "Created" | "Preferred" | "Syncing" | "Unknown";
 /**
- * One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.
+ * One entry of `platform.getCurrentValidators`: a permissionless validator (primary network, elastic subnet), a permissioned subnet's validator, or an L1 validator; an L1's list can mix legacy permissioned validators and L1 validators.
  */
-export type CurrentValidator = StakerValidator | L1CurrentValidator;
+export type CurrentValidator = PermissionlessValidator | PermissionedValidator | L1CurrentValidator;
 /**
  * Result of `platform.getFeeConfig`. The dynamic fee configuration.
  *
- * Values are JSON numbers.
+ * Values are JSON numbers; `weights` has one per fee dimension (bandwidth, database reads, database writes, compute).
  */
 export type PlatformGetFeeConfigResult = FeeConfig;
 /**
- * Result of `platform.getFeeState`. The dynamic fee state.
+ * Result of `platform.getFeeState`. The dynamic fee state, the gas price it gives and the chain time.
+ *
+ * `capacity`, `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
  */
 export type PlatformGetFeeStateResult = FeeState;
 /**
+ * A 32-byte cb58 identifier other than the empty ID `11111111111111111111111111111111LpoYY` (the primary network's and the P-chain's ID, and what an omitted ID decodes to), which the methods taking it refuse.
+ */
+export type NonEmptyID = string;
+/**
  * Result of `platform.getL1Validator`. An L1 validator by its validation ID.
  *
- * The node expects `validationID` as a string; the published example passes it inside a one-element array, which mocks accept and clients do not send.
+ * The node expects `validationID` as a string; the published example passes it inside a one-element array, which the node cannot unmarshal. An omitted ID is the empty ID, which no validator has: the node answers `fetching L1 validator "11111111111111111111111111111111LpoYY" failed: not found`, and likewise `not found` for any unknown ID.
  */
 export type PlatformGetL1ValidatorResult = L1Validator;
 /**
- * The only encoding these methods support.
+ * Result of `platform.getRewardUTXOs`. The UTXOs rewarded after a staking or delegation period ended.
+ *
+ * Deprecated as of v1.9.12. An unknown (or omitted) `txID` answers no UTXOs. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when there is no UTXO.
+ *
+ * @deprecated
  */
-export type EncodingHex = "hex";
+export type PlatformGetRewardUTXOsResult =
+  | {
+      numFetched: Uint64;
+      utxos: HexChecksummed[];
+      encoding: "hex" | "hexc";
+    }
+  | {
+      numFetched: Uint64;
+      utxos: HexNC[];
+      encoding: "hexnc";
+    }
+  | {
+      numFetched: "0";
+      /**
+       * @maxItems 0
+       */
+      utxos: [];
+      encoding: "json";
+    };
+/**
+ * The encoding the node used, its lower-case name (`platform.getStake`).
+ */
+export type OutputEncoding = "hex" | "hexnc" | "hexc" | "json";
 /**
  * Result of `platform.getSubnet`. A subnet or L1.
  *
- * Fails when `subnetID` is omitted. `managerAddress` is null when the subnet has no manager.
+ * The primary network is not a subnet: its ID, which is also what an omitted `subnetID` decodes to, fails with `the primary network isn't a subnet`; an unknown subnet fails with `not found`. `managerAddress` is null unless the subnet is an L1.
  */
 export type PlatformGetSubnetResult = Subnet;
 /**
+ * Result of `platform.getTx`. A transaction by its ID.
+ *
+ * A transaction this node has accepted (committed, or aborted with its proposal block). `encoding` `hex` (the default) and `hexc` return its bytes with a 4-byte checksum, `hexnc` without, `json` the decoded transaction (a SignedTx). An unknown or omitted `txID` fails with "couldn't get tx: not found".
+ */
+export type PlatformGetTxResult = EncodedTx;
+/**
+ * A transaction as the encoding asked for: `hex` (the default) and `hexc` give its bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded transaction. `encoding` names the form, in lower case.
+ */
+export type EncodedTx =
+  | {
+      tx: HexChecksummed;
+      encoding: "hex" | "hexc";
+    }
+  | {
+      tx: HexNC;
+      encoding: "hexnc";
+    }
+  | {
+      tx: SignedTx;
+      encoding: "json";
+    };
+/**
  * Result of `platform.getTxStatus`. The status of a transaction.
  *
- * A `reason` accompanies `Dropped`.
+ * `Committed` or `Aborted` once accepted, `Processing` while in a preferred block or the mempool, `Dropped` (with a `reason`) when this node dropped it as invalid, else `Unknown` (also for an omitted `txID`).
  */
 export type PlatformGetTxStatusResult = TxStatus;
 /**
- * Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.
+ * Committed: accepted (or will be) by every node. Aborted: its proposal block was aborted (a staker's RewardValidatorTx when the staker is removed without reward). Processing: this node is voting on it or holds it in its mempool. Unknown: this node has not seen it. Dropped: this node dropped it as invalid; `reason` says why.
  */
 export type TxStatus =
   | {
-      status: "Committed" | "Processing" | "Unknown";
+      status: "Committed" | "Aborted" | "Processing" | "Unknown";
     }
   | {
       status: "Dropped";
       reason: string;
     };
 /**
+ * Result of `platform.getUTXOs`. The UTXOs that reference the given addresses, a page at a time.
+ *
+ * 1 to 1024 addresses. At most `limit` UTXOs are returned (0, omitted or above 1024 means 1024). `endIndex` is the last UTXO looked at; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` (a chain ID or alias) fetches atomic UTXOs exported from that chain to the P-chain. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when no UTXO is found.
+ */
+export type PlatformGetUTXOsResult =
+  | {
+      numFetched: Uint64;
+      utxos: HexChecksummed[];
+      endIndex: UTXOEndIndex;
+      encoding: "hex" | "hexc";
+    }
+  | {
+      numFetched: Uint64;
+      utxos: HexNC[];
+      endIndex: UTXOEndIndex;
+      encoding: "hexnc";
+    }
+  | {
+      numFetched: "0";
+      /**
+       * @maxItems 0
+       */
+      utxos: [];
+      endIndex: UTXOEndIndex;
+      encoding: "json";
+    };
+/**
  * Result of `platform.getValidatorFeeConfig`. The continuous fee configuration of L1 validators.
  *
- * Values are JSON numbers; the published example also carries `targetPerSecond`.
+ * Values are JSON numbers. The published example also carries `targetPerSecond`, a member the node's configuration does not have.
  */
 export type PlatformGetValidatorFeeConfigResult = ValidatorFeeConfig;
 /**
- * Result of `platform.getValidatorFeeState`. The continuous fee state of L1 validators.
+ * Result of `platform.getValidatorFeeState`. The continuous fee state of L1 validators, the price it gives and the chain time.
+ *
+ * `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
  */
 export type PlatformGetValidatorFeeStateResult = ValidatorFeeState;
 /**
  * Result of `platform.getValidatorsAt`. The validator set of a subnet at a height.
  *
- * `height` may be the literal `proposed` (this node's proposer VM height). Current nodes return a bare map node ID → `{publicKey, weight}`; nodes before mid-2023 return `{validators: {nodeID: weight}}` as in the published example. Both are accepted.
+ * `height` may be the literal `proposed` (this node's proposer VM height); an omitted height is 0. The answer is a bare map node ID → `{publicKey, weight}` (`{}` for an empty set); a subnet validator's key is its primary network key, and an L1's inactive validators are summed under the empty node ID `NodeID-111111111111111111116DBWJs` with no key. The published example's `{validators: {nodeID: weight}}` is the shape of nodes before mid-2023. A height above the last accepted block fails with `failed to get validator set at <height>: failed to fetch validator set at unfinalized height with SubnetID = <subnetID>: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
  */
-export type PlatformGetValidatorsAtResult = ValidatorsAtHeight | LegacyValidatorsAtHeight;
+export type PlatformGetValidatorsAtResult = ValidatorsAtHeight;
+/**
+ * How `tx` is encoded: `hex` (the default) and `hexc` want the bytes followed by a 4-byte checksum (the last 4 bytes of their SHA-256), `hexnc` the bytes alone. The node matches the name case-insensitively and takes `null` as the default; it refuses `json` ("unsupported encoding in method").
+ */
+export type BytesEncodingParam = string | null;
+/**
+ * A 16-bit unsigned integer (0 to 65535), as a decimal string or a JSON number. The node refuses a larger value as an argument it cannot unmarshal.
+ */
+export type Uint16 = string | number;
+/**
+ * The only encoding these methods support.
+ */
+export type EncodingHex = "hex";
+/**
+ * `hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.
+ */
+export type EncodingHexOrJson = "hex" | "json";
 
 /**
  * Every JSON-RPC method by its wire name: its params and its result.
@@ -295,6 +535,10 @@ export interface Methods {
   "info.uptime": {
     params: InfoUptimeParams;
     result: InfoUptimeResult;
+  };
+  "platform.getAllValidatorsAt": {
+    params: PlatformGetAllValidatorsAtParams;
+    result: PlatformGetAllValidatorsAtResult;
   };
   "platform.getBalance": {
     params: PlatformGetBalanceParams;
@@ -422,45 +666,87 @@ export interface Methods {
   };
 }
 /**
- * Result of `eth_feeConfig`. The fee configuration in force at a block, and when it last changed.
+ * Result of `eth_feeConfig`. The fee configuration in force at a block, and the block that last changed it.
+ *
+ * L1 (Subnet-EVM) only: the C-Chain answers -32601 "the method eth_feeConfig does not exist/is not available". The block is a number or tag, a hash, or `{"blockNumber": …}` / `{"blockHash": …}`; omitted or `null` means the current head. The fee manager's stored configuration once that precompile is active, else the genesis `feeConfig`; before Subnet-EVM activates, the default configuration and no `lastChangedAt`. A block above the last accepted one fails with -32000 "cannot query unfinalized data" (unless the node allows unfinalized queries), an unknown hash with -32000 "header for hash not found".
  */
 export interface EthFeeConfigResult {
   feeConfig: EvmFeeConfig;
-  lastChangedAt: Uint64;
+  /**
+   * The block number at which the fee manager last changed the configuration, 0 while the genesis configuration applies; omitted before Subnet-EVM activates.
+   */
+  lastChangedAt?: EvmBigInt;
 }
 /**
- * An L1 EVM chain's fee configuration (all JSON numbers on the wire).
+ * An L1 EVM chain's fee configuration. Every member is a bare JSON number; all but `targetBlockRate` are `*big.Int` (up to 256 bits). The members are `omitempty` in Go, but a configuration the node accepted always has all of them.
  */
 export interface EvmFeeConfig {
-  gasLimit: Uint64;
+  gasLimit: EvmBigInt;
+  /**
+   * Target seconds between blocks (Go `uint64`).
+   */
   targetBlockRate: Uint64;
-  minBaseFee: Uint64;
-  targetGas: Uint64;
-  baseFeeChangeDenominator: Uint64;
-  minBlockGasCost: Uint64;
-  maxBlockGasCost: Uint64;
-  blockGasCostStep: Uint64;
+  minBaseFee: EvmBigInt;
+  targetGas: EvmBigInt;
+  baseFeeChangeDenominator: EvmBigInt;
+  minBlockGasCost: EvmBigInt;
+  maxBlockGasCost: EvmBigInt;
+  blockGasCostStep: EvmBigInt;
 }
 /**
- * Precompile config name to its configuration.
+ * Precompile config name (`contractDeployerAllowListConfig`, `contractNativeMinterConfig`, `feeManagerConfig`, `rewardManagerConfig`, `txAllowListConfig`, `warpConfig`) to the configuration in force; `{}` when none is active.
  */
 export interface ActivePrecompiles {
   [k: string]: PrecompileConfig;
 }
 /**
- * A stateful precompile's configuration; members beyond these depend on the precompile.
+ * A stateful precompile's configuration. Every precompile has `blockTimestamp` (and `disable` when true); the allow-list ones (`contractDeployerAllowListConfig`, `contractNativeMinterConfig`, `feeManagerConfig`, `rewardManagerConfig`, `txAllowListConfig`) add their three address lists, each omitted when empty (older releases sent `adminAddresses: null`); the rest is per precompile.
  */
 export interface PrecompileConfig {
   adminAddresses?: EvmAddress[] | null;
-  blockTimestamp: Uint64;
+  managerAddresses?: EvmAddress[];
+  enabledAddresses?: EvmAddress[];
+  /**
+   * Unix seconds at which it takes effect; `null` for a genesis precompile configured without a time (it never activates).
+   */
+  blockTimestamp: Uint64 | null;
+  /**
+   * Present (true) only on an upgrade that turns the precompile off.
+   */
   disable?: boolean;
+  /**
+   * `feeManagerConfig` only: the fee configuration stored when it activates.
+   */
+  initialFeeConfig?: EvmFeeConfig;
+  /**
+   * `contractNativeMinterConfig` only: address (lower-case hex) to the amount minted when it activates.
+   */
+  initialMint?: {
+    [k: string]: EvmHexQuantity;
+  };
+  /**
+   * `rewardManagerConfig` only. `rewardAddress` is always sent (the zero address when unset).
+   */
+  initialRewardConfig?: {
+    allowFeeRecipients: boolean;
+    rewardAddress: EvmAddress;
+  };
+  /**
+   * `warpConfig` only: the signature weight quorum numerator (0 means the default, 67).
+   */
+  quorumNumerator?: Uint64;
+  /**
+   * `warpConfig` only.
+   */
+  requirePrimaryNetworkSigners?: boolean;
   [k: string]: unknown;
 }
 /**
- * The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.
+ * The rules in force at a time. `ethRules` is geth's rules struct under its Go field names: `ChainID` (a number) and every fork flag; `avalancheRules` the Avalanche flags, all six always sent at v1.14.2 (`IsEtna` was `IsEUpgrade` before the rename). Further boolean flags from other releases are accepted.
  */
 export interface ActiveRules {
   ethRules: {
+    ChainID?: EvmBigInt;
     IsHomestead?: boolean;
     IsEIP150?: boolean;
     IsEIP155?: boolean;
@@ -469,18 +755,33 @@ export interface ActiveRules {
     IsConstantinople?: boolean;
     IsPetersburg?: boolean;
     IsIstanbul?: boolean;
+    IsBerlin?: boolean;
+    IsLondon?: boolean;
+    IsMerge?: boolean;
+    IsShanghai?: boolean;
     IsCancun?: boolean;
-    [k: string]: boolean | undefined;
+    IsPrague?: boolean;
+    IsVerkle?: boolean;
+    [k: string]: boolean | EvmBigInt | undefined;
   };
   avalancheRules: {
     IsSubnetEVM?: boolean;
     IsDurango?: boolean;
-    IsEUpgrade?: boolean;
     IsEtna?: boolean;
+    /**
+     * False unless the chain's configuration sets `fortunaTimestamp` (it is optional on an L1).
+     */
+    IsFortuna?: boolean;
+    IsGranite?: boolean;
+    IsHelicon?: boolean;
+    /**
+     * The name of `IsEtna` in older releases.
+     */
+    IsEUpgrade?: boolean;
     [k: string]: boolean | undefined;
   };
   /**
-   * Precompile config name to the time it activated.
+   * Precompile config name to the time its configuration took effect; `{}` when none is active.
    */
   precompiles: {
     [k: string]: {
@@ -489,49 +790,117 @@ export interface ActiveRules {
   };
 }
 /**
- * An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.
+ * The chain configuration: geth's fork blocks and times, the chain's network upgrade times, and (an L1 only) `feeConfig`, one member per precompile configured at genesis and `upgrades`. The node writes the members in alphabetical order with `upgrades` last. Fork blocks and `chainId` are bare JSON numbers; members whose value is unset are omitted. The C-Chain answers too, without `feeConfig` and `upgrades` and with its own upgrade times (`apricotPhase1BlockTimestamp` … `durangoBlockTimestamp`); older releases also sent `eip150Hash`. Open: further keys are accepted.
  */
 export interface ChainConfig {
-  chainId: Uint64;
-  feeConfig: EvmFeeConfig;
-  allowFeeRecipients?: boolean;
-  homesteadBlock?: Uint64;
-  eip150Block?: Uint64;
-  eip150Hash?: Hash32;
-  eip155Block?: Uint64;
-  eip158Block?: Uint64;
-  byzantiumBlock?: Uint64;
-  constantinopleBlock?: Uint64;
-  petersburgBlock?: Uint64;
-  istanbulBlock?: Uint64;
-  muirGlacierBlock?: Uint64;
+  chainId: EvmBigInt;
+  homesteadBlock?: EvmBigInt;
+  eip150Block?: EvmBigInt;
+  eip155Block?: EvmBigInt;
+  eip158Block?: EvmBigInt;
+  byzantiumBlock?: EvmBigInt;
+  constantinopleBlock?: EvmBigInt;
+  petersburgBlock?: EvmBigInt;
+  istanbulBlock?: EvmBigInt;
+  muirGlacierBlock?: EvmBigInt;
+  berlinBlock?: EvmBigInt;
+  londonBlock?: EvmBigInt;
+  /**
+   * The Durango time, when it is scheduled.
+   */
+  shanghaiTime?: Uint64;
+  /**
+   * The Etna time, when it is scheduled.
+   */
+  cancunTime?: Uint64;
   subnetEVMTimestamp?: Uint64;
+  durangoTimestamp?: Uint64;
+  etnaTimestamp?: Uint64;
+  /**
+   * Optional on an L1; omitted unless the genesis or the upgrade bytes set it.
+   */
+  fortunaTimestamp?: Uint64;
+  graniteTimestamp?: Uint64;
+  /**
+   * 253399622400 (9999-12-01) while unscheduled.
+   */
+  heliconTimestamp?: Uint64;
+  apricotPhase1BlockTimestamp?: Uint64;
+  apricotPhase2BlockTimestamp?: Uint64;
+  apricotPhase3BlockTimestamp?: Uint64;
+  apricotPhase4BlockTimestamp?: Uint64;
+  apricotPhase5BlockTimestamp?: Uint64;
+  apricotPhasePre6BlockTimestamp?: Uint64;
+  apricotPhase6BlockTimestamp?: Uint64;
+  apricotPhasePost6BlockTimestamp?: Uint64;
+  banffBlockTimestamp?: Uint64;
+  cortinaBlockTimestamp?: Uint64;
+  durangoBlockTimestamp?: Uint64;
+  /**
+   * The genesis fee configuration (an L1 only; the fee manager may have replaced it, see `eth_feeConfig`).
+   */
+  feeConfig?: EvmFeeConfig;
+  /**
+   * Sent only when true.
+   */
+  allowFeeRecipients?: boolean;
   contractDeployerAllowListConfig?: PrecompileConfig;
   contractNativeMinterConfig?: PrecompileConfig;
   feeManagerConfig?: PrecompileConfig;
-  upgrades?: {
-    /**
-     * Single-key objects keyed by precompile config name.
-     */
-    precompileUpgrades?: {
-      [k: string]: PrecompileConfig;
-    }[];
-    [k: string]: unknown;
+  rewardManagerConfig?: PrecompileConfig;
+  txAllowListConfig?: PrecompileConfig;
+  warpConfig?: PrecompileConfig;
+  /**
+   * Always sent by an L1 (`{}` without upgrade bytes).
+   */
+  upgrades?: EvmUpgradeConfig;
+  [k: string]: unknown;
+}
+/**
+ * The chain's upgrade bytes as the node applied them; `{}` when it has none.
+ */
+export interface EvmUpgradeConfig {
+  /**
+   * Network upgrade times overridden for this chain (Unix seconds).
+   */
+  networkUpgradeOverrides?: {
+    [k: string]: Uint64;
   };
+  stateUpgrades?: {
+    blockTimestamp?: Uint64;
+    /**
+     * Address to the change made to it.
+     */
+    accounts: {
+      [k: string]: {
+        code?: Hex;
+        storage?: {
+          [k: string]: Hash32;
+        };
+        balanceChange?: EvmHexQuantity;
+      };
+    } | null;
+  }[];
+  /**
+   * Single-key objects, the precompile config name to its configuration.
+   */
+  precompileUpgrades?: {
+    [k: string]: PrecompileConfig;
+  }[];
   [k: string]: unknown;
 }
 /**
  * Params of `health.health`.
  */
 export interface HealthHealthParams {
-  tags?: string[];
+  tags?: string[] | null;
 }
 /**
- * A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.
+ * A health report, the same over JSON-RPC and over GET. `healthy` is true when no included check has an `error`; a report filtered by tags can be healthy while the node is not.
  */
 export interface HealthReport {
   /**
-   * Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, …) to its result.
+   * Check name to its result: the node-wide checks (`bls`, `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network`, `router`, and `validation` or `shuttingDown` when they apply) and one per chain under its primary alias (`P`, `X`, `C`, or a chain ID). Always an object, empty when no check is registered.
    */
   checks: {
     [k: string]: HealthCheckResult;
@@ -539,38 +908,45 @@ export interface HealthReport {
   healthy: boolean;
 }
 /**
- * The last run of one health check.
+ * The last run of one health check. A check registered but not run yet reports `{"error": "not yet run", "timestamp": "0001-01-01T00:00:00Z", "duration": 0}`.
  */
 export interface HealthCheckResult {
   /**
-   * Additional context; its shape differs per check (object, list or null).
+   * The check's details, any JSON value: an object for most checks, a list for `bootstrapped` (the subnets still bootstrapping), a string for `bls`. Absent when the check returned none (`database`).
    */
   message?: unknown;
   /**
-   * Why the check failed; a string on current nodes, an object on old ones.
+   * Why the last run failed, the error's text; absent while the check passes.
    */
-  error?:
-    | string
-    | {
-        [k: string]: unknown;
-      };
+  error?: string;
+  /**
+   * When the last run ended, in the node's local time zone with up to nine fraction digits. Tagged `omitempty`, but Go never omits a time: `0001-01-01T00:00:00Z` before the first run.
+   */
   timestamp: IsoTimestamp;
+  /**
+   * Duration of the last run in nanoseconds, a JSON number (Go time.Duration).
+   */
   duration: Uint64;
+  /**
+   * Number of consecutive failed runs, a JSON number; absent while the check passes.
+   */
   contiguousFailures?: Uint64;
   /**
-   * When the check first failed; null while it passes.
+   * When the current run of failures began; absent (never null) while the check passes.
    */
-  timeOfFirstFailure?: IsoTimestamp | null;
+  timeOfFirstFailure?: IsoTimestamp;
 }
 /**
  * Params of `health.liveness`.
  */
-export interface HealthLivenessParams {}
+export interface HealthLivenessParams {
+  tags?: string[] | null;
+}
 /**
  * Params of `health.readiness`.
  */
 export interface HealthReadinessParams {
-  tags?: string[];
+  tags?: string[] | null;
 }
 /**
  * Params of `info.acps`.
@@ -579,24 +955,33 @@ export interface InfoAcpsParams {}
 /**
  * Result of `info.acps`. Validators' preferences on community proposals (ACPs).
  *
- * Takes an empty params object.
+ * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
  */
 export interface InfoAcpsResult {
   /**
-   * Proposal number to the stake-weighted preferences.
+   * Proposal number (a decimal map key) to the stake-weighted preferences; empty at v1.14.2.
    */
   acps: {
     [k: string]: ACPPreference;
   };
 }
 /**
- * Stake-weighted preferences of validators for one community proposal.
+ * Stake-weighted preferences of validators for one community proposal; weights are decimal strings.
  */
 export interface ACPPreference {
   supportWeight: Uint64;
+  /**
+   * Sorted; an empty list, never null.
+   */
   supporters: NodeID[];
   objectWeight: Uint64;
+  /**
+   * Sorted; an empty list, never null.
+   */
   objectors: NodeID[];
+  /**
+   * Total primary network weight minus the support and objection weights.
+   */
   abstainWeight: Uint64;
 }
 /**
@@ -607,6 +992,8 @@ export interface InfoGetBlockchainIDParams {
 }
 /**
  * Result of `info.getBlockchainID`. The ID of a blockchain given its alias.
+ *
+ * A chain's ID is also one of its aliases, so an ID resolves to itself. An alias no chain has (the empty string included, which is what a missing `alias` means) is refused with -32000 `there is no ID with alias: <alias>`.
  */
 export interface InfoGetBlockchainIDResult {
   blockchainID: Cb58ID;
@@ -629,12 +1016,14 @@ export interface InfoGetNetworkIDResult {
 export interface InfoGetNetworkNameParams {}
 /**
  * Result of `info.getNetworkName`. The network's name.
+ *
+ * The name of a known network ID (`mainnet` 1, `cascade` 2, `denali` 3, `everest` 4, `fuji` 5, `testing` 10, `local` 12345), otherwise `network-<ID>`.
  */
 export interface InfoGetNetworkNameResult {
   /**
-   * `mainnet`, `fuji`, `local` or a custom name.
+   * A known network's name, or `network-<ID>` for any other network ID.
    */
-  networkName: string;
+  networkName: ("mainnet" | "cascade" | "denali" | "everest" | "fuji" | "testing" | "local") | string;
 }
 /**
  * Params of `info.getNodeID`.
@@ -660,6 +1049,8 @@ export interface NodePOP {
 export interface InfoGetNodeIPParams {}
 /**
  * Result of `info.getNodeIP`. This node's public address with port.
+ *
+ * `host:port`, `[host]:port` for IPv6 (Go netip.AddrPort as text).
  */
 export interface InfoGetNodeIPResult {
   ip: string;
@@ -673,19 +1064,25 @@ export interface InfoGetNodeVersionParams {}
  */
 export interface NodeVersion {
   /**
-   * Node name and semantic version, `<name>/<semver>`.
+   * Node name and semantic version, `<name>/<major>.<minor>.<patch>` (`avalanchego/1.14.2`).
    */
   version: string;
+  /**
+   * The database format version (`v1.4.5`).
+   */
   databaseVersion: string;
+  /**
+   * The commit the node was built from; empty when the build did not set it.
+   */
   gitCommit: string;
   /**
-   * VM name to VM version.
+   * VM alias (its ID when it has none) to the version the VM reports: the built-in `avm` and `platform` report the node's application version (`avalanchego/1.14.2`), `evm` a semantic version (`v1.14.2`), plugins their own.
    */
   vmVersions: {
     [k: string]: string;
   };
   /**
-   * RPC chain-VM protocol version, a decimal string.
+   * RPC chain-VM protocol version, a decimal string (45 at v1.14.2).
    */
   rpcProtocolVersion: string;
 }
@@ -694,10 +1091,16 @@ export interface NodeVersion {
  */
 export interface InfoGetTxFeeParams {}
 /**
- * The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.
+ * The static fee table in nano-units, decimal strings. Only `txFee` and `createAssetTxFee` are still used.
  */
 export interface TxFees {
+  /**
+   * Default fee of X-chain transactions.
+   */
   txFee: Uint64;
+  /**
+   * Fee of a CreateAssetTx on the X-chain.
+   */
   createAssetTxFee: Uint64;
   createSubnetTxFee: Uint64;
   transformSubnetTxFee: Uint64;
@@ -712,14 +1115,22 @@ export interface TxFees {
  */
 export interface InfoGetVMsParams {}
 /**
- * Result of `info.getVMs`. The VMs installed on this node.
+ * Result of `info.getVMs`. The VMs installed on this node, and the built-in feature extensions.
+ *
+ * `vms` maps every registered VM's ID to its aliases other than the ID itself (an empty list when it has none). `fxs` names the three built-in feature extensions; v1.14.2 always sends it, the published examples (older nodes) list the extensions in `vms`.
  */
 export interface InfoGetVMsResult {
   /**
-   * VM ID to its names (aliases).
+   * VM ID to its aliases.
    */
   vms: {
     [k: string]: string[];
+  };
+  /**
+   * Feature extension ID to its name (`secp256k1fx`, `nftfx`, `propertyfx`).
+   */
+  fxs?: {
+    [k: string]: string;
   };
 }
 /**
@@ -730,6 +1141,8 @@ export interface InfoIsBootstrappedParams {
 }
 /**
  * Result of `info.isBootstrapped`. Whether a chain has finished bootstrapping.
+ *
+ * `false` for a chain that has an alias but is not running on this node. Refused with -32000 `argument 'chain' not given` when `chain` is missing, null or empty, and with -32000 `there is no chain with alias/ID '<chain>'` when no chain has that alias or ID.
  */
 export interface InfoIsBootstrappedResult {
   isBootstrapped: boolean;
@@ -738,52 +1151,85 @@ export interface InfoIsBootstrappedResult {
  * Params of `info.peers`.
  */
 export interface InfoPeersParams {
-  nodeIDs?: NodeID[];
+  nodeIDs?: NodeID[] | null;
 }
 /**
  * Result of `info.peers`. The peers this node is connected to.
  *
- * With `nodeIDs` empty or omitted every active connection is described; node IDs this node is not connected to are left out. `numPeers` is a number in the published example and a decimal string from current nodes. Published examples carry `benched` (repeated) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.
+ * With `nodeIDs` empty, null or omitted every connected peer is described; otherwise one entry per listed node ID this node is connected to (a repeated ID is described twice), in the order asked. `numPeers` is the number of entries, a decimal string (a number in the published example, from an older node). Every peer carries `benched` (the chains on which this node benched it) and, from current nodes, `upgradeTime`, `supportedACPs` and `objectedACPs`.
  */
 export interface InfoPeersResult {
-  numPeers: Uint32;
+  /**
+   * The number of entries in `peers`, a decimal string.
+   */
+  numPeers: Uint64;
   peers: Peer[];
 }
 /**
- * A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.
+ * A connected peer: the network layer's peer info plus `benched`. v1.14.2 sends every member below; the published examples (older nodes) lack `upgradeTime`, `supportedACPs` and `objectedACPs`.
  */
 export interface Peer {
   /**
-   * Remote address with port.
+   * The connection's remote address, `host:port` (`[host]:port` for IPv6).
    */
   ip: string;
+  /**
+   * The address the peer signed in its handshake. Tagged `omitempty`, but Go never omits a struct value, so it is always sent.
+   */
   publicIP: string;
   nodeID: NodeID;
+  /**
+   * The peer's application version, `avalanchego/1.14.2`.
+   */
   version: string;
+  /**
+   * Unix seconds of the next upgrade as the peer claimed in its handshake, a JSON number (current nodes).
+   */
+  upgradeTime?: Uint64;
+  /**
+   * Whole seconds, in the node's local time zone.
+   */
   lastSent: IsoTimestamp;
+  /**
+   * Whole seconds, in the node's local time zone.
+   */
   lastReceived: IsoTimestamp;
   /**
-   * Chain IDs on which the peer is benched (older nodes only).
+   * This node's primary network uptime as observed by the peer, in percent, a decimal string.
    */
-  benched?: string[];
   observedUptime: Uint32;
-  trackedSubnets?: Cb58ID[];
-  upgradeTime?: Uint64;
+  /**
+   * The subnets the peer tracks, sorted.
+   */
+  trackedSubnets: Cb58ID[];
+  /**
+   * ACPs the peer supports, JSON numbers, sorted (current nodes). Only ACPs this node lists as current are kept, and v1.14.2 lists none: the list is empty.
+   */
   supportedACPs?: Uint32[];
+  /**
+   * ACPs the peer objects to, as `supportedACPs` (empty at v1.14.2).
+   */
   objectedACPs?: Uint32[];
+  /**
+   * Primary aliases (`P`, `X`, `C`, or a chain ID) of the chains on which this node has benched the peer; always sent, empty when none.
+   */
+  benched: string[];
 }
 /**
  * Params of `info.upgrades`.
  */
 export interface InfoUpgradesParams {}
 /**
- * Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config: activation times (RFC 3339, a far-future `9999-12-01T00:00:00Z` means not scheduled), the P-chain height and X-chain stop vertex of their upgrades, and the Granite epoch duration. v1.14.2 sends every property below; older nodes lack the later ones (one published document shows `fUpgradeTime`), so only the keys every published example has are required. Unknown keys are accepted as strings or numbers.
  */
 export interface Upgrades {
   apricotPhase1Time: IsoTimestamp;
   apricotPhase2Time: IsoTimestamp;
   apricotPhase3Time: IsoTimestamp;
   apricotPhase4Time: IsoTimestamp;
+  /**
+   * A JSON number (Go uint64).
+   */
   apricotPhase4MinPChainHeight: Uint64;
   apricotPhase5Time: IsoTimestamp;
   apricotPhasePre6Time: IsoTimestamp;
@@ -791,45 +1237,110 @@ export interface Upgrades {
   apricotPhasePost6Time: IsoTimestamp;
   banffTime: IsoTimestamp;
   cortinaTime: IsoTimestamp;
+  /**
+   * The last X-chain vertex before linearization; all ones (`11111111111111111111111111111111LpoYY`) on local networks.
+   */
   cortinaXChainStopVertexID: Cb58ID;
   durangoTime: IsoTimestamp;
   etnaTime: IsoTimestamp;
   fortunaTime?: IsoTimestamp;
-  [k: string]: string | number | Uint64 | undefined;
+  graniteTime?: IsoTimestamp;
+  /**
+   * The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).
+   */
+  graniteEpochDuration?: Uint64;
+  heliconTime?: IsoTimestamp;
+  [k: string]: string | number | Uint64 | Cb58ID | undefined;
 }
 /**
  * Params of `info.uptime`.
  */
-export interface InfoUptimeParams {
-  subnetID?: Cb58ID;
-}
+export interface InfoUptimeParams {}
 /**
- * Result of `info.uptime`. This node's uptime as the network observes it.
+ * Result of `info.uptime`. This node's primary network uptime as its validator peers observe it.
  *
- * The percentages are decimal strings (`"100.0000"`).
+ * Takes no params: a `subnetID` (read by nodes before v1.11.12) is ignored and the answer is always the primary network's. The percentages are decimal strings with four places (`"100.0000"`). A node that is not a primary network validator is refused with -32000 `couldn't get node uptime: node is not a validator`.
  */
 export interface InfoUptimeResult {
+  /**
+   * Percent of stake that considers this node above the uptime requirement.
+   */
   rewardingStakePercentage: Decimal;
+  /**
+   * Stake-weighted average of the observed uptimes.
+   */
   weightedAveragePercentage: Decimal;
+}
+/**
+ * Params of `platform.getAllValidatorsAt`.
+ */
+export interface PlatformGetAllValidatorsAtParams {
+  height?: PChainHeight;
+}
+/**
+ * Result of `platform.getAllValidatorsAt`. The canonical (Warp) validator set of every subnet at a height.
+ *
+ * For each subnet with validators at the height (the primary network included), its validators that have a BLS key, grouped by key and sorted by key, and the total weight of all its validators. A subnet whose set cannot be flattened (its weight overflows) is left out. `height` may be the literal `proposed`; an omitted height is 0. A height above the last accepted block fails with `failed to get validator sets at <height>: failed to fetch validator set at unfinalized height: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
+ */
+export interface PlatformGetAllValidatorsAtResult {
+  /**
+   * Subnet ID to its canonical validator set.
+   */
+  validatorSets: {
+    [k: string]: WarpValidatorSet;
+  };
+}
+/**
+ * A subnet's canonical validator set: the validators with a BLS key, sorted by key, and the total weight of all validators, those without a key included.
+ */
+export interface WarpValidatorSet {
+  validators: WarpValidator[];
+  totalWeight: Uint64;
+}
+/**
+ * One BLS key of a canonical (Warp) validator set: the node IDs registered with that key and their summed weight.
+ */
+export interface WarpValidator {
+  /**
+   * The compressed BLS key.
+   */
+  publicKey: BlsPublicKey;
+  weight: Uint64;
+  /**
+   * @minItems 1
+   */
+  nodeIDs: [NodeID, ...NodeID[]];
 }
 /**
  * Params of `platform.getBalance`.
  */
 export interface PlatformGetBalanceParams {
-  addresses: PchainAddress[];
+  addresses?: ServiceAddress[];
 }
 /**
  * Result of `platform.getBalance`. Balances of the given addresses, by asset.
  *
- * Deprecated as of v1.9.12. Besides the per-asset maps, nodes still send the legacy scalar members `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable`.
+ * Deprecated as of v1.9.12. Besides the per-asset maps, nodes still send the legacy scalar members `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` (the staking asset's; "0" when it has none). Addresses are parsed like `platform.getUTXOs`', with no limit on their number; none (or an omitted list) answers zeros, and `utxoIDs` is `null` whenever no UTXO counts.
  *
  * @deprecated
  */
 export interface PlatformGetBalanceResult {
-  balance?: Uint64;
-  unlocked?: Uint64;
-  lockedStakeable?: Uint64;
-  lockedNotStakeable?: Uint64;
+  /**
+   * Legacy total of the staking asset.
+   */
+  balance: Uint64;
+  /**
+   * Legacy.
+   */
+  unlocked: Uint64;
+  /**
+   * Legacy.
+   */
+  lockedStakeable: Uint64;
+  /**
+   * Legacy.
+   */
+  lockedNotStakeable: Uint64;
   /**
    * Asset ID to total amount.
    */
@@ -854,65 +1365,606 @@ export interface PlatformGetBalanceResult {
   lockedNotStakeables: {
     [k: string]: Uint64;
   };
-  utxoIDs: UTXOID[];
+  /**
+   * The UTXOs counted; `null` when there are none (a nil Go slice).
+   */
+  utxoIDs: UTXOID[] | null;
 }
 /**
- * One output of a transaction.
+ * One output of a transaction. `outputIndex` is a bare JSON number.
  */
 export interface UTXOID {
   txID: Cb58ID;
-  outputIndex: Uint32;
+  outputIndex: TxUint32;
 }
 /**
  * Params of `platform.getBlock`.
  */
 export interface PlatformGetBlockParams {
   blockID: Cb58ID;
-  encoding?: EncodingHexOrJson;
+  encoding?: EncodingParam;
 }
 /**
- * A block as `0x` hex (default) or as a JSON object.
+ * Apricot. Holds one proposal transaction (AdvanceTimeTx, RewardValidatorTx, or a staker transaction before Banff); its child is a commit or an abort block.
  */
-export interface EncodedBlock {
-  block: Hex | PlatformBlock;
-  encoding: EncodingHexOrJson;
-}
-/**
- * A P-chain block in JSON encoding (its numbers are JSON numbers).
- */
-export interface PlatformBlock {
+export interface ApricotProposalBlock {
   parentID: Cb58ID;
   height: Uint64;
+  id: Cb58ID;
+  tx: SignedTx;
+}
+/**
+ * A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.
+ */
+export interface SignedTx {
+  unsignedTx: UnsignedTx;
+  credentials: Secp256K1FxCredential[] | null;
+  id: Cb58ID;
+}
+/**
+ * Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.
+ */
+export interface AddValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validator: Validator;
+  stake: TransferableOutput[];
+  rewardsOwner: Secp256K1FxOutputOwners;
+  shares: TxUint32;
+}
+/**
+ * An output of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.
+ */
+export interface TransferableOutput {
+  assetID: Cb58ID;
+  fxID: "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ";
+  output: TransferableOut;
+}
+/**
+ * An amount owned by `addresses` (a `threshold` of them sign) from `locktime` (Unix seconds) on.
+ */
+export interface Secp256K1FxTransferOutput {
+  addresses: PchainAddress[];
+  amount: Uint64;
+  locktime: Uint64;
+  threshold: TxUint32;
+}
+/**
+ * An output that can be staked but not spent before `locktime` (Unix seconds); `output` is the transfer output inside.
+ */
+export interface StakeableLockOut {
+  locktime: Uint64;
+  output: Secp256K1FxTransferOutput;
+}
+/**
+ * A spent UTXO (`txID`, `outputIndex`) of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.
+ */
+export interface TransferableInput {
+  txID: Cb58ID;
+  outputIndex: TxUint32;
+  assetID: Cb58ID;
+  fxID: "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ";
+  input: TransferableIn;
+}
+/**
+ * Spends an amount from a secp256k1fx output.
+ */
+export interface Secp256K1FxTransferInput {
+  amount: Uint64;
+  signatureIndices: TxUint32[];
+}
+/**
+ * Spends a stakeable locked output (`locktime`, Unix seconds); `input` is the transfer input inside.
+ */
+export interface StakeableLockIn {
+  locktime: Uint64;
+  input: Secp256K1FxTransferInput;
+}
+/**
+ * A staker's node, its staking period (Unix seconds) and weight.
+ */
+export interface Validator {
+  nodeID: NodeID;
+  start: Uint64;
+  end: Uint64;
+  weight: Uint64;
+}
+/**
+ * Owners as a transaction holds them (rewards owners, a subnet's owner). Unlike the API's OutputOwners, `locktime` and `threshold` are bare JSON numbers; the members come in alphabetical order (the node marshals a map).
+ */
+export interface Secp256K1FxOutputOwners {
+  addresses: PchainAddress[];
+  locktime: Uint64;
+  threshold: TxUint32;
+}
+/**
+ * Apricot. Adds a validator to a permissioned subnet. The first five members are avax.BaseTx's.
+ */
+export interface AddSubnetValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validator: SubnetValidator;
+  subnetAuthorization: Secp256K1FxInput;
+}
+/**
+ * A Validator of the subnet `subnetID`.
+ */
+export interface SubnetValidator {
+  nodeID: NodeID;
+  start: Uint64;
+  end: Uint64;
+  weight: Uint64;
+  subnetID: Cb58ID;
+}
+/**
+ * Which of the owners' addresses sign (indices into the owners' `addresses`). Also the `subnetAuthorization` / `disableAuthorization` of subnet and L1 transactions.
+ */
+export interface Secp256K1FxInput {
+  signatureIndices: TxUint32[];
+}
+/**
+ * Apricot. Delegates to a primary network validator (before Banff). The first five members are avax.BaseTx's.
+ */
+export interface AddDelegatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validator: Validator;
+  stake: TransferableOutput[];
+  rewardsOwner: Secp256K1FxOutputOwners;
+}
+/**
+ * Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.
+ */
+export interface CreateChainTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  subnetID: Cb58ID;
+  chainName: string;
+  vmID: Cb58ID;
+  fxIDs: Cb58ID[];
+  genesisData: string;
+  subnetAuthorization: Secp256K1FxInput;
+}
+/**
+ * Apricot. Creates a subnet owned by `owner`. The first five members are avax.BaseTx's.
+ */
+export interface CreateSubnetTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  owner: Secp256K1FxOutputOwners;
+}
+/**
+ * Apricot. Imports UTXOs exported to the P-chain from `sourceChain`. The first five members are avax.BaseTx's.
+ */
+export interface ImportTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  sourceChain: Cb58ID;
+  importedInputs: TransferableInput[];
+}
+/**
+ * Apricot. Exports outputs to `destinationChain`. The first five members are avax.BaseTx's.
+ */
+export interface ExportTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  destinationChain: Cb58ID;
+  exportedOutputs: TransferableOutput[];
+}
+/**
+ * Apricot. Proposes the chain time `time` (Unix seconds); Apricot proposal blocks only. No inputs, outputs or memo.
+ */
+export interface AdvanceTimeTx {
+  time: Uint64;
+}
+/**
+ * Apricot. Ends the staking period of the staker added by `txID`: rewarded when its block is committed, not when aborted (the tx is then `Aborted`). No inputs, outputs or memo.
+ */
+export interface RewardValidatorTx {
+  txID: Cb58ID;
+}
+/**
+ * Banff. Removes a validator from a permissioned subnet. The first five members are avax.BaseTx's.
+ */
+export interface RemoveSubnetValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  nodeID: NodeID;
+  subnetID: Cb58ID;
+  subnetAuthorization: Secp256K1FxInput;
+}
+/**
+ * Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.
+ */
+export interface TransformSubnetTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  subnetID: Cb58ID;
+  assetID: Cb58ID;
+  initialSupply: Uint64;
+  maximumSupply: Uint64;
+  minConsumptionRate: Uint64;
+  maxConsumptionRate: Uint64;
+  minValidatorStake: Uint64;
+  maxValidatorStake: Uint64;
+  minStakeDuration: TxUint32;
+  maxStakeDuration: TxUint32;
+  minDelegationFee: TxUint32;
+  minDelegatorStake: Uint64;
+  maxValidatorWeightFactor: TxUint8;
+  uptimeRequirement: TxUint32;
+  subnetAuthorization: Secp256K1FxInput;
+}
+/**
+ * Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.
+ */
+export interface AddPermissionlessValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validator: Validator;
+  subnetID: Cb58ID;
+  signer: Signer;
+  stake: TransferableOutput[];
+  validationRewardsOwner: Secp256K1FxOutputOwners;
+  delegationRewardsOwner: Secp256K1FxOutputOwners;
+  shares: TxUint32;
+}
+/**
+ * No BLS key (a validator of a subnet other than the primary network).
+ */
+export interface SignerEmpty {}
+/**
+ * A BLS public key and the proof that its owner holds the secret key.
+ */
+export interface ProofOfPossession {
+  publicKey: BlsPublicKey;
+  proofOfPossession: BlsSignature;
+}
+/**
+ * Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.
+ */
+export interface AddPermissionlessDelegatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validator: Validator;
+  subnetID: Cb58ID;
+  stake: TransferableOutput[];
+  rewardsOwner: Secp256K1FxOutputOwners;
+}
+/**
+ * Durango. Gives a subnet to `newOwner`. The first five members are avax.BaseTx's.
+ */
+export interface TransferSubnetOwnershipTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  subnetID: Cb58ID;
+  subnetAuthorization: Secp256K1FxInput;
+  newOwner: Secp256K1FxOutputOwners;
+}
+/**
+ * Durango. A plain transfer: only the members every transaction type above shares. The first five members are avax.BaseTx's.
+ */
+export interface BaseTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+}
+/**
+ * Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.
+ */
+export interface ConvertSubnetToL1Tx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  subnetID: Cb58ID;
+  chainID: Cb58ID;
+  address: HexNC;
+  validators: ConvertSubnetToL1Validator[];
+  subnetAuthorization: Secp256K1FxInput;
+}
+/**
+ * An initial validator of a subnet converted to an L1. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`.
+ */
+export interface ConvertSubnetToL1Validator {
+  nodeID: string;
+  weight: Uint64;
+  balance: Uint64;
+  signer: ProofOfPossession;
+  remainingBalanceOwner: PChainOwner;
+  deactivationOwner: PChainOwner;
+}
+/**
+ * An L1 validator's owner as a Warp message carries it: no locktime, and the addresses as bare cb58 short IDs (no chain or network prefix).
+ */
+export interface PChainOwner {
+  threshold: TxUint32;
+  addresses: Cb58ShortID[];
+}
+/**
+ * Etna. Registers an L1 validator from a signed Warp `message` (hex). `proofOfPossession` is a Go [96]byte array, so encoding/json writes it as an array of 96 numbers, not hex. The first five members are avax.BaseTx's.
+ */
+export interface RegisterL1ValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  balance: Uint64;
+  /**
+   * @minItems 96
+   * @maxItems 96
+   */
+  proofOfPossession: [
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8,
+    TxUint8
+  ];
+  message: HexNC;
+}
+/**
+ * Etna. Sets an L1 validator's weight from a signed Warp `message` (hex). The first five members are avax.BaseTx's.
+ */
+export interface SetL1ValidatorWeightTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  message: HexNC;
+}
+/**
+ * Etna. Adds `balance` (nAVAX) to an L1 validator's balance. The first five members are avax.BaseTx's.
+ */
+export interface IncreaseL1ValidatorBalanceTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validationID: Cb58ID;
+  balance: Uint64;
+}
+/**
+ * Etna. Disables an L1 validator and returns its remaining balance. The first five members are avax.BaseTx's.
+ */
+export interface DisableL1ValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  validationID: Cb58ID;
+  disableAuthorization: Secp256K1FxInput;
+}
+/**
+ * The signatures that authorize one input (or subnet authorization), in order.
+ */
+export interface Secp256K1FxCredential {
+  signatures: Secp256K1Signature[];
+}
+/**
+ * Apricot. Rejects its parent proposal block's transaction. No transactions of its own.
+ */
+export interface ApricotAbortBlock {
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+}
+/**
+ * Apricot. Accepts its parent proposal block's transaction. No transactions of its own.
+ */
+export interface ApricotCommitBlock {
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+}
+/**
+ * Apricot. Holds decision transactions.
+ */
+export interface ApricotStandardBlock {
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
   txs: SignedTx[];
 }
 /**
- * A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).
+ * Apricot. Holds one ImportTx or ExportTx (before Banff).
  */
-export interface SignedTx {
-  unsignedTx: {
-    [k: string]: unknown;
-  };
-  credentials: Credential[];
-  id?: Cb58ID;
+export interface ApricotAtomicBlock {
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+  tx: SignedTx;
 }
-export interface Credential {
-  signatures: Hex[];
+/**
+ * Banff. Sets the chain time `time` (Unix seconds), holds decision transactions `txs` and one proposal transaction `tx`. `txs` is `null` while the node holds a block it built without decision transactions in memory, `[]` once parsed.
+ */
+export interface BanffProposalBlock {
+  time: Uint64;
+  txs: SignedTx[] | null;
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+  tx: SignedTx;
+}
+/**
+ * Banff. Rejects its parent proposal block's transaction, at chain time `time`. No transactions.
+ */
+export interface BanffAbortBlock {
+  time: Uint64;
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+}
+/**
+ * Banff. Accepts its parent proposal block's transaction, at chain time `time`. No transactions.
+ */
+export interface BanffCommitBlock {
+  time: Uint64;
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+}
+/**
+ * Banff. Sets the chain time `time` (Unix seconds) and holds decision transactions. `txs` is `null` while the node holds a block it built only to advance time in memory, `[]` once parsed.
+ */
+export interface BanffStandardBlock {
+  time: Uint64;
+  parentID: Cb58ID;
+  height: Uint64;
+  id: Cb58ID;
+  txs: SignedTx[] | null;
 }
 /**
  * Params of `platform.getBlockByHeight`.
  */
 export interface PlatformGetBlockByHeightParams {
-  height: Uint64;
-  encoding?: EncodingHexOrJson;
+  height?: Uint64;
+  encoding?: EncodingParam;
 }
 /**
  * Params of `platform.getBlockchainStatus`.
  */
 export interface PlatformGetBlockchainStatusParams {
-  blockchainID: Cb58ID;
+  blockchainID: ChainIDOrAlias;
 }
 /**
  * Result of `platform.getBlockchainStatus`. The status of a blockchain as this node sees it.
+ *
+ * `blockchainID` is a chain ID or one of its aliases (`X`, `C`, `P`…). An empty or omitted one fails with `argument 'blockchainID' not given`; a string that is neither an alias nor a cb58 ID fails with `problem parsing blockchainID "<value>": <why>`.
  */
 export interface PlatformGetBlockchainStatusResult {
   status: BlockchainStatus;
@@ -924,7 +1976,7 @@ export interface PlatformGetBlockchainsParams {}
 /**
  * Result of `platform.getBlockchains`. Every blockchain except the P-chain.
  *
- * Deprecated as of v1.9.12.
+ * Deprecated as of v1.9.12. The subnets' chains first, then the primary network's; `[]` when there are none.
  *
  * @deprecated
  */
@@ -937,7 +1989,7 @@ export interface PlatformGetBlockchainsResult {
 export interface Blockchain {
   id: Cb58ID;
   /**
-   * Human-readable name.
+   * Human-readable name, not unique.
    */
   name: string;
   subnetID: Cb58ID;
@@ -950,12 +2002,16 @@ export interface PlatformGetCurrentSupplyParams {
   subnetID?: Cb58ID;
 }
 /**
- * Result of `platform.getCurrentSupply`. An upper bound on the tokens that exist and can stake on a subnet.
+ * Result of `platform.getCurrentSupply`. An upper bound on the tokens that exist and can stake on a subnet, and the height it was read at.
  *
- * An upper bound because burnt tokens, fees included, are not deducted.
+ * An upper bound because burnt tokens, fees included, are not deducted. For the primary network (the default) and elastic subnets; another subnet fails with `fetching current supply failed: not found`.
  */
 export interface PlatformGetCurrentSupplyResult {
   supply: Uint64;
+  /**
+   * Height of the last accepted block.
+   */
+  height: Uint64;
 }
 /**
  * Params of `platform.getCurrentValidators`.
@@ -967,34 +2023,62 @@ export interface PlatformGetCurrentValidatorsParams {
 /**
  * Result of `platform.getCurrentValidators`. The current validators of a subnet or L1 (default the primary network).
  *
- * Members vary with the subnet type: primary network validators carry rewards, uptime and delegators (the latter only when `nodeIDs` names exactly one node); L1 validators carry a validation ID, BLS key, owners and balance, and no `txID` or `endTime`. An L1's list can hold legacy PoA validators beside L1 validators. A primary network validator's `signer` carries `proofOfPossession` (the seed's signature text spells it `proofOfPosession`), and its fee is `delegationFee` (the prose says delegationFeeRate).
+ * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. The seed's signature text spells `signer.proofOfPossession` as `proofOfPosession`, and the prose calls `delegationFee` delegationFeeRate.
  */
 export interface PlatformGetCurrentValidatorsResult {
   validators: CurrentValidator[];
 }
 /**
- * A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.
+ * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate.
  */
-export interface StakerValidator {
+export interface PermissionlessValidator {
+  /**
+   * The validator transaction.
+   */
   txID: Cb58ID;
+  /**
+   * Unix seconds when validation starts.
+   */
   startTime: Uint64;
+  /**
+   * Unix seconds when validation ends.
+   */
   endTime: Uint64;
-  nodeID: NodeID;
+  /**
+   * Weight (stake) used when sampling.
+   */
   weight: Uint64;
+  nodeID: NodeID;
   validationRewardOwner?: OutputOwners;
   delegationRewardOwner?: OutputOwners;
-  potentialReward?: Uint64;
-  delegationFee?: Decimal;
+  potentialReward: Uint64;
+  /**
+   * Fees earned so far from delegators.
+   */
+  accruedDelegateeReward: Uint64;
+  /**
+   * Percent fee charged to delegators, a decimal string with four places.
+   */
+  delegationFee: Decimal;
+  /**
+   * Percent of time the queried node saw the validator online (primary network only).
+   */
   uptime?: Decimal;
   /**
-   * Whether the node is connected to the validator and it tracks the subnet.
+   * Whether the node is connected to the validator (primary network only).
    */
   connected?: boolean;
-  signer?: ValidatorSigner;
-  delegatorCount?: Uint64;
-  delegatorWeight?: Uint64;
   /**
-   * Present only when `nodeIDs` names exactly one node.
+   * Omitted when the validator has no BLS key.
+   */
+  signer?: ValidatorSigner;
+  delegatorCount: Uint64;
+  /**
+   * Total weight of the delegators.
+   */
+  delegatorWeight: Uint64;
+  /**
+   * Present (possibly empty) only when `nodeIDs` names exactly one node.
    */
   delegators?: Delegator[];
 }
@@ -1002,34 +2086,68 @@ export interface StakerValidator {
  * Who may spend an output or act on a validator, and from when.
  */
 export interface OutputOwners {
+  /**
+   * Unix seconds before which the owners cannot act.
+   */
   locktime: Uint64;
+  /**
+   * Number of signatures from `addresses` that are needed.
+   */
   threshold: Uint32;
   /**
-   * The owners' addresses.
+   * The owners' addresses (empty, never null, when there are none).
    */
   addresses: PchainAddress[];
 }
 /**
- * A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.
+ * A primary network validator's BLS key and proof of possession. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`.
  */
 export interface ValidatorSigner {
   publicKey: BlsPublicKey;
   proofOfPossession: BlsSignature;
 }
 /**
- * A delegation to a primary network validator.
+ * A delegation to a primary network (or elastic subnet) validator.
  */
 export interface Delegator {
   txID: Cb58ID;
+  /**
+   * Unix seconds.
+   */
   startTime: Uint64;
+  /**
+   * Unix seconds.
+   */
   endTime: Uint64;
+  /**
+   * Nano-units staked.
+   */
   weight: Uint64;
   nodeID: NodeID;
   rewardOwner: OutputOwners;
   potentialReward: Uint64;
 }
 /**
- * A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).
+ * A validator of a permissioned (PoA) subnet, or a legacy validator still on an L1 after its conversion: only these five members.
+ */
+export interface PermissionedValidator {
+  /**
+   * The validator transaction.
+   */
+  txID: Cb58ID;
+  /**
+   * Unix seconds when validation starts.
+   */
+  startTime: Uint64;
+  /**
+   * Unix seconds when validation ends.
+   */
+  endTime: Uint64;
+  nodeID: NodeID;
+  weight: Uint64;
+}
+/**
+ * A validator of an L1, as `platform.getCurrentValidators` lists it: no `txID` and no `endTime` (the seed's table says txID is always present). An inactive validator has balance 0.
  */
 export interface L1CurrentValidator {
   validationID: Cb58ID;
@@ -1037,9 +2155,18 @@ export interface L1CurrentValidator {
   publicKey: BlsPublicKey;
   remainingBalanceOwner: OutputOwners;
   deactivationOwner: OutputOwners;
+  /**
+   * Unix seconds.
+   */
   startTime: Uint64;
   weight: Uint64;
+  /**
+   * Minimum nonce a SetL1ValidatorWeightTx must carry.
+   */
   minNonce: Uint64;
+  /**
+   * Remaining balance that pays the continuous fee; 0 when the validator is inactive.
+   */
   balance: Uint64;
 }
 /**
@@ -1051,13 +2178,31 @@ export interface PlatformGetFeeConfigParams {}
  */
 export interface FeeConfig {
   /**
-   * Merge the fee dimensions into one gas value.
+   * Merge the fee dimensions into one gas value, one weight per dimension (bandwidth, database reads, database writes, compute).
+   *
+   * @minItems 4
+   * @maxItems 4
    */
-  weights: Uint64[];
+  weights: [Uint64, Uint64, Uint64, Uint64];
+  /**
+   * Gas that may be stored.
+   */
   maxCapacity: Uint64;
+  /**
+   * Gas consumable per second.
+   */
   maxPerSecond: Uint64;
+  /**
+   * Target consumption for stable fees.
+   */
   targetPerSecond: Uint64;
+  /**
+   * Minimum price per gas unit.
+   */
   minPrice: Uint64;
+  /**
+   * Converts excess gas to a price.
+   */
   excessConversionConstant: Uint64;
 }
 /**
@@ -1065,12 +2210,15 @@ export interface FeeConfig {
  */
 export interface PlatformGetFeeStateParams {}
 /**
- * The P-chain's dynamic fee state.
+ * The P-chain's dynamic fee state (integers are JSON numbers on the wire) and the chain time it applies at.
  */
 export interface FeeState {
   capacity: Uint64;
   excess: Uint64;
   price: Uint64;
+  /**
+   * The P-chain's current time (RFC 3339).
+   */
   timestamp: IsoTimestamp;
 }
 /**
@@ -1087,22 +2235,40 @@ export interface PlatformGetHeightResult {
  * Params of `platform.getL1Validator`.
  */
 export interface PlatformGetL1ValidatorParams {
-  validationID: Cb58ID;
+  validationID: NonEmptyID;
 }
 /**
  * An L1 validator registration, as `platform.getL1Validator` returns it.
  */
 export interface L1Validator {
+  /**
+   * ID of the registration transaction.
+   */
   validationID: Cb58ID;
   subnetID: Cb58ID;
   nodeID: NodeID;
   publicKey: BlsPublicKey;
+  /**
+   * Receives any withdrawn balance.
+   */
   remainingBalanceOwner: OutputOwners;
+  /**
+   * Can withdraw the balance.
+   */
   deactivationOwner: OutputOwners;
+  /**
+   * Unix seconds.
+   */
   startTime: Uint64;
   weight: Uint64;
   minNonce: Uint64;
+  /**
+   * Remaining balance that pays the continuous fee; 0 when the validator is inactive.
+   */
   balance: Uint64;
+  /**
+   * Height of the last accepted block.
+   */
   height: Uint64;
 }
 /**
@@ -1113,6 +2279,8 @@ export interface PlatformGetMinStakeParams {
 }
 /**
  * Result of `platform.getMinStake`. The minimum stake to validate and to delegate.
+ *
+ * For the primary network (the default) and elastic subnets only; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
  */
 export interface PlatformGetMinStakeResult {
   minValidatorStake: Uint64;
@@ -1132,45 +2300,43 @@ export interface PlatformGetProposedHeightResult {
  * Params of `platform.getRewardUTXOs`.
  */
 export interface PlatformGetRewardUTXOsParams {
-  txID: Cb58ID;
-  encoding?: EncodingHex;
-}
-/**
- * Result of `platform.getRewardUTXOs`. The UTXOs rewarded after a staking or delegation period ended.
- *
- * Deprecated as of v1.9.12.
- *
- * @deprecated
- */
-export interface PlatformGetRewardUTXOsResult {
-  numFetched: Uint32;
-  utxos: Hex[];
-  encoding: EncodingHex;
+  txID?: Cb58ID;
+  encoding?: EncodingParam;
 }
 /**
  * Params of `platform.getStake`.
  */
 export interface PlatformGetStakeParams {
-  addresses: PchainAddress[];
-  validatorsOnly: boolean;
+  /**
+   * @maxItems 256
+   */
+  addresses?: ServiceAddress[];
+  validatorsOnly?: boolean;
+  encoding?: EncodingParam;
 }
 /**
  * Result of `platform.getStake`. The amount staked by the given addresses.
  *
- * Deprecated as of v1.9.12. Nodes also send the legacy scalar `staked`.
+ * Deprecated as of v1.9.12. Counts current and pending stakers; `staked` is the AVAX amount. At most 256 addresses (more fail with `<n> addresses provided but this method can take at most 256`); none, or omitted, answers nothing staked. Addresses may be `P-…` (or `platform-…`) addresses or bare cb58 IDs; one the node cannot parse fails with `couldn't parse address "<address>": <why>`. `encoding` `json` fails with `couldn't encode output <id> as json: unsupported encoding in method` when there is an output to encode.
  *
  * @deprecated
  */
 export interface PlatformGetStakeResult {
-  staked?: Uint64;
   /**
-   * Asset ID to amount staked
+   * Total of the staking asset (AVAX), rewards excluded.
+   */
+  staked: Uint64;
+  /**
+   * Asset ID to amount staked, rewards excluded (`{}` when nothing is staked).
    */
   stakeds: {
     [k: string]: Uint64;
   };
+  /**
+   * The staked outputs (TransferableOutput bytes) in `encoding`.
+   */
   stakedOutputs: Hex[];
-  encoding: EncodingHex;
+  encoding: OutputEncoding;
 }
 /**
  * Params of `platform.getStakingAssetID`.
@@ -1180,6 +2346,8 @@ export interface PlatformGetStakingAssetIDParams {
 }
 /**
  * Result of `platform.getStakingAssetID`. The asset staked on a subnet (the native token's ID differs per network).
+ *
+ * For the primary network (the default; AVAX) and elastic subnets; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
  */
 export interface PlatformGetStakingAssetIDResult {
   assetID: Cb58ID;
@@ -1188,24 +2356,42 @@ export interface PlatformGetStakingAssetIDResult {
  * Params of `platform.getSubnet`.
  */
 export interface PlatformGetSubnetParams {
-  subnetID: Cb58ID;
+  subnetID: NonEmptyID;
 }
 /**
- * A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.
+ * A subnet or L1. A permissioned subnet has isPermissioned true and empty IDs elsewhere; an elastic subnet carries its transformation; an L1 its conversion, manager chain and address. Every kind keeps the owner it was created with (controlKeys, threshold, locktime). Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`, and `managerAddress` is null.
  */
 export interface Subnet {
+  /**
+   * False once the subnet is elastic or an L1.
+   */
   isPermissioned: boolean;
   /**
-   * Empty unless the subnet is a permissioned (PoA) subnet.
+   * The owner's addresses (for an elastic subnet or an L1, those of the owner it was created with).
    */
   controlKeys: PchainAddress[];
+  /**
+   * Signatures from controlKeys needed to act as the owner.
+   */
   threshold: Uint32;
+  /**
+   * No change is possible until this Unix time is past.
+   */
   locktime: Uint64;
+  /**
+   * The transaction that made the subnet elastic, or the empty ID.
+   */
   subnetTransformationTxID: Cb58ID;
+  /**
+   * The conversion of the subnet into an L1, or the empty ID.
+   */
   conversionID: Cb58ID;
+  /**
+   * Chain that can modify the L1's validator set, or the empty ID.
+   */
   managerChainID: Cb58ID;
   /**
-   * Address that can modify the L1's validator set; null when there is none.
+   * Address that can modify the L1's validator set (`0x` hex); null when the subnet is not an L1.
    */
   managerAddress: Hex | null;
 }
@@ -1218,19 +2404,22 @@ export interface PlatformGetSubnetsParams {
 /**
  * Result of `platform.getSubnets`. Subnets by ID, or all of them.
  *
- * Deprecated as of v1.9.12. Control keys come without the `P-` prefix.
+ * Deprecated as of v1.9.12. Without `ids`, every subnet and then the primary network. With `ids`, the known ones in order, repeats and unknown IDs left out; `subnets` is null when none is known. Control keys are `P-` addresses.
  *
  * @deprecated
  */
 export interface PlatformGetSubnetsResult {
-  subnets: LegacySubnet[];
+  /**
+   * Null when `ids` names no known subnet.
+   */
+  subnets: LegacySubnet[] | null;
 }
 /**
- * A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.
+ * A subnet as the deprecated `platform.getSubnets` lists it. Control keys are P-chain addresses (`P-avax1…`), as every release since v1.0.0 formats them; the published example's bare cb58 IDs are not what a node sends. An elastic subnet and the primary network have no control keys and threshold 0.
  */
 export interface LegacySubnet {
   id: Cb58ID;
-  controlKeys: string[];
+  controlKeys: PchainAddress[];
   threshold: Uint32;
 }
 /**
@@ -1240,7 +2429,7 @@ export interface PlatformGetTimestampParams {}
 /**
  * Result of `platform.getTimestamp`. The current P-chain time.
  *
- * The seed's signature names the member `time`; nodes send `timestamp`.
+ * The seed's signature names the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
  */
 export interface PlatformGetTimestampResult {
   timestamp: IsoTimestamp;
@@ -1249,15 +2438,18 @@ export interface PlatformGetTimestampResult {
  * Params of `platform.getTotalStake`.
  */
 export interface PlatformGetTotalStakeParams {
-  subnetID: Cb58ID;
+  subnetID?: Cb58ID;
 }
 /**
- * Result of `platform.getTotalStake`. The total stake and weight of a subnet.
+ * Result of `platform.getTotalStake`. The total weight of a subnet's current validators.
  *
- * `stake` is sent for the primary network only; `weight` always. The published example for another subnet posts to the alias `/ext/P`.
+ * `stake` (deprecated) and `weight` are always both sent, with the same value, for any subnet; an omitted subnetID is the primary network, and a subnet without validators answers 0. The published example for another subnet, with `weight` only and posted to the alias `/ext/P`, does not match what nodes send.
  */
 export interface PlatformGetTotalStakeResult {
-  stake?: Uint64;
+  /**
+   * Deprecated; the same value as `weight`.
+   */
+  stake: Uint64;
   weight: Uint64;
 }
 /**
@@ -1265,64 +2457,65 @@ export interface PlatformGetTotalStakeResult {
  */
 export interface PlatformGetTxParams {
   txID: Cb58ID;
-  encoding?: EncodingHexOrJson;
-}
-/**
- * Result of `platform.getTx`. A transaction by its ID.
- */
-export interface PlatformGetTxResult {
-  tx: Hex | SignedTx;
-  encoding: EncodingHexOrJson;
+  encoding?: EncodingParam;
 }
 /**
  * Params of `platform.getTxStatus`.
  */
 export interface PlatformGetTxStatusParams {
-  txID: Cb58ID;
+  txID?: Cb58ID;
 }
 /**
  * Params of `platform.getUTXOs`.
  */
 export interface PlatformGetUTXOsParams {
-  addresses: PchainAddress[];
-  limit?: Uint32;
-  startIndex?: UTXOIndex;
-  sourceChain?: string;
-  encoding?: EncodingHex;
-}
-/**
- * A position in a UTXO listing, to continue from with `startIndex`.
- */
-export interface UTXOIndex {
-  address: PchainAddress;
   /**
-   * A UTXO ID (cb58; one published example passes hex).
+   * @minItems 1
+   * @maxItems 1024
    */
-  utxo: string;
+  addresses: [ServiceAddress, ...ServiceAddress[]];
+  limit?: Uint32;
+  startIndex?: UTXOStartIndex;
+  sourceChain?: string;
+  encoding?: EncodingParam;
 }
 /**
- * Result of `platform.getUTXOs`. The UTXOs that reference the given addresses, a page at a time.
- *
- * At most `limit` UTXOs are returned (omitted or above 1024 means 1024). `endIndex` is the last UTXO returned; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` fetches atomic UTXOs exported from that chain.
+ * Where to continue a UTXO listing: a previous answer's `endIndex`. Both members are parsed when either is non-empty (a missing one is the empty string, which the node then refuses); neither, or both empty, starts from the first UTXO. `utxo` must be a UTXO ID in cb58 (one published example passes hex; the node refuses it).
  */
-export interface PlatformGetUTXOsResult {
-  numFetched: Uint32;
-  utxos: Hex[];
-  endIndex: UTXOIndex;
-  encoding: EncodingHex;
+export interface UTXOStartIndex {
+  address?: ServiceAddress | "";
+  utxo?: string;
+}
+/**
+ * The last UTXO looked at and the address it was found under; pass it as `startIndex` for the next page. When nothing is found the node still sends an index: the start it was given, or the empty ID (`11111111111111111111111111111111LpoYY`) without one.
+ */
+export interface UTXOEndIndex {
+  address: PchainAddress;
+  utxo: Cb58ID;
 }
 /**
  * Params of `platform.getValidatorFeeConfig`.
  */
 export interface PlatformGetValidatorFeeConfigParams {}
 /**
- * The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.
+ * The continuous fee configuration of L1 validators (JSON numbers on the wire). The published example also carries `targetPerSecond`, which the node does not send.
  */
 export interface ValidatorFeeConfig {
+  /**
+   * Maximum number of L1 validators at any time.
+   */
   capacity: Uint64;
+  /**
+   * Target L1 validator count for stable fees.
+   */
   target: Uint64;
-  targetPerSecond?: Uint64;
+  /**
+   * Minimum price per L1 validator.
+   */
   minPrice: Uint64;
+  /**
+   * Converts excess L1 validators to a price.
+   */
   excessConversionConstant: Uint64;
 }
 /**
@@ -1330,52 +2523,50 @@ export interface ValidatorFeeConfig {
  */
 export interface PlatformGetValidatorFeeStateParams {}
 /**
- * The continuous fee state of L1 validators.
+ * The continuous fee state of L1 validators (JSON numbers on the wire) and the chain time it applies at.
  */
 export interface ValidatorFeeState {
   excess: Uint64;
   price: Uint64;
+  /**
+   * The P-chain's current time (RFC 3339).
+   */
   timestamp: IsoTimestamp;
 }
 /**
  * Params of `platform.getValidatorsAt`.
  */
 export interface PlatformGetValidatorsAtParams {
-  height: Uint64 | "proposed";
+  height?: PChainHeight;
   subnetID?: Cb58ID;
 }
 /**
- * Node ID to weight and key, with no wrapper (nodes since mid-2023).
+ * Node ID to weight and key, with no wrapper (`{}` when the set is empty). The `{validators: {nodeID: weight}}` shape of the published example is that of nodes before mid-2023; v1.14.2 never sends it.
  */
 export interface ValidatorsAtHeight {
   [k: string]: ValidatorAtHeight;
 }
 /**
- * A validator's weight and key at a height (current nodes).
+ * A validator's weight and BLS key at a height.
  */
 export interface ValidatorAtHeight {
+  /**
+   * The compressed BLS key; null when the validator has none.
+   */
   publicKey: BlsPublicKey | null;
   weight: Uint64;
-}
-/**
- * `{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.
- */
-export interface LegacyValidatorsAtHeight {
-  validators: {
-    [k: string]: Uint64;
-  };
 }
 /**
  * Params of `platform.issueTx`.
  */
 export interface PlatformIssueTxParams {
-  tx: Hex;
-  encoding?: EncodingHex;
+  tx: string;
+  encoding?: BytesEncodingParam;
 }
 /**
  * Result of `platform.issueTx`. Issues a signed transaction.
  *
- * Not idempotent; clients never retry it.
+ * Not idempotent; clients never retry it. The node decodes `tx` (with `hex`, the default, the last 4 bytes must be the checksum), parses it and hands it to the mempool; the answer is its ID (SHA-256 of the bytes). Refusals: "problem decoding transaction: …" (no `0x`, bad hex, fewer than 4 bytes or a wrong checksum, `json`), "couldn't parse tx: …" (not a P-chain transaction), "couldn't issue tx: …" (invalid now).
  */
 export interface PlatformIssueTxResult {
   txID: Cb58ID;
@@ -1384,11 +2575,13 @@ export interface PlatformIssueTxResult {
  * Params of `platform.sampleValidators`.
  */
 export interface PlatformSampleValidatorsParams {
-  size: Uint32;
+  size?: Uint16;
   subnetID?: Cb58ID;
 }
 /**
- * Result of `platform.sampleValidators`. A random sample of a subnet's validators.
+ * Result of `platform.sampleValidators`. A random sample of a subnet's validators, weighted by stake, without repeats, sorted.
+ *
+ * `size` is a 16-bit integer (at most 65535; a larger one is an argument the node cannot unmarshal); an omitted size is 0, which answers an empty list. A size above the number of validators fails with `sampling <subnetID> errored with insufficient weight`, and a subnet without validators with `sampling <subnetID> errored with missing validators`. The node IDs come sorted by their bytes. On an L1 the weight of its inactive validators is held by the empty node ID `NodeID-111111111111111111116DBWJs`, which can be sampled.
  */
 export interface PlatformSampleValidatorsResult {
   validators: NodeID[];
@@ -1397,10 +2590,12 @@ export interface PlatformSampleValidatorsResult {
  * Params of `platform.validatedBy`.
  */
 export interface PlatformValidatedByParams {
-  blockchainID: Cb58ID;
+  blockchainID?: Cb58ID;
 }
 /**
  * Result of `platform.validatedBy`. The subnet that validates a blockchain.
+ *
+ * An omitted `blockchainID` is the empty ID, the P-chain's, which answers the primary network. An unknown ID fails with `problem retrieving blockchain "<id>": not found`, and the ID of a transaction that is not a chain creation with `"<id>" is not a blockchain`.
  */
 export interface PlatformValidatedByResult {
   subnetID: Cb58ID;
@@ -1409,10 +2604,12 @@ export interface PlatformValidatedByResult {
  * Params of `platform.validates`.
  */
 export interface PlatformValidatesParams {
-  subnetID: Cb58ID;
+  subnetID?: Cb58ID;
 }
 /**
  * Result of `platform.validates`. The blockchains a subnet validates.
+ *
+ * An omitted `subnetID` is the primary network (its X- and C-chains; the P-chain is not listed). An unknown ID fails with `problem retrieving subnet "<id>": not found`, and the ID of a transaction that is not a subnet creation with `"<id>" is not a subnet`.
  */
 export interface PlatformValidatesResult {
   blockchainIDs: Cb58ID[];
@@ -1421,23 +2618,29 @@ export interface PlatformValidatesResult {
  * Params of `validators.getCurrentValidators`.
  */
 export interface ValidatorsGetCurrentValidatorsParams {
-  nodeIDs?: NodeID[];
+  nodeIDs?: NodeID[] | null;
 }
 /**
  * Result of `validators.getCurrentValidators`. The chain's current validators with uptime, as the callee node sees them.
  *
- * One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`.
+ * L1 (Subnet-EVM) only, on /ext/bc/{blockchainID}/validators (the `validators-api-enabled` option, on by default); the C-Chain has no such endpoint. One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`. `nodeIDs` omitted, `null` or empty lists every validator; otherwise only those named (unknown ones are skipped, never an error). The list is `[]`, never `null`, when none match. A node ID that does not parse is refused with -32000 "couldn't unmarshal an argument. …" and `data: null`, as every gorilla endpoint does.
  */
 export interface ValidatorsGetCurrentValidatorsResult {
   validators: EvmValidator[];
 }
 /**
- * A validator as an L1 EVM chain's validators endpoint reports it.
+ * A validator as an L1 EVM chain's validators endpoint reports it. The integers and the percentage are bare JSON numbers (Go `uint64` and `float32`).
  */
 export interface EvmValidator {
+  /**
+   * Validation ID for L1s; the add-subnet-validator transaction ID for subnets.
+   */
   validationID: Cb58ID;
   nodeID: NodeID;
   weight: Uint64;
+  /**
+   * Unix seconds.
+   */
   startTimestamp: Uint64;
   /**
    * For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.
@@ -1449,6 +2652,9 @@ export interface EvmValidator {
    */
   isConnected: boolean;
   uptimeSeconds: Uint64;
+  /**
+   * Percent of the time since the validator started that the callee node saw it up, a JSON number (float32, e.g. 99.72222), not the P-chain's four-place string.
+   */
   uptimePercentage: Decimal;
 }
 /**

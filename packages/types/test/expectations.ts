@@ -2,6 +2,7 @@
 // must meet an error, so a wrong field name that compiled would fail the check.
 import { expectTypeOf } from 'vitest';
 import type {
+  BlockNumberOrHash,
   CurrentValidator,
   EthFeeConfigParams,
   HealthReport,
@@ -26,7 +27,7 @@ expectTypeOf<Methods['platform.getHeight']['result']>().toEqualTypeOf<PlatformGe
 
 // Optional params are optional; by-position params are tuples.
 expectTypeOf<PlatformGetCurrentValidatorsParams>().toEqualTypeOf<{ subnetID?: string; nodeIDs?: string[] }>();
-expectTypeOf<EthFeeConfigParams>().toEqualTypeOf<[] | [string]>();
+expectTypeOf<EthFeeConfigParams>().toEqualTypeOf<[] | [BlockNumberOrHash | null]>();
 expectTypeOf<Methods['eth_getChainConfig']['params']>().toEqualTypeOf<[]>();
 
 // null where the node sends null; unions where shapes differ.

@@ -15,7 +15,7 @@ describe('@avanode/types', () => {
   it('names a type per method part and per schema, with descriptions as doc comments', () => {
     const source = readFileSync(join(import.meta.dirname, '..', 'src', 'index.ts'), 'utf8');
     const methods = JSON.parse(readFileSync(join(repoRoot, 'spec', 'openrpc.json'), 'utf8')).methods as Array<{ name: string }>;
-    expect(methods).toHaveLength(51);
+    expect(methods.length).toBeGreaterThanOrEqual(51);
     for (const { name } of methods) {
       const stem = name.split(/[._]/).map((p) => p[0]!.toUpperCase() + p.slice(1)).join('');
       expect(source, stem).toMatch(new RegExp(`export (type|interface) ${stem}Params\\b`));

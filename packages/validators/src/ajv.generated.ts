@@ -2,829 +2,324 @@
 // Do not edit: change the document and run `pnpm generate`.
 // ajv standalone validation code. Not type-checked: its types are in index.ts.
 // @ts-nocheck
-export {
-  ACPPreference,
-  ActivePrecompiles,
-  ActiveRules,
-  BlockTag,
-  Blockchain,
-  BlockchainStatus,
-  BlsPublicKey,
-  BlsSignature,
-  Cb58ID,
-  ChainConfig,
-  Credential,
-  CurrentValidator,
-  Decimal,
-  Delegator,
-  EncodedBlock,
-  EncodingHex,
-  EncodingHexOrJson,
-  EthFeeConfigParams,
-  EthFeeConfigResult,
-  EthGetActivePrecompilesAtParams,
-  EthGetActivePrecompilesAtResult,
-  EthGetActiveRulesAtParams,
-  EthGetActiveRulesAtResult,
-  EthGetChainConfigParams,
-  EthGetChainConfigResult,
-  EvmAddress,
-  EvmFeeConfig,
-  EvmValidator,
-  FeeConfig,
-  FeeState,
-  Hash32,
-  HealthCheckResult,
-  HealthGetResponse200,
-  HealthGetResponse503,
-  HealthHealthParams,
-  HealthHealthResult,
-  HealthLivenessParams,
-  HealthLivenessResult,
-  HealthReadinessParams,
-  HealthReadinessResult,
-  HealthReport,
-  Hex,
-  InfoAcpsParams,
-  InfoAcpsResult,
-  InfoGetBlockchainIDParams,
-  InfoGetBlockchainIDResult,
-  InfoGetNetworkIDParams,
-  InfoGetNetworkIDResult,
-  InfoGetNetworkNameParams,
-  InfoGetNetworkNameResult,
-  InfoGetNodeIDParams,
-  InfoGetNodeIDResult,
-  InfoGetNodeIPParams,
-  InfoGetNodeIPResult,
-  InfoGetNodeVersionParams,
-  InfoGetNodeVersionResult,
-  InfoGetTxFeeParams,
-  InfoGetTxFeeResult,
-  InfoGetVMsParams,
-  InfoGetVMsResult,
-  InfoIsBootstrappedParams,
-  InfoIsBootstrappedResult,
-  InfoPeersParams,
-  InfoPeersResult,
-  InfoUpgradesParams,
-  InfoUpgradesResult,
-  InfoUptimeParams,
-  InfoUptimeResult,
-  IsoTimestamp,
-  L1CurrentValidator,
-  L1Validator,
-  LegacySubnet,
-  LegacyValidatorsAtHeight,
-  NodeID,
-  NodePOP,
-  NodeVersion,
-  OutputOwners,
-  PchainAddress,
-  Peer,
-  PlatformBlock,
-  PlatformGetBalanceParams,
-  PlatformGetBalanceResult,
-  PlatformGetBlockByHeightParams,
-  PlatformGetBlockByHeightResult,
-  PlatformGetBlockParams,
-  PlatformGetBlockResult,
-  PlatformGetBlockchainStatusParams,
-  PlatformGetBlockchainStatusResult,
-  PlatformGetBlockchainsParams,
-  PlatformGetBlockchainsResult,
-  PlatformGetCurrentSupplyParams,
-  PlatformGetCurrentSupplyResult,
-  PlatformGetCurrentValidatorsParams,
-  PlatformGetCurrentValidatorsResult,
-  PlatformGetFeeConfigParams,
-  PlatformGetFeeConfigResult,
-  PlatformGetFeeStateParams,
-  PlatformGetFeeStateResult,
-  PlatformGetHeightParams,
-  PlatformGetHeightResult,
-  PlatformGetL1ValidatorParams,
-  PlatformGetL1ValidatorResult,
-  PlatformGetMinStakeParams,
-  PlatformGetMinStakeResult,
-  PlatformGetProposedHeightParams,
-  PlatformGetProposedHeightResult,
-  PlatformGetRewardUTXOsParams,
-  PlatformGetRewardUTXOsResult,
-  PlatformGetStakeParams,
-  PlatformGetStakeResult,
-  PlatformGetStakingAssetIDParams,
-  PlatformGetStakingAssetIDResult,
-  PlatformGetSubnetParams,
-  PlatformGetSubnetResult,
-  PlatformGetSubnetsParams,
-  PlatformGetSubnetsResult,
-  PlatformGetTimestampParams,
-  PlatformGetTimestampResult,
-  PlatformGetTotalStakeParams,
-  PlatformGetTotalStakeResult,
-  PlatformGetTxParams,
-  PlatformGetTxResult,
-  PlatformGetTxStatusParams,
-  PlatformGetTxStatusResult,
-  PlatformGetUTXOsParams,
-  PlatformGetUTXOsResult,
-  PlatformGetValidatorFeeConfigParams,
-  PlatformGetValidatorFeeConfigResult,
-  PlatformGetValidatorFeeStateParams,
-  PlatformGetValidatorFeeStateResult,
-  PlatformGetValidatorsAtParams,
-  PlatformGetValidatorsAtResult,
-  PlatformIssueTxParams,
-  PlatformIssueTxResult,
-  PlatformSampleValidatorsParams,
-  PlatformSampleValidatorsResult,
-  PlatformValidatedByParams,
-  PlatformValidatedByResult,
-  PlatformValidatesParams,
-  PlatformValidatesResult,
-  PrecompileConfig,
-  SignedTx,
-  StakerValidator,
-  Subnet,
-  TxFees,
-  TxStatus,
-  UTXOID,
-  UTXOIndex,
-  Uint32,
-  Uint64,
-  Upgrades,
-  ValidatorAtHeight,
-  ValidatorFeeConfig,
-  ValidatorFeeState,
-  ValidatorSigner,
-  ValidatorsAtHeight,
-  ValidatorsGetCurrentValidatorsParams,
-  ValidatorsGetCurrentValidatorsResult
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __commonJS = (cb, mod) => function __require() {
+  try {
+    return mod || (0, cb[__getOwnPropNames(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+  } catch (e) {
+    throw mod = 0, e;
+  }
 };
 
-const ACPPreference = validate_schema_ACPPreference;
-
-const ActivePrecompiles = validate_schema_ActivePrecompiles;
-
-const ActiveRules = validate_schema_ActiveRules;
-
-const BlockTag = validate_schema_blockTag;
-
-const Blockchain = validate_schema_Blockchain;
-
-const BlockchainStatus = validate_schema_BlockchainStatus;
-
-const BlsPublicKey = validate_schema_blsPublicKey;
-
-const BlsSignature = validate_schema_blsSignature;
-
-const Cb58ID = validate_schema_cb58ID;
-
-const ChainConfig = validate_schema_ChainConfig;
-
-const Credential = validate_schema_Credential;
-
-const CurrentValidator = validate_schema_CurrentValidator;
-
-const Decimal = validate_schema_decimal;
-
-const Delegator = validate_schema_Delegator;
-
-const EncodedBlock = validate_schema_EncodedBlock;
-
-const EncodingHex = validate_schema_encodingHex;
-
-const EncodingHexOrJson = validate_schema_encodingHexOrJson;
-
-const EthFeeConfigParams = validate_params_eth_feeConfig;
-
-const EthFeeConfigResult = validate_result_eth_feeConfig;
-
-const EthGetActivePrecompilesAtParams = validate_params_eth_getActivePrecompilesAt;
-
-const EthGetActivePrecompilesAtResult = validate_result_eth_getActivePrecompilesAt;
-
-const EthGetActiveRulesAtParams = validate_params_eth_getActiveRulesAt;
-
-const EthGetActiveRulesAtResult = validate_result_eth_getActiveRulesAt;
-
-const EthGetChainConfigParams = validate_params_eth_getChainConfig;
-
-const EthGetChainConfigResult = validate_result_eth_getChainConfig;
-
-const EvmAddress = validate_schema_evmAddress;
-
-const EvmFeeConfig = validate_schema_EvmFeeConfig;
-
-const EvmValidator = validate_schema_EvmValidator;
-
-const FeeConfig = validate_schema_FeeConfig;
-
-const FeeState = validate_schema_FeeState;
-
-const Hash32 = validate_schema_hash32;
-
-const HealthCheckResult = validate_schema_HealthCheckResult;
-
-const HealthGetResponse200 = validate_response_health_get_200;
-
-const HealthGetResponse503 = validate_response_health_get_503;
-
-const HealthHealthParams = validate_params_health_health;
-
-const HealthHealthResult = validate_result_health_health;
-
-const HealthLivenessParams = validate_params_health_liveness;
-
-const HealthLivenessResult = validate_result_health_liveness;
-
-const HealthReadinessParams = validate_params_health_readiness;
-
-const HealthReadinessResult = validate_result_health_readiness;
-
-const HealthReport = validate_schema_HealthReport;
-
-const Hex = validate_schema_hex;
-
-const InfoAcpsParams = validate_params_info_acps;
-
-const InfoAcpsResult = validate_result_info_acps;
-
-const InfoGetBlockchainIDParams = validate_params_info_getBlockchainID;
-
-const InfoGetBlockchainIDResult = validate_result_info_getBlockchainID;
-
-const InfoGetNetworkIDParams = validate_params_info_getNetworkID;
-
-const InfoGetNetworkIDResult = validate_result_info_getNetworkID;
-
-const InfoGetNetworkNameParams = validate_params_info_getNetworkName;
-
-const InfoGetNetworkNameResult = validate_result_info_getNetworkName;
-
-const InfoGetNodeIDParams = validate_params_info_getNodeID;
-
-const InfoGetNodeIDResult = validate_result_info_getNodeID;
-
-const InfoGetNodeIPParams = validate_params_info_getNodeIP;
-
-const InfoGetNodeIPResult = validate_result_info_getNodeIP;
-
-const InfoGetNodeVersionParams = validate_params_info_getNodeVersion;
-
-const InfoGetNodeVersionResult = validate_result_info_getNodeVersion;
-
-const InfoGetTxFeeParams = validate_params_info_getTxFee;
-
-const InfoGetTxFeeResult = validate_result_info_getTxFee;
-
-const InfoGetVMsParams = validate_params_info_getVMs;
-
-const InfoGetVMsResult = validate_result_info_getVMs;
-
-const InfoIsBootstrappedParams = validate_params_info_isBootstrapped;
-
-const InfoIsBootstrappedResult = validate_result_info_isBootstrapped;
-
-const InfoPeersParams = validate_params_info_peers;
-
-const InfoPeersResult = validate_result_info_peers;
-
-const InfoUpgradesParams = validate_params_info_upgrades;
-
-const InfoUpgradesResult = validate_result_info_upgrades;
-
-const InfoUptimeParams = validate_params_info_uptime;
-
-const InfoUptimeResult = validate_result_info_uptime;
-
-const IsoTimestamp = validate_schema_isoTimestamp;
-
-const L1CurrentValidator = validate_schema_L1CurrentValidator;
-
-const L1Validator = validate_schema_L1Validator;
-
-const LegacySubnet = validate_schema_LegacySubnet;
-
-const LegacyValidatorsAtHeight = validate_schema_LegacyValidatorsAtHeight;
-
-const NodeID = validate_schema_nodeID;
-
-const NodePOP = validate_schema_NodePOP;
-
-const NodeVersion = validate_schema_NodeVersion;
-
-const OutputOwners = validate_schema_OutputOwners;
-
-const PchainAddress = validate_schema_pchainAddress;
-
-const Peer = validate_schema_Peer;
-
-const PlatformBlock = validate_schema_PlatformBlock;
-
-const PlatformGetBalanceParams = validate_params_platform_getBalance;
-
-const PlatformGetBalanceResult = validate_result_platform_getBalance;
-
-const PlatformGetBlockByHeightParams = validate_params_platform_getBlockByHeight;
-
-const PlatformGetBlockByHeightResult = validate_result_platform_getBlockByHeight;
-
-const PlatformGetBlockParams = validate_params_platform_getBlock;
-
-const PlatformGetBlockResult = validate_result_platform_getBlock;
-
-const PlatformGetBlockchainStatusParams = validate_params_platform_getBlockchainStatus;
-
-const PlatformGetBlockchainStatusResult = validate_result_platform_getBlockchainStatus;
-
-const PlatformGetBlockchainsParams = validate_params_platform_getBlockchains;
-
-const PlatformGetBlockchainsResult = validate_result_platform_getBlockchains;
-
-const PlatformGetCurrentSupplyParams = validate_params_platform_getCurrentSupply;
-
-const PlatformGetCurrentSupplyResult = validate_result_platform_getCurrentSupply;
-
-const PlatformGetCurrentValidatorsParams = validate_params_platform_getCurrentValidators;
-
-const PlatformGetCurrentValidatorsResult = validate_result_platform_getCurrentValidators;
-
-const PlatformGetFeeConfigParams = validate_params_platform_getFeeConfig;
-
-const PlatformGetFeeConfigResult = validate_result_platform_getFeeConfig;
-
-const PlatformGetFeeStateParams = validate_params_platform_getFeeState;
-
-const PlatformGetFeeStateResult = validate_result_platform_getFeeState;
-
-const PlatformGetHeightParams = validate_params_platform_getHeight;
-
-const PlatformGetHeightResult = validate_result_platform_getHeight;
-
-const PlatformGetL1ValidatorParams = validate_params_platform_getL1Validator;
-
-const PlatformGetL1ValidatorResult = validate_result_platform_getL1Validator;
-
-const PlatformGetMinStakeParams = validate_params_platform_getMinStake;
-
-const PlatformGetMinStakeResult = validate_result_platform_getMinStake;
-
-const PlatformGetProposedHeightParams = validate_params_platform_getProposedHeight;
-
-const PlatformGetProposedHeightResult = validate_result_platform_getProposedHeight;
-
-const PlatformGetRewardUTXOsParams = validate_params_platform_getRewardUTXOs;
-
-const PlatformGetRewardUTXOsResult = validate_result_platform_getRewardUTXOs;
-
-const PlatformGetStakeParams = validate_params_platform_getStake;
-
-const PlatformGetStakeResult = validate_result_platform_getStake;
-
-const PlatformGetStakingAssetIDParams = validate_params_platform_getStakingAssetID;
-
-const PlatformGetStakingAssetIDResult = validate_result_platform_getStakingAssetID;
-
-const PlatformGetSubnetParams = validate_params_platform_getSubnet;
-
-const PlatformGetSubnetResult = validate_result_platform_getSubnet;
-
-const PlatformGetSubnetsParams = validate_params_platform_getSubnets;
-
-const PlatformGetSubnetsResult = validate_result_platform_getSubnets;
-
-const PlatformGetTimestampParams = validate_params_platform_getTimestamp;
-
-const PlatformGetTimestampResult = validate_result_platform_getTimestamp;
-
-const PlatformGetTotalStakeParams = validate_params_platform_getTotalStake;
-
-const PlatformGetTotalStakeResult = validate_result_platform_getTotalStake;
-
-const PlatformGetTxParams = validate_params_platform_getTx;
-
-const PlatformGetTxResult = validate_result_platform_getTx;
-
-const PlatformGetTxStatusParams = validate_params_platform_getTxStatus;
-
-const PlatformGetTxStatusResult = validate_result_platform_getTxStatus;
-
-const PlatformGetUTXOsParams = validate_params_platform_getUTXOs;
-
-const PlatformGetUTXOsResult = validate_result_platform_getUTXOs;
-
-const PlatformGetValidatorFeeConfigParams = validate_params_platform_getValidatorFeeConfig;
-
-const PlatformGetValidatorFeeConfigResult = validate_result_platform_getValidatorFeeConfig;
-
-const PlatformGetValidatorFeeStateParams = validate_params_platform_getValidatorFeeState;
-
-const PlatformGetValidatorFeeStateResult = validate_result_platform_getValidatorFeeState;
-
-const PlatformGetValidatorsAtParams = validate_params_platform_getValidatorsAt;
-
-const PlatformGetValidatorsAtResult = validate_result_platform_getValidatorsAt;
-
-const PlatformIssueTxParams = validate_params_platform_issueTx;
-
-const PlatformIssueTxResult = validate_result_platform_issueTx;
-
-const PlatformSampleValidatorsParams = validate_params_platform_sampleValidators;
-
-const PlatformSampleValidatorsResult = validate_result_platform_sampleValidators;
-
-const PlatformValidatedByParams = validate_params_platform_validatedBy;
-
-const PlatformValidatedByResult = validate_result_platform_validatedBy;
-
-const PlatformValidatesParams = validate_params_platform_validates;
-
-const PlatformValidatesResult = validate_result_platform_validates;
-
-const PrecompileConfig = validate_schema_PrecompileConfig;
-
-const SignedTx = validate_schema_SignedTx;
-
-const StakerValidator = validate_schema_StakerValidator;
-
-const Subnet = validate_schema_Subnet;
-
-const TxFees = validate_schema_TxFees;
-
-const TxStatus = validate_schema_TxStatus;
-
-const UTXOID = validate_schema_UTXOID;
-
-const UTXOIndex = validate_schema_UTXOIndex;
-
-const Uint32 = validate_schema_uint32;
-
-const Uint64 = validate_schema_uint64;
-
-const Upgrades = validate_schema_Upgrades;
-
-const ValidatorAtHeight = validate_schema_ValidatorAtHeight;
-
-const ValidatorFeeConfig = validate_schema_ValidatorFeeConfig;
-
-const ValidatorFeeState = validate_schema_ValidatorFeeState;
-
-const ValidatorSigner = validate_schema_ValidatorSigner;
-
-const ValidatorsAtHeight = validate_schema_ValidatorsAtHeight;
-
-const ValidatorsGetCurrentValidatorsParams = validate_params_validators_getCurrentValidators;
-
-const ValidatorsGetCurrentValidatorsResult = validate_result_validators_getCurrentValidators;
-
-const func_191f75b3 = Object.prototype.hasOwnProperty;
-
-const pattern_0324b578 = /*#__PURE__*/ new RegExp("^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "u");
-
-const pattern_0d8528fa = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
-
-const pattern_1930fa0d = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
-
-const pattern_1ce4b70b = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
-
-const pattern_4e66f740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
-
-const pattern_54becb59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
-
-const pattern_577c114c = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
-
-const pattern_5b5ced3e = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
-
-const pattern_73bf0ecb = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-
-const pattern_9f44f9c6 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
-
-const pattern_a74862e6 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
-
-const pattern_ac80187d = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
-
-const pattern_b50105ca = /*#__PURE__*/ new RegExp("^[0-9]{1,20}$", "u");
-
-const pattern_eccb9060 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
-
-const schema_params_eth_feeConfig = { "type": "array", "items": [{ "$ref": "avanode:schema/blockTag" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_feeConfig" };
-
-const schema_params_eth_getActivePrecompilesAt = { "type": "array", "items": [{ "$ref": "avanode:schema/uint64" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_getActivePrecompilesAt" };
-
-const schema_params_eth_getActiveRulesAt = { "type": "array", "items": [{ "$ref": "avanode:schema/uint64" }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/eth_getActiveRulesAt" };
-
-const schema_params_eth_getChainConfig = { "type": "array", "maxItems": 0, "$id": "avanode:params/eth_getChainConfig" };
-
-const schema_params_health_health = { "type": "object", "properties": { "tags": { "type": "array", "items": { "type": "string" } } }, "required": [], "$id": "avanode:params/health.health" };
-
-const schema_params_health_liveness = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/health.liveness" };
-
-const schema_params_health_readiness = { "type": "object", "properties": { "tags": { "type": "array", "items": { "type": "string" } } }, "required": [], "$id": "avanode:params/health.readiness" };
-
-const schema_params_info_acps = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.acps" };
-
-const schema_params_info_getBlockchainID = { "type": "object", "properties": { "alias": { "type": "string" } }, "required": ["alias"], "$id": "avanode:params/info.getBlockchainID" };
-
-const schema_params_info_getNetworkID = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNetworkID" };
-
-const schema_params_info_getNetworkName = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNetworkName" };
-
-const schema_params_info_getNodeID = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeID" };
-
-const schema_params_info_getNodeIP = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeIP" };
-
-const schema_params_info_getNodeVersion = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getNodeVersion" };
-
-const schema_params_info_getTxFee = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getTxFee" };
-
-const schema_params_info_getVMs = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.getVMs" };
-
-const schema_params_info_isBootstrapped = { "type": "object", "properties": { "chain": { "type": "string" } }, "required": ["chain"], "$id": "avanode:params/info.isBootstrapped" };
-
-const schema_params_info_peers = { "type": "object", "properties": { "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/info.peers" };
-
-const schema_params_info_upgrades = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/info.upgrades" };
-
-const schema_params_info_uptime = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/info.uptime" };
-
-const schema_params_platform_getBalance = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } } }, "required": ["addresses"], "$id": "avanode:params/platform.getBalance" };
-
-const schema_params_platform_getBlock = { "type": "object", "properties": { "blockID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["blockID"], "$id": "avanode:params/platform.getBlock" };
-
-const schema_params_platform_getBlockByHeight = { "type": "object", "properties": { "height": { "$ref": "avanode:schema/uint64" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["height"], "$id": "avanode:params/platform.getBlockByHeight" };
-
-const schema_params_platform_getBlockchainStatus = { "type": "object", "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["blockchainID"], "$id": "avanode:params/platform.getBlockchainStatus" };
-
-const schema_params_platform_getBlockchains = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getBlockchains" };
-
-const schema_params_platform_getCurrentSupply = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getCurrentSupply" };
-
-const schema_params_platform_getCurrentValidators = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" }, "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/platform.getCurrentValidators" };
-
-const schema_params_platform_getFeeConfig = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getFeeConfig" };
-
-const schema_params_platform_getFeeState = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getFeeState" };
-
-const schema_params_platform_getHeight = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getHeight" };
-
-const schema_params_platform_getL1Validator = { "type": "object", "properties": { "validationID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["validationID"], "$id": "avanode:params/platform.getL1Validator" };
-
-const schema_params_platform_getMinStake = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getMinStake" };
-
-const schema_params_platform_getProposedHeight = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getProposedHeight" };
-
-const schema_params_platform_getRewardUTXOs = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["txID"], "$id": "avanode:params/platform.getRewardUTXOs" };
-
-const schema_params_platform_getStake = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "validatorsOnly": { "type": "boolean" } }, "required": ["addresses", "validatorsOnly"], "$id": "avanode:params/platform.getStake" };
-
-const schema_params_platform_getStakingAssetID = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": [], "$id": "avanode:params/platform.getStakingAssetID" };
-
-const schema_params_platform_getSubnet = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.getSubnet" };
-
-const schema_params_platform_getSubnets = { "type": "object", "properties": { "ids": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } } }, "required": [], "$id": "avanode:params/platform.getSubnets" };
-
-const schema_params_platform_getTimestamp = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getTimestamp" };
-
-const schema_params_platform_getTotalStake = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.getTotalStake" };
-
-const schema_params_platform_getTx = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "required": ["txID"], "$id": "avanode:params/platform.getTx" };
-
-const schema_params_platform_getTxStatus = { "type": "object", "properties": { "txID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["txID"], "$id": "avanode:params/platform.getTxStatus" };
-
-const schema_params_platform_getUTXOs = { "type": "object", "properties": { "addresses": { "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "limit": { "$ref": "avanode:schema/uint32" }, "startIndex": { "$ref": "avanode:schema/UTXOIndex" }, "sourceChain": { "type": "string" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["addresses"], "$id": "avanode:params/platform.getUTXOs" };
-
-const schema_params_platform_getValidatorFeeConfig = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getValidatorFeeConfig" };
-
-const schema_params_platform_getValidatorFeeState = { "type": "object", "properties": {}, "required": [], "$id": "avanode:params/platform.getValidatorFeeState" };
-
-const schema_params_platform_getValidatorsAt = { "type": "object", "properties": { "height": { "anyOf": [{ "$ref": "avanode:schema/uint64" }, { "type": "string", "const": "proposed" }] }, "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["height"], "$id": "avanode:params/platform.getValidatorsAt" };
-
-const schema_params_platform_issueTx = { "type": "object", "properties": { "tx": { "$ref": "avanode:schema/hex" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "required": ["tx"], "$id": "avanode:params/platform.issueTx" };
-
-const schema_params_platform_sampleValidators = { "type": "object", "properties": { "size": { "$ref": "avanode:schema/uint32" }, "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["size"], "$id": "avanode:params/platform.sampleValidators" };
-
-const schema_params_platform_validatedBy = { "type": "object", "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["blockchainID"], "$id": "avanode:params/platform.validatedBy" };
-
-const schema_params_platform_validates = { "type": "object", "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "required": ["subnetID"], "$id": "avanode:params/platform.validates" };
-
-const schema_params_validators_getCurrentValidators = { "type": "object", "properties": { "nodeIDs": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "required": [], "$id": "avanode:params/validators.getCurrentValidators" };
-
-const schema_response_health_get_200 = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:response/health.get/200" };
-
-const schema_response_health_get_503 = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:response/health.get/503" };
-
-const schema_result_eth_feeConfig = { "type": "object", "required": ["feeConfig", "lastChangedAt"], "properties": { "feeConfig": { "$ref": "avanode:schema/EvmFeeConfig" }, "lastChangedAt": { "description": "Block (or time) of the last change.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/eth_feeConfig" };
-
-const schema_result_eth_getActivePrecompilesAt = { "$ref": "avanode:schema/ActivePrecompiles", "$id": "avanode:result/eth_getActivePrecompilesAt" };
-
-const schema_result_eth_getActiveRulesAt = { "$ref": "avanode:schema/ActiveRules", "$id": "avanode:result/eth_getActiveRulesAt" };
-
-const schema_result_eth_getChainConfig = { "$ref": "avanode:schema/ChainConfig", "$id": "avanode:result/eth_getChainConfig" };
-
-const schema_result_health_health = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.health" };
-
-const schema_result_health_liveness = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.liveness" };
-
-const schema_result_health_readiness = { "$ref": "avanode:schema/HealthReport", "$id": "avanode:result/health.readiness" };
-
-const schema_result_info_acps = { "type": "object", "required": ["acps"], "properties": { "acps": { "description": "Proposal number to the stake-weighted preferences.", "type": "object", "propertyNames": { "pattern": "^[0-9]+$" }, "additionalProperties": { "$ref": "avanode:schema/ACPPreference" } } }, "$id": "avanode:result/info.acps" };
-
-const schema_result_info_getBlockchainID = { "type": "object", "required": ["blockchainID"], "properties": { "blockchainID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/info.getBlockchainID" };
-
-const schema_result_info_getNetworkID = { "type": "object", "required": ["networkID"], "properties": { "networkID": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:result/info.getNetworkID" };
-
-const schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "description": "`mainnet`, `fuji`, `local` or a custom name.", "type": "string" } }, "$id": "avanode:result/info.getNetworkName" };
-
-const schema_result_info_getNodeID = { "type": "object", "required": ["nodeID", "nodePOP"], "properties": { "nodeID": { "$ref": "avanode:schema/nodeID" }, "nodePOP": { "$ref": "avanode:schema/NodePOP" } }, "$id": "avanode:result/info.getNodeID" };
-
-const schema_result_info_getNodeIP = { "type": "object", "required": ["ip"], "properties": { "ip": { "type": "string" } }, "$id": "avanode:result/info.getNodeIP" };
-
-const schema_result_info_getNodeVersion = { "$ref": "avanode:schema/NodeVersion", "$id": "avanode:result/info.getNodeVersion" };
-
-const schema_result_info_getTxFee = { "$ref": "avanode:schema/TxFees", "$id": "avanode:result/info.getTxFee" };
-
-const schema_result_info_getVMs = { "type": "object", "required": ["vms"], "properties": { "vms": { "description": "VM ID to its names (aliases).", "type": "object", "propertyNames": { "$ref": "avanode:schema/cb58ID" }, "additionalProperties": { "type": "array", "items": { "type": "string" } } } }, "$id": "avanode:result/info.getVMs" };
-
-const schema_result_info_isBootstrapped = { "type": "object", "required": ["isBootstrapped"], "properties": { "isBootstrapped": { "type": "boolean" } }, "$id": "avanode:result/info.isBootstrapped" };
-
-const schema_result_info_peers = { "type": "object", "required": ["numPeers", "peers"], "properties": { "numPeers": { "$ref": "avanode:schema/uint32" }, "peers": { "type": "array", "items": { "$ref": "avanode:schema/Peer" } } }, "$id": "avanode:result/info.peers" };
-
-const schema_result_info_upgrades = { "$ref": "avanode:schema/Upgrades", "$id": "avanode:result/info.upgrades" };
-
-const schema_result_info_uptime = { "type": "object", "required": ["rewardingStakePercentage", "weightedAveragePercentage"], "properties": { "rewardingStakePercentage": { "description": "Percent of stake that considers this node above the uptime requirement.", "$ref": "avanode:schema/decimal" }, "weightedAveragePercentage": { "description": "Stake-weighted average of the observed uptimes.", "$ref": "avanode:schema/decimal" } }, "$id": "avanode:result/info.uptime" };
-
-const schema_result_platform_getBalance = { "type": "object", "required": ["balances", "unlockeds", "lockedStakeables", "lockedNotStakeables", "utxoIDs"], "properties": { "balance": { "description": "Legacy total of the staking asset.", "$ref": "avanode:schema/uint64" }, "unlocked": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "lockedStakeable": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "lockedNotStakeable": { "description": "Legacy.", "$ref": "avanode:schema/uint64" }, "balances": { "description": "Asset ID to total amount.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "unlockeds": { "description": "Asset ID to unlocked amount.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "lockedStakeables": { "description": "Asset ID to locked", "stakeable amount.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "lockedNotStakeables": { "description": "Asset ID to locked", "not stakeable amount.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "utxoIDs": { "type": "array", "items": { "$ref": "avanode:schema/UTXOID" } } }, "$id": "avanode:result/platform.getBalance" };
-
-const schema_result_platform_getBlock = { "$ref": "avanode:schema/EncodedBlock", "$id": "avanode:result/platform.getBlock" };
-
-const schema_result_platform_getBlockByHeight = { "$ref": "avanode:schema/EncodedBlock", "$id": "avanode:result/platform.getBlockByHeight" };
-
-const schema_result_platform_getBlockchainStatus = { "type": "object", "required": ["status"], "properties": { "status": { "$ref": "avanode:schema/BlockchainStatus" } }, "$id": "avanode:result/platform.getBlockchainStatus" };
-
-const schema_result_platform_getBlockchains = { "type": "object", "required": ["blockchains"], "properties": { "blockchains": { "type": "array", "items": { "$ref": "avanode:schema/Blockchain" } } }, "$id": "avanode:result/platform.getBlockchains" };
-
-const schema_result_platform_getCurrentSupply = { "type": "object", "required": ["supply"], "properties": { "supply": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getCurrentSupply" };
-
-const schema_result_platform_getCurrentValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/CurrentValidator" } } }, "$id": "avanode:result/platform.getCurrentValidators" };
-
-const schema_result_platform_getFeeConfig = { "$ref": "avanode:schema/FeeConfig", "$id": "avanode:result/platform.getFeeConfig" };
-
-const schema_result_platform_getFeeState = { "$ref": "avanode:schema/FeeState", "$id": "avanode:result/platform.getFeeState" };
-
-const schema_result_platform_getHeight = { "type": "object", "required": ["height"], "properties": { "height": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getHeight" };
-
-const schema_result_platform_getL1Validator = { "$ref": "avanode:schema/L1Validator", "$id": "avanode:result/platform.getL1Validator" };
-
-const schema_result_platform_getMinStake = { "type": "object", "required": ["minValidatorStake", "minDelegatorStake"], "properties": { "minValidatorStake": { "$ref": "avanode:schema/uint64" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getMinStake" };
-
-const schema_result_platform_getProposedHeight = { "type": "object", "required": ["height"], "properties": { "height": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getProposedHeight" };
-
-const schema_result_platform_getRewardUTXOs = { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint32" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getRewardUTXOs" };
-
-const schema_result_platform_getStake = { "type": "object", "required": ["stakeds", "stakedOutputs", "encoding"], "properties": { "staked": { "description": "Legacy total of the staking asset.", "$ref": "avanode:schema/uint64" }, "stakeds": { "description": "Asset ID to amount staked", "rewards excluded.": null, "type": "object", "additionalProperties": { "$ref": "avanode:schema/uint64" } }, "stakedOutputs": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getStake" };
-
-const schema_result_platform_getStakingAssetID = { "type": "object", "required": ["assetID"], "properties": { "assetID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.getStakingAssetID" };
-
-const schema_result_platform_getSubnet = { "$ref": "avanode:schema/Subnet", "$id": "avanode:result/platform.getSubnet" };
-
-const schema_result_platform_getSubnets = { "type": "object", "required": ["subnets"], "properties": { "subnets": { "type": "array", "items": { "$ref": "avanode:schema/LegacySubnet" } } }, "$id": "avanode:result/platform.getSubnets" };
-
-const schema_result_platform_getTimestamp = { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:result/platform.getTimestamp" };
-
-const schema_result_platform_getTotalStake = { "type": "object", "required": ["weight"], "properties": { "stake": { "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:result/platform.getTotalStake" };
-
-const schema_result_platform_getTx = { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "anyOf": [{ "$ref": "avanode:schema/hex" }, { "$ref": "avanode:schema/SignedTx" }] }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "$id": "avanode:result/platform.getTx" };
-
-const schema_result_platform_getTxStatus = { "$ref": "avanode:schema/TxStatus", "$id": "avanode:result/platform.getTxStatus" };
-
-const schema_result_platform_getUTXOs = { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint32" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hex" } }, "endIndex": { "$ref": "avanode:schema/UTXOIndex" }, "encoding": { "$ref": "avanode:schema/encodingHex" } }, "$id": "avanode:result/platform.getUTXOs" };
-
-const schema_result_platform_getValidatorFeeConfig = { "$ref": "avanode:schema/ValidatorFeeConfig", "$id": "avanode:result/platform.getValidatorFeeConfig" };
-
-const schema_result_platform_getValidatorFeeState = { "$ref": "avanode:schema/ValidatorFeeState", "$id": "avanode:result/platform.getValidatorFeeState" };
-
-const schema_result_platform_getValidatorsAt = { "anyOf": [{ "$ref": "avanode:schema/ValidatorsAtHeight" }, { "$ref": "avanode:schema/LegacyValidatorsAtHeight" }], "$id": "avanode:result/platform.getValidatorsAt" };
-
-const schema_result_platform_issueTx = { "type": "object", "required": ["txID"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.issueTx" };
-
-const schema_result_platform_sampleValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } } }, "$id": "avanode:result/platform.sampleValidators" };
-
-const schema_result_platform_validatedBy = { "type": "object", "required": ["subnetID"], "properties": { "subnetID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:result/platform.validatedBy" };
-
-const schema_result_platform_validates = { "type": "object", "required": ["blockchainIDs"], "properties": { "blockchainIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } } }, "$id": "avanode:result/platform.validates" };
-
-const schema_result_validators_getCurrentValidators = { "type": "object", "required": ["validators"], "properties": { "validators": { "type": "array", "items": { "$ref": "avanode:schema/EvmValidator" } } }, "$id": "avanode:result/validators.getCurrentValidators" };
-
-const schema_schema_ACPPreference = { "title": "ACPPreference", "description": "Stake-weighted preferences of validators for one community proposal.", "type": "object", "required": ["supportWeight", "supporters", "objectWeight", "objectors", "abstainWeight"], "properties": { "supportWeight": { "$ref": "avanode:schema/uint64" }, "supporters": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } }, "objectWeight": { "$ref": "avanode:schema/uint64" }, "objectors": { "type": "array", "items": { "$ref": "avanode:schema/nodeID" } }, "abstainWeight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ACPPreference" };
-
-const schema_schema_ActivePrecompiles = { "title": "ActivePrecompiles", "description": "Precompile config name to its configuration.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/PrecompileConfig" }, "$id": "avanode:schema/ActivePrecompiles" };
-
-const schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. The chain rules member is `avalancheRules` on the wire; documents show `IsEtna` or `IsEUpgrade`, and current nodes add `IsFortuna`, `IsGranite`, `IsHelicon`, so further boolean flags are accepted.", "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsCancun": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEUpgrade": { "type": "boolean" }, "IsEtna": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time it activated.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
-
-const schema_schema_Blockchain = { "title": "Blockchain", "description": "A blockchain and the subnet that validates it.", "type": "object", "required": ["id", "name", "subnetID", "vmID"], "properties": { "id": { "$ref": "avanode:schema/cb58ID" }, "name": { "description": "Human-readable name.", "type": "string" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "vmID": { "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:schema/Blockchain" };
-
-const schema_schema_BlockchainStatus = { "title": "BlockchainStatus", "description": "Validating: this node validates it. Created: it exists, this node does not validate it. Preferred: creation is proposed and likely. Syncing: this node takes part without validating. Unknown: not proposed, or the proposal is not preferred.", "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
-
-const schema_schema_ChainConfig = { "title": "ChainConfig", "description": "An L1 EVM chain's configuration, including post-genesis upgrades (unlike the primary EVM chain's method of the same name). Open: chains carry further fork and precompile keys.", "type": "object", "required": ["chainId", "feeConfig"], "properties": { "chainId": { "$ref": "avanode:schema/uint64" }, "feeConfig": { "$ref": "avanode:schema/EvmFeeConfig" }, "allowFeeRecipients": { "type": "boolean" }, "homesteadBlock": { "$ref": "avanode:schema/uint64" }, "eip150Block": { "$ref": "avanode:schema/uint64" }, "eip150Hash": { "$ref": "avanode:schema/hash32" }, "eip155Block": { "$ref": "avanode:schema/uint64" }, "eip158Block": { "$ref": "avanode:schema/uint64" }, "byzantiumBlock": { "$ref": "avanode:schema/uint64" }, "constantinopleBlock": { "$ref": "avanode:schema/uint64" }, "petersburgBlock": { "$ref": "avanode:schema/uint64" }, "istanbulBlock": { "$ref": "avanode:schema/uint64" }, "muirGlacierBlock": { "$ref": "avanode:schema/uint64" }, "subnetEVMTimestamp": { "$ref": "avanode:schema/uint64" }, "contractDeployerAllowListConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "contractNativeMinterConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "feeManagerConfig": { "$ref": "avanode:schema/PrecompileConfig" }, "upgrades": { "type": "object", "properties": { "precompileUpgrades": { "description": "Single-key objects keyed by precompile config name.", "type": "array", "items": { "type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": { "$ref": "avanode:schema/PrecompileConfig" } } } }, "additionalProperties": true } }, "additionalProperties": true, "$id": "avanode:schema/ChainConfig" };
-
-const schema_schema_Credential = { "title": "Credential", "type": "object", "required": ["signatures"], "properties": { "signatures": { "type": "array", "items": { "$ref": "avanode:schema/hex" } } }, "$id": "avanode:schema/Credential" };
-
-const schema_schema_CurrentValidator = { "title": "CurrentValidator", "description": "One entry of `platform.getCurrentValidators`; an L1's list can mix legacy PoA validators and L1 validators.", "anyOf": [{ "$ref": "avanode:schema/StakerValidator" }, { "$ref": "avanode:schema/L1CurrentValidator" }], "$id": "avanode:schema/CurrentValidator" };
-
-const schema_schema_Delegator = { "title": "Delegator", "description": "A delegation to a primary network validator.", "type": "object", "required": ["txID", "startTime", "endTime", "weight", "nodeID", "rewardOwner", "potentialReward"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "endTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "description": "Nano-units staked.", "$ref": "avanode:schema/uint64" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "rewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "potentialReward": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/Delegator" };
-
-const schema_schema_EncodedBlock = { "title": "EncodedBlock", "description": "A block as `0x` hex (default) or as a JSON object.", "type": "object", "required": ["block", "encoding"], "properties": { "block": { "anyOf": [{ "$ref": "avanode:schema/hex" }, { "$ref": "avanode:schema/PlatformBlock" }] }, "encoding": { "$ref": "avanode:schema/encodingHexOrJson" } }, "$id": "avanode:schema/EncodedBlock" };
-
-const schema_schema_EvmFeeConfig = { "title": "EvmFeeConfig", "description": "An L1 EVM chain's fee configuration (all JSON numbers on the wire).", "type": "object", "required": ["gasLimit", "targetBlockRate", "minBaseFee", "targetGas", "baseFeeChangeDenominator", "minBlockGasCost", "maxBlockGasCost", "blockGasCostStep"], "properties": { "gasLimit": { "$ref": "avanode:schema/uint64" }, "targetBlockRate": { "$ref": "avanode:schema/uint64" }, "minBaseFee": { "$ref": "avanode:schema/uint64" }, "targetGas": { "$ref": "avanode:schema/uint64" }, "baseFeeChangeDenominator": { "$ref": "avanode:schema/uint64" }, "minBlockGasCost": { "$ref": "avanode:schema/uint64" }, "maxBlockGasCost": { "$ref": "avanode:schema/uint64" }, "blockGasCostStep": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/EvmFeeConfig" };
-
-const schema_schema_EvmValidator = { "title": "EvmValidator", "description": "A validator as an L1 EVM chain's validators endpoint reports it.", "type": "object", "required": ["validationID", "nodeID", "weight", "startTimestamp", "isActive", "isL1Validator", "isConnected", "uptimeSeconds", "uptimePercentage"], "properties": { "validationID": { "description": "Validation ID for L1s; the add-subnet-validator transaction ID for subnets.", "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "weight": { "$ref": "avanode:schema/uint64" }, "startTimestamp": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "isActive": { "description": "For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.", "type": "boolean" }, "isL1Validator": { "type": "boolean" }, "isConnected": { "description": "Whether the callee node is connected to this validator.", "type": "boolean" }, "uptimeSeconds": { "$ref": "avanode:schema/uint64" }, "uptimePercentage": { "$ref": "avanode:schema/decimal" } }, "$id": "avanode:schema/EvmValidator" };
-
-const schema_schema_FeeConfig = { "title": "FeeConfig", "description": "The P-chain's dynamic fee configuration (all JSON numbers on the wire).", "type": "object", "required": ["weights", "maxCapacity", "maxPerSecond", "targetPerSecond", "minPrice", "excessConversionConstant"], "properties": { "weights": { "description": "Merge the fee dimensions into one gas value.", "type": "array", "items": { "$ref": "avanode:schema/uint64" } }, "maxCapacity": { "description": "Gas that may be stored.", "$ref": "avanode:schema/uint64" }, "maxPerSecond": { "description": "Gas consumable per second.", "$ref": "avanode:schema/uint64" }, "targetPerSecond": { "description": "Target consumption for stable fees.", "$ref": "avanode:schema/uint64" }, "minPrice": { "description": "Minimum price per gas unit.", "$ref": "avanode:schema/uint64" }, "excessConversionConstant": { "description": "Converts excess gas to a price.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/FeeConfig" };
-
-const schema_schema_FeeState = { "title": "FeeState", "description": "The P-chain's dynamic fee state.", "type": "object", "required": ["capacity", "excess", "price", "timestamp"], "properties": { "capacity": { "$ref": "avanode:schema/uint64" }, "excess": { "$ref": "avanode:schema/uint64" }, "price": { "$ref": "avanode:schema/uint64" }, "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:schema/FeeState" };
-
-const schema_schema_HealthCheckResult = { "title": "HealthCheckResult", "description": "The last run of one health check.", "type": "object", "required": ["timestamp", "duration"], "properties": { "message": { "description": "Additional context; its shape differs per check (object, list or null)." }, "error": { "description": "Why the check failed; a string on current nodes, an object on old ones.", "anyOf": [{ "type": "string" }, { "type": "object" }] }, "timestamp": { "description": "Time of the last run.", "$ref": "avanode:schema/isoTimestamp" }, "duration": { "description": "Duration of the last run in nanoseconds.", "$ref": "avanode:schema/uint64" }, "contiguousFailures": { "description": "Number of consecutive failures.", "$ref": "avanode:schema/uint64" }, "timeOfFirstFailure": { "description": "When the check first failed; null while it passes.", "anyOf": [{ "$ref": "avanode:schema/isoTimestamp" }, { "type": "null" }] } }, "$id": "avanode:schema/HealthCheckResult" };
-
-const schema_schema_HealthReport = { "title": "HealthReport", "description": "A health report, the same over JSON-RPC and over GET. `healthy` is true when every included check passes; a report filtered by tags can be healthy while the node is not.", "type": "object", "required": ["checks", "healthy"], "properties": { "checks": { "description": "Check name (a chain alias, `bootstrapped`, `database`, `diskspace`, `network`, `router`, \u2026) to its result.", "type": "object", "additionalProperties": { "$ref": "avanode:schema/HealthCheckResult" } }, "healthy": { "type": "boolean" } }, "$id": "avanode:schema/HealthReport" };
-
-const schema_schema_L1CurrentValidator = { "title": "L1CurrentValidator", "description": "A validator of an L1, as `platform.getCurrentValidators` lists it. Real nodes send no `txID` and no `endTime` for these (the seed's table says txID is always present).", "type": "object", "required": ["validationID", "nodeID", "publicKey", "remainingBalanceOwner", "deactivationOwner", "startTime", "weight", "minNonce", "balance"], "properties": { "validationID": { "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "remainingBalanceOwner": { "$ref": "avanode:schema/OutputOwners" }, "deactivationOwner": { "$ref": "avanode:schema/OutputOwners" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" }, "minNonce": { "description": "Minimum nonce a SetL1ValidatorWeightTx must carry.", "$ref": "avanode:schema/uint64" }, "balance": { "description": "Remaining balance that pays the continuous fee.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/L1CurrentValidator" };
-
-const schema_schema_L1Validator = { "title": "L1Validator", "description": "An L1 validator registration, as `platform.getL1Validator` returns it.", "type": "object", "required": ["validationID", "subnetID", "nodeID", "publicKey", "remainingBalanceOwner", "deactivationOwner", "startTime", "weight", "minNonce", "balance", "height"], "properties": { "validationID": { "description": "ID of the registration transaction.", "$ref": "avanode:schema/cb58ID" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "remainingBalanceOwner": { "description": "Receives any withdrawn balance.", "$ref": "avanode:schema/OutputOwners" }, "deactivationOwner": { "description": "Can withdraw the balance.", "$ref": "avanode:schema/OutputOwners" }, "startTime": { "description": "Unix seconds.", "$ref": "avanode:schema/uint64" }, "weight": { "$ref": "avanode:schema/uint64" }, "minNonce": { "$ref": "avanode:schema/uint64" }, "balance": { "$ref": "avanode:schema/uint64" }, "height": { "description": "Height of the last accepted block.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/L1Validator" };
-
-const schema_schema_LegacySubnet = { "title": "LegacySubnet", "description": "A subnet as the deprecated `platform.getSubnets` lists it. Its control keys carry no `P-` prefix.", "type": "object", "required": ["id", "controlKeys", "threshold"], "properties": { "id": { "$ref": "avanode:schema/cb58ID" }, "controlKeys": { "type": "array", "items": { "type": "string" } }, "threshold": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:schema/LegacySubnet" };
-
-const schema_schema_LegacyValidatorsAtHeight = { "title": "LegacyValidatorsAtHeight", "description": "`{validators: {nodeID: weight}}`, the shape of nodes before mid-2023.", "type": "object", "required": ["validators"], "properties": { "validators": { "type": "object", "propertyNames": { "$ref": "avanode:schema/nodeID" }, "additionalProperties": { "$ref": "avanode:schema/uint64" } } }, "$id": "avanode:schema/LegacyValidatorsAtHeight" };
-
-const schema_schema_NodePOP = { "title": "NodePOP", "description": "The node's BLS key and its proof of possession.", "type": "object", "required": ["publicKey", "proofOfPossession"], "properties": { "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "proofOfPossession": { "$ref": "avanode:schema/blsSignature" } }, "$id": "avanode:schema/NodePOP" };
-
-const schema_schema_NodeVersion = { "title": "NodeVersion", "description": "The node's software versions.", "type": "object", "required": ["version", "databaseVersion", "gitCommit", "vmVersions", "rpcProtocolVersion"], "properties": { "version": { "description": "Node name and semantic version, `<name>/<semver>`.", "type": "string" }, "databaseVersion": { "type": "string" }, "gitCommit": { "type": "string" }, "vmVersions": { "description": "VM name to VM version.", "type": "object", "additionalProperties": { "type": "string" } }, "rpcProtocolVersion": { "description": "RPC chain-VM protocol version, a decimal string.", "type": "string" } }, "$id": "avanode:schema/NodeVersion" };
-
-const schema_schema_OutputOwners = { "title": "OutputOwners", "description": "Who may spend an output or act on a validator, and from when.", "type": "object", "required": ["locktime", "threshold", "addresses"], "properties": { "locktime": { "description": "Unix seconds before which the owners cannot act.", "$ref": "avanode:schema/uint64" }, "threshold": { "description": "Number of signatures from `addresses` that are needed.", "$ref": "avanode:schema/uint32" }, "addresses": { "description": "The owners' addresses.", "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } } }, "$id": "avanode:schema/OutputOwners" };
-
-const schema_schema_Peer = { "title": "Peer", "description": "A connected peer. Recorded examples carry `benched` (sometimes twice) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.", "type": "object", "required": ["ip", "publicIP", "nodeID", "version", "lastSent", "lastReceived", "observedUptime"], "properties": { "ip": { "description": "Remote address with port.", "type": "string" }, "publicIP": { "type": "string" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "version": { "type": "string" }, "lastSent": { "$ref": "avanode:schema/isoTimestamp" }, "lastReceived": { "$ref": "avanode:schema/isoTimestamp" }, "benched": { "description": "Chain IDs on which the peer is benched (older nodes only).", "type": "array", "items": { "type": "string" } }, "observedUptime": { "description": "This node's primary network uptime as observed by the peer, in percent.", "$ref": "avanode:schema/uint32" }, "trackedSubnets": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "upgradeTime": { "description": "Unix seconds of the peer's next upgrade (current nodes).", "$ref": "avanode:schema/uint64" }, "supportedACPs": { "type": "array", "items": { "$ref": "avanode:schema/uint32" } }, "objectedACPs": { "type": "array", "items": { "$ref": "avanode:schema/uint32" } } }, "$id": "avanode:schema/Peer" };
-
-const schema_schema_PlatformBlock = { "title": "PlatformBlock", "description": "A P-chain block in JSON encoding (its numbers are JSON numbers).", "type": "object", "required": ["parentID", "height", "txs"], "properties": { "parentID": { "$ref": "avanode:schema/cb58ID" }, "height": { "$ref": "avanode:schema/uint64" }, "txs": { "type": "array", "items": { "$ref": "avanode:schema/SignedTx" } } }, "$id": "avanode:schema/PlatformBlock" };
-
-const schema_schema_PrecompileConfig = { "title": "PrecompileConfig", "description": "A stateful precompile's configuration; members beyond these depend on the precompile.", "type": "object", "required": ["blockTimestamp"], "properties": { "adminAddresses": { "anyOf": [{ "type": "array", "items": { "$ref": "avanode:schema/evmAddress" } }, { "type": "null" }] }, "blockTimestamp": { "description": "Unix seconds at which it takes effect.", "$ref": "avanode:schema/uint64" }, "disable": { "type": "boolean" } }, "additionalProperties": true, "$id": "avanode:schema/PrecompileConfig" };
-
-const schema_schema_SignedTx = { "title": "SignedTx", "description": "A transaction in JSON encoding. The members of `unsignedTx` depend on the transaction type and are not specified (observed: networkID, blockchainID, inputs, outputs, memo, destinationChain, exportedOutputs, validator, stake, rewardsOwner).", "type": "object", "required": ["unsignedTx", "credentials"], "properties": { "unsignedTx": { "type": "object", "additionalProperties": true }, "credentials": { "type": "array", "items": { "$ref": "avanode:schema/Credential" } }, "id": { "description": "Present in `platform.getTx` answers.", "$ref": "avanode:schema/cb58ID" } }, "$id": "avanode:schema/SignedTx" };
-
-const schema_schema_StakerValidator = { "title": "StakerValidator", "description": "A validator added by a staking transaction: a primary network validator, or a legacy validator of a permissioned subnet (which carries only the first five members). The seed's prose calls `delegationFee` delegationFeeRate; nodes send `delegationFee`.", "type": "object", "required": ["txID", "startTime", "endTime", "nodeID", "weight"], "properties": { "txID": { "description": "The validator transaction.", "$ref": "avanode:schema/cb58ID" }, "startTime": { "description": "Unix seconds when validation starts.", "$ref": "avanode:schema/uint64" }, "endTime": { "description": "Unix seconds when validation ends.", "$ref": "avanode:schema/uint64" }, "nodeID": { "$ref": "avanode:schema/nodeID" }, "weight": { "description": "Weight (stake) used when sampling.", "$ref": "avanode:schema/uint64" }, "validationRewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "delegationRewardOwner": { "$ref": "avanode:schema/OutputOwners" }, "potentialReward": { "$ref": "avanode:schema/uint64" }, "delegationFee": { "description": "Percent fee charged to delegators.", "$ref": "avanode:schema/decimal" }, "uptime": { "description": "Percent of time the queried node saw the validator online.", "$ref": "avanode:schema/decimal" }, "connected": { "description": "Whether the node is connected to the validator and it tracks the subnet.", "type": "boolean" }, "signer": { "description": "Omitted when the validator has no BLS key.", "$ref": "avanode:schema/ValidatorSigner" }, "delegatorCount": { "$ref": "avanode:schema/uint64" }, "delegatorWeight": { "description": "Total weight of the delegators.", "$ref": "avanode:schema/uint64" }, "delegators": { "description": "Present only when `nodeIDs` names exactly one node.", "type": "array", "items": { "$ref": "avanode:schema/Delegator" } } }, "$id": "avanode:schema/StakerValidator" };
-
-const schema_schema_Subnet = { "title": "Subnet", "description": "A subnet or L1. Members that do not apply hold the empty ID `11111111111111111111111111111111LpoYY`; `managerAddress` is null.", "type": "object", "required": ["isPermissioned", "controlKeys", "threshold", "locktime", "subnetTransformationTxID", "conversionID", "managerChainID", "managerAddress"], "properties": { "isPermissioned": { "type": "boolean" }, "controlKeys": { "description": "Empty unless the subnet is a permissioned (PoA) subnet.", "type": "array", "items": { "$ref": "avanode:schema/pchainAddress" } }, "threshold": { "description": "Signatures from controlKeys needed to change a permissioned subnet; 0 otherwise.", "$ref": "avanode:schema/uint32" }, "locktime": { "description": "No change is possible until this Unix time is past.", "$ref": "avanode:schema/uint64" }, "subnetTransformationTxID": { "description": "The transaction that made the subnet elastic, if any.", "$ref": "avanode:schema/cb58ID" }, "conversionID": { "description": "The conversion of a permissioned subnet into an L1, if any.", "$ref": "avanode:schema/cb58ID" }, "managerChainID": { "description": "Chain that can modify the L1's validator set, if any.", "$ref": "avanode:schema/cb58ID" }, "managerAddress": { "description": "Address that can modify the L1's validator set; null when there is none.", "anyOf": [{ "$ref": "avanode:schema/hex" }, { "type": "null" }] } }, "$id": "avanode:schema/Subnet" };
-
-const schema_schema_TxFees = { "title": "TxFees", "description": "The static fee table in nano-units. Only `txFee` and `createAssetTxFee` are still used.", "type": "object", "required": ["txFee", "createAssetTxFee", "createSubnetTxFee", "transformSubnetTxFee", "createBlockchainTxFee", "addPrimaryNetworkValidatorFee", "addPrimaryNetworkDelegatorFee", "addSubnetValidatorFee", "addSubnetDelegatorFee"], "properties": { "txFee": { "description": "Default fee of X-chain transactions.", "$ref": "avanode:schema/uint64" }, "createAssetTxFee": { "description": "Fee of a CreateAssetTx on the X-chain.", "$ref": "avanode:schema/uint64" }, "createSubnetTxFee": { "$ref": "avanode:schema/uint64" }, "transformSubnetTxFee": { "$ref": "avanode:schema/uint64" }, "createBlockchainTxFee": { "$ref": "avanode:schema/uint64" }, "addPrimaryNetworkValidatorFee": { "$ref": "avanode:schema/uint64" }, "addPrimaryNetworkDelegatorFee": { "$ref": "avanode:schema/uint64" }, "addSubnetValidatorFee": { "$ref": "avanode:schema/uint64" }, "addSubnetDelegatorFee": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/TxFees" };
-
-const schema_schema_TxStatus = { "title": "TxStatus", "description": "Committed: accepted (or will be) by every node. Processing: this node is voting on it. Unknown: this node has not seen it. Dropped: it will never be accepted; `reason` says why.", "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
-
-const schema_schema_UTXOID = { "title": "UTXOID", "description": "One output of a transaction.", "type": "object", "required": ["txID", "outputIndex"], "properties": { "txID": { "$ref": "avanode:schema/cb58ID" }, "outputIndex": { "$ref": "avanode:schema/uint32" } }, "$id": "avanode:schema/UTXOID" };
-
-const schema_schema_UTXOIndex = { "title": "UTXOIndex", "description": "A position in a UTXO listing, to continue from with `startIndex`.", "type": "object", "required": ["address", "utxo"], "properties": { "address": { "$ref": "avanode:schema/pchainAddress" }, "utxo": { "description": "A UTXO ID (cb58; one published example passes hex).", "type": "string" } }, "$id": "avanode:schema/UTXOIndex" };
-
-const schema_schema_Upgrades = { "title": "Upgrades", "description": "Activation times of network upgrades; a far-future time means not scheduled yet. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.", "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "description": "Sent as a JSON number.", "$ref": "avanode:schema/uint64" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
-
-const schema_schema_ValidatorAtHeight = { "title": "ValidatorAtHeight", "description": "A validator's weight and key at a height (current nodes).", "type": "object", "required": ["publicKey", "weight"], "properties": { "publicKey": { "anyOf": [{ "$ref": "avanode:schema/blsPublicKey" }, { "type": "null" }] }, "weight": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ValidatorAtHeight" };
-
-const schema_schema_ValidatorFeeConfig = { "title": "ValidatorFeeConfig", "description": "The continuous fee configuration of L1 validators. The recorded example also carries `targetPerSecond`.", "type": "object", "required": ["capacity", "target", "minPrice", "excessConversionConstant"], "properties": { "capacity": { "description": "Maximum number of L1 validators at any time.", "$ref": "avanode:schema/uint64" }, "target": { "description": "Target L1 validator count for stable fees.", "$ref": "avanode:schema/uint64" }, "targetPerSecond": { "$ref": "avanode:schema/uint64" }, "minPrice": { "description": "Minimum price per L1 validator.", "$ref": "avanode:schema/uint64" }, "excessConversionConstant": { "description": "Converts excess L1 validators to a price.", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/ValidatorFeeConfig" };
-
-const schema_schema_ValidatorFeeState = { "title": "ValidatorFeeState", "description": "The continuous fee state of L1 validators.", "type": "object", "required": ["excess", "price", "timestamp"], "properties": { "excess": { "$ref": "avanode:schema/uint64" }, "price": { "$ref": "avanode:schema/uint64" }, "timestamp": { "$ref": "avanode:schema/isoTimestamp" } }, "$id": "avanode:schema/ValidatorFeeState" };
-
-const schema_schema_ValidatorSigner = { "title": "ValidatorSigner", "description": "A primary network validator's BLS key. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`, which is what is accepted.", "type": "object", "required": ["publicKey", "proofOfPossession"], "properties": { "publicKey": { "$ref": "avanode:schema/blsPublicKey" }, "proofOfPossession": { "$ref": "avanode:schema/blsSignature" } }, "$id": "avanode:schema/ValidatorSigner" };
-
-const schema_schema_ValidatorsAtHeight = { "title": "ValidatorsAtHeight", "description": "Node ID to weight and key, with no wrapper (nodes since mid-2023).", "type": "object", "propertyNames": { "$ref": "avanode:schema/nodeID" }, "additionalProperties": { "$ref": "avanode:schema/ValidatorAtHeight" }, "$id": "avanode:schema/ValidatorsAtHeight" };
-
-const schema_schema_blockTag = { "title": "blockTag", "description": "A block number (`0x` hex), a block hash, or a tag (`latest`, `earliest`, `pending`, `safe`, `finalized`).", "type": "string", "pattern": "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$", "$id": "avanode:schema/blockTag" };
-
-const schema_schema_blsPublicKey = { "title": "blsPublicKey", "description": "A compressed BLS public key, 48 bytes as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{96}$", "$id": "avanode:schema/blsPublicKey" };
-
-const schema_schema_blsSignature = { "title": "blsSignature", "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{192}$", "$id": "avanode:schema/blsSignature" };
-
-const schema_schema_cb58ID = { "title": "cb58ID", "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).", "type": "string", "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$", "$id": "avanode:schema/cb58ID" };
-
-const schema_schema_decimal = { "title": "decimal", "description": 'A floating-point value. Nodes send percentages as decimal strings with four places ("100.0000"); other floats come as JSON numbers. Both forms are accepted.', "anyOf": [{ "type": "string", "pattern": "^-?[0-9]+(\\.[0-9]+)?$" }, { "type": "number" }], "$id": "avanode:schema/decimal" };
-
-const schema_schema_encodingHex = { "title": "encodingHex", "description": "The only encoding these methods support.", "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
-
-const schema_schema_encodingHexOrJson = { "title": "encodingHexOrJson", "description": "`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.", "type": "string", "enum": ["hex", "json"], "$id": "avanode:schema/encodingHexOrJson" };
-
-const schema_schema_evmAddress = { "title": "evmAddress", "description": "A 20-byte EVM address as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{40}$", "$id": "avanode:schema/evmAddress" };
-
-const schema_schema_hash32 = { "title": "hash32", "description": "A 32-byte hash as `0x` hex.", "type": "string", "pattern": "^0x[0-9a-fA-F]{64}$", "$id": "avanode:schema/hash32" };
-
-const schema_schema_hex = { "title": "hex", "description": "Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).", "type": "string", "pattern": "^0x([0-9a-fA-F]{2})*$", "$id": "avanode:schema/hex" };
-
-const schema_schema_isoTimestamp = { "title": "isoTimestamp", "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `\xB1hh:mm` offset.", "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "$id": "avanode:schema/isoTimestamp" };
-
-const schema_schema_nodeID = { "title": "nodeID", "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.", "type": "string", "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "$id": "avanode:schema/nodeID" };
-
-const schema_schema_pchainAddress = { "title": "pchainAddress", "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).", "type": "string", "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "$id": "avanode:schema/pchainAddress" };
-
-const schema_schema_uint32 = { "title": "uint32", "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number.", "anyOf": [{ "type": "string", "pattern": "^[0-9]{1,10}$" }, { "type": "integer", "minimum": 0, "maximum": 4294967295 }], "$id": "avanode:schema/uint32" };
-
-const schema_schema_uint64 = { "title": "uint64", "description": 'A 64-bit unsigned integer. Nodes send most of them as a decimal string ("123") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly.', "x-uint64": true, "anyOf": [{ "type": "string", "pattern": "^[0-9]{1,20}$" }, { "type": "integer", "minimum": 0, "maximum": 18446744073709552e3 }], "$id": "avanode:schema/uint64" };
-
+// node_modules/.pnpm/ajv@8.20.0/node_modules/ajv/dist/runtime/ucs2length.js
+var require_ucs2length = __commonJS({
+  "node_modules/.pnpm/ajv@8.20.0/node_modules/ajv/dist/runtime/ucs2length.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    function ucs2length(str) {
+      const len = str.length;
+      let length = 0;
+      let pos = 0;
+      let value;
+      while (pos < len) {
+        length++;
+        value = str.charCodeAt(pos++);
+        if (value >= 55296 && value <= 56319 && pos < len) {
+          value = str.charCodeAt(pos);
+          if ((value & 64512) === 56320)
+            pos++;
+        }
+      }
+      return length;
+    }
+    exports.default = ucs2length;
+    ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
+  }
+});
+
+// generators/ajv.generated.js
+var ACPPreference = validate_schema_ACPPreference;
+var ActivePrecompiles = validate_schema_ActivePrecompiles;
+var ActiveRules = validate_schema_ActiveRules;
+var AddDelegatorTx = validate_schema_AddDelegatorTx;
+var AddPermissionlessDelegatorTx = validate_schema_AddPermissionlessDelegatorTx;
+var AddPermissionlessValidatorTx = validate_schema_AddPermissionlessValidatorTx;
+var AddSubnetValidatorTx = validate_schema_AddSubnetValidatorTx;
+var AddValidatorTx = validate_schema_AddValidatorTx;
+var AdvanceTimeTx = validate_schema_AdvanceTimeTx;
+var ApricotAbortBlock = validate_schema_ApricotAbortBlock;
+var ApricotAtomicBlock = validate_schema_ApricotAtomicBlock;
+var ApricotCommitBlock = validate_schema_ApricotCommitBlock;
+var ApricotProposalBlock = validate_schema_ApricotProposalBlock;
+var ApricotStandardBlock = validate_schema_ApricotStandardBlock;
+var BanffAbortBlock = validate_schema_BanffAbortBlock;
+var BanffCommitBlock = validate_schema_BanffCommitBlock;
+var BanffProposalBlock = validate_schema_BanffProposalBlock;
+var BanffStandardBlock = validate_schema_BanffStandardBlock;
+var BaseTx = validate_schema_BaseTx;
+var BlockNumberOrHash = validate_schema_BlockNumberOrHash;
+var Blockchain = validate_schema_Blockchain;
+var BlockchainStatus = validate_schema_BlockchainStatus;
+var BlsPublicKey = validate_schema_blsPublicKey;
+var BlsSignature = validate_schema_blsSignature;
+var BytesEncodingParam = validate_schema_bytesEncodingParam;
+var Cb58ID = validate_schema_cb58ID;
+var Cb58ShortID = validate_schema_cb58ShortID;
+var ChainConfig = validate_schema_ChainConfig;
+var ChainIDOrAlias = validate_schema_chainIDOrAlias;
+var ConvertSubnetToL1Tx = validate_schema_ConvertSubnetToL1Tx;
+var ConvertSubnetToL1Validator = validate_schema_ConvertSubnetToL1Validator;
+var CreateChainTx = validate_schema_CreateChainTx;
+var CreateSubnetTx = validate_schema_CreateSubnetTx;
+var CurrentValidator = validate_schema_CurrentValidator;
+var Decimal = validate_schema_decimal;
+var Delegator = validate_schema_Delegator;
+var DisableL1ValidatorTx = validate_schema_DisableL1ValidatorTx;
+var EncodedBlock = validate_schema_EncodedBlock;
+var EncodedTx = validate_schema_EncodedTx;
+var EncodingHex = validate_schema_encodingHex;
+var EncodingHexOrJson = validate_schema_encodingHexOrJson;
+var EncodingParam = validate_schema_encodingParam;
+var EthFeeConfigParams = validate_params_eth_feeConfig;
+var EthFeeConfigResult = validate_result_eth_feeConfig;
+var EthGetActivePrecompilesAtParams = validate_params_eth_getActivePrecompilesAt;
+var EthGetActivePrecompilesAtResult = validate_result_eth_getActivePrecompilesAt;
+var EthGetActiveRulesAtParams = validate_params_eth_getActiveRulesAt;
+var EthGetActiveRulesAtResult = validate_result_eth_getActiveRulesAt;
+var EthGetChainConfigParams = validate_params_eth_getChainConfig;
+var EthGetChainConfigResult = validate_result_eth_getChainConfig;
+var EvmAddress = validate_schema_evmAddress;
+var EvmBigInt = validate_schema_evmBigInt;
+var EvmBlockHash = validate_schema_evmBlockHash;
+var EvmBlockNumber = validate_schema_evmBlockNumber;
+var EvmFeeConfig = validate_schema_EvmFeeConfig;
+var EvmHexQuantity = validate_schema_evmHexQuantity;
+var EvmTimestamp = validate_schema_evmTimestamp;
+var EvmUpgradeConfig = validate_schema_EvmUpgradeConfig;
+var EvmValidator = validate_schema_EvmValidator;
+var ExportTx = validate_schema_ExportTx;
+var FeeConfig = validate_schema_FeeConfig;
+var FeeState = validate_schema_FeeState;
+var Hash32 = validate_schema_hash32;
+var HealthCheckResult = validate_schema_HealthCheckResult;
+var HealthGetResponse200 = validate_response_health_get_200;
+var HealthGetResponse503 = validate_response_health_get_503;
+var HealthHealthParams = validate_params_health_health;
+var HealthHealthResult = validate_result_health_health;
+var HealthLivenessParams = validate_params_health_liveness;
+var HealthLivenessResult = validate_result_health_liveness;
+var HealthReadinessParams = validate_params_health_readiness;
+var HealthReadinessResult = validate_result_health_readiness;
+var HealthReport = validate_schema_HealthReport;
+var Hex = validate_schema_hex;
+var HexChecksummed = validate_schema_hexChecksummed;
+var HexNC = validate_schema_hexNC;
+var ImportTx = validate_schema_ImportTx;
+var IncreaseL1ValidatorBalanceTx = validate_schema_IncreaseL1ValidatorBalanceTx;
+var InfoAcpsParams = validate_params_info_acps;
+var InfoAcpsResult = validate_result_info_acps;
+var InfoGetBlockchainIDParams = validate_params_info_getBlockchainID;
+var InfoGetBlockchainIDResult = validate_result_info_getBlockchainID;
+var InfoGetNetworkIDParams = validate_params_info_getNetworkID;
+var InfoGetNetworkIDResult = validate_result_info_getNetworkID;
+var InfoGetNetworkNameParams = validate_params_info_getNetworkName;
+var InfoGetNetworkNameResult = validate_result_info_getNetworkName;
+var InfoGetNodeIDParams = validate_params_info_getNodeID;
+var InfoGetNodeIDResult = validate_result_info_getNodeID;
+var InfoGetNodeIPParams = validate_params_info_getNodeIP;
+var InfoGetNodeIPResult = validate_result_info_getNodeIP;
+var InfoGetNodeVersionParams = validate_params_info_getNodeVersion;
+var InfoGetNodeVersionResult = validate_result_info_getNodeVersion;
+var InfoGetTxFeeParams = validate_params_info_getTxFee;
+var InfoGetTxFeeResult = validate_result_info_getTxFee;
+var InfoGetVMsParams = validate_params_info_getVMs;
+var InfoGetVMsResult = validate_result_info_getVMs;
+var InfoIsBootstrappedParams = validate_params_info_isBootstrapped;
+var InfoIsBootstrappedResult = validate_result_info_isBootstrapped;
+var InfoPeersParams = validate_params_info_peers;
+var InfoPeersResult = validate_result_info_peers;
+var InfoUpgradesParams = validate_params_info_upgrades;
+var InfoUpgradesResult = validate_result_info_upgrades;
+var InfoUptimeParams = validate_params_info_uptime;
+var InfoUptimeResult = validate_result_info_uptime;
+var IsoTimestamp = validate_schema_isoTimestamp;
+var L1CurrentValidator = validate_schema_L1CurrentValidator;
+var L1Validator = validate_schema_L1Validator;
+var LegacySubnet = validate_schema_LegacySubnet;
+var NodeID = validate_schema_nodeID;
+var NodePOP = validate_schema_NodePOP;
+var NodeVersion = validate_schema_NodeVersion;
+var NonEmptyID = validate_schema_nonEmptyID;
+var OutputEncoding = validate_schema_outputEncoding;
+var OutputOwners = validate_schema_OutputOwners;
+var PChainHeight = validate_schema_pChainHeight;
+var PChainOwner = validate_schema_PChainOwner;
+var PchainAddress = validate_schema_pchainAddress;
+var Peer = validate_schema_Peer;
+var PermissionedValidator = validate_schema_PermissionedValidator;
+var PermissionlessValidator = validate_schema_PermissionlessValidator;
+var PlatformBlock = validate_schema_PlatformBlock;
+var PlatformGetAllValidatorsAtParams = validate_params_platform_getAllValidatorsAt;
+var PlatformGetAllValidatorsAtResult = validate_result_platform_getAllValidatorsAt;
+var PlatformGetBalanceParams = validate_params_platform_getBalance;
+var PlatformGetBalanceResult = validate_result_platform_getBalance;
+var PlatformGetBlockByHeightParams = validate_params_platform_getBlockByHeight;
+var PlatformGetBlockByHeightResult = validate_result_platform_getBlockByHeight;
+var PlatformGetBlockParams = validate_params_platform_getBlock;
+var PlatformGetBlockResult = validate_result_platform_getBlock;
+var PlatformGetBlockchainStatusParams = validate_params_platform_getBlockchainStatus;
+var PlatformGetBlockchainStatusResult = validate_result_platform_getBlockchainStatus;
+var PlatformGetBlockchainsParams = validate_params_platform_getBlockchains;
+var PlatformGetBlockchainsResult = validate_result_platform_getBlockchains;
+var PlatformGetCurrentSupplyParams = validate_params_platform_getCurrentSupply;
+var PlatformGetCurrentSupplyResult = validate_result_platform_getCurrentSupply;
+var PlatformGetCurrentValidatorsParams = validate_params_platform_getCurrentValidators;
+var PlatformGetCurrentValidatorsResult = validate_result_platform_getCurrentValidators;
+var PlatformGetFeeConfigParams = validate_params_platform_getFeeConfig;
+var PlatformGetFeeConfigResult = validate_result_platform_getFeeConfig;
+var PlatformGetFeeStateParams = validate_params_platform_getFeeState;
+var PlatformGetFeeStateResult = validate_result_platform_getFeeState;
+var PlatformGetHeightParams = validate_params_platform_getHeight;
+var PlatformGetHeightResult = validate_result_platform_getHeight;
+var PlatformGetL1ValidatorParams = validate_params_platform_getL1Validator;
+var PlatformGetL1ValidatorResult = validate_result_platform_getL1Validator;
+var PlatformGetMinStakeParams = validate_params_platform_getMinStake;
+var PlatformGetMinStakeResult = validate_result_platform_getMinStake;
+var PlatformGetProposedHeightParams = validate_params_platform_getProposedHeight;
+var PlatformGetProposedHeightResult = validate_result_platform_getProposedHeight;
+var PlatformGetRewardUTXOsParams = validate_params_platform_getRewardUTXOs;
+var PlatformGetRewardUTXOsResult = validate_result_platform_getRewardUTXOs;
+var PlatformGetStakeParams = validate_params_platform_getStake;
+var PlatformGetStakeResult = validate_result_platform_getStake;
+var PlatformGetStakingAssetIDParams = validate_params_platform_getStakingAssetID;
+var PlatformGetStakingAssetIDResult = validate_result_platform_getStakingAssetID;
+var PlatformGetSubnetParams = validate_params_platform_getSubnet;
+var PlatformGetSubnetResult = validate_result_platform_getSubnet;
+var PlatformGetSubnetsParams = validate_params_platform_getSubnets;
+var PlatformGetSubnetsResult = validate_result_platform_getSubnets;
+var PlatformGetTimestampParams = validate_params_platform_getTimestamp;
+var PlatformGetTimestampResult = validate_result_platform_getTimestamp;
+var PlatformGetTotalStakeParams = validate_params_platform_getTotalStake;
+var PlatformGetTotalStakeResult = validate_result_platform_getTotalStake;
+var PlatformGetTxParams = validate_params_platform_getTx;
+var PlatformGetTxResult = validate_result_platform_getTx;
+var PlatformGetTxStatusParams = validate_params_platform_getTxStatus;
+var PlatformGetTxStatusResult = validate_result_platform_getTxStatus;
+var PlatformGetUTXOsParams = validate_params_platform_getUTXOs;
+var PlatformGetUTXOsResult = validate_result_platform_getUTXOs;
+var PlatformGetValidatorFeeConfigParams = validate_params_platform_getValidatorFeeConfig;
+var PlatformGetValidatorFeeConfigResult = validate_result_platform_getValidatorFeeConfig;
+var PlatformGetValidatorFeeStateParams = validate_params_platform_getValidatorFeeState;
+var PlatformGetValidatorFeeStateResult = validate_result_platform_getValidatorFeeState;
+var PlatformGetValidatorsAtParams = validate_params_platform_getValidatorsAt;
+var PlatformGetValidatorsAtResult = validate_result_platform_getValidatorsAt;
+var PlatformIssueTxParams = validate_params_platform_issueTx;
+var PlatformIssueTxResult = validate_result_platform_issueTx;
+var PlatformSampleValidatorsParams = validate_params_platform_sampleValidators;
+var PlatformSampleValidatorsResult = validate_result_platform_sampleValidators;
+var PlatformValidatedByParams = validate_params_platform_validatedBy;
+var PlatformValidatedByResult = validate_result_platform_validatedBy;
+var PlatformValidatesParams = validate_params_platform_validates;
+var PlatformValidatesResult = validate_result_platform_validates;
+var PrecompileConfig = validate_schema_PrecompileConfig;
+var ProofOfPossession = validate_schema_ProofOfPossession;
+var RegisterL1ValidatorTx = validate_schema_RegisterL1ValidatorTx;
+var RemoveSubnetValidatorTx = validate_schema_RemoveSubnetValidatorTx;
+var RewardValidatorTx = validate_schema_RewardValidatorTx;
+var Secp256k1Signature = validate_schema_secp256k1Signature;
+var Secp256k1fxCredential = validate_schema_Secp256k1fxCredential;
+var Secp256k1fxInput = validate_schema_Secp256k1fxInput;
+var Secp256k1fxOutputOwners = validate_schema_Secp256k1fxOutputOwners;
+var Secp256k1fxTransferInput = validate_schema_Secp256k1fxTransferInput;
+var Secp256k1fxTransferOutput = validate_schema_Secp256k1fxTransferOutput;
+var ServiceAddress = validate_schema_serviceAddress;
+var SetL1ValidatorWeightTx = validate_schema_SetL1ValidatorWeightTx;
+var SignedTx = validate_schema_SignedTx;
+var Signer = validate_schema_Signer;
+var SignerEmpty = validate_schema_SignerEmpty;
+var StakeableLockIn = validate_schema_StakeableLockIn;
+var StakeableLockOut = validate_schema_StakeableLockOut;
+var Subnet = validate_schema_Subnet;
+var SubnetValidator = validate_schema_SubnetValidator;
+var TransferSubnetOwnershipTx = validate_schema_TransferSubnetOwnershipTx;
+var TransferableIn = validate_schema_TransferableIn;
+var TransferableInput = validate_schema_TransferableInput;
+var TransferableOut = validate_schema_TransferableOut;
+var TransferableOutput = validate_schema_TransferableOutput;
+var TransformSubnetTx = validate_schema_TransformSubnetTx;
+var TxFees = validate_schema_TxFees;
+var TxStatus = validate_schema_TxStatus;
+var TxUint32 = validate_schema_txUint32;
+var TxUint8 = validate_schema_txUint8;
+var UTXOEndIndex = validate_schema_UTXOEndIndex;
+var UTXOID = validate_schema_UTXOID;
+var UTXOStartIndex = validate_schema_UTXOStartIndex;
+var Uint16 = validate_schema_uint16;
+var Uint32 = validate_schema_uint32;
+var Uint64 = validate_schema_uint64;
+var UnsignedTx = validate_schema_UnsignedTx;
+var Upgrades = validate_schema_Upgrades;
+var Validator = validate_schema_Validator;
+var ValidatorAtHeight = validate_schema_ValidatorAtHeight;
+var ValidatorFeeConfig = validate_schema_ValidatorFeeConfig;
+var ValidatorFeeState = validate_schema_ValidatorFeeState;
+var ValidatorSigner = validate_schema_ValidatorSigner;
+var ValidatorsAtHeight = validate_schema_ValidatorsAtHeight;
+var ValidatorsGetCurrentValidatorsParams = validate_params_validators_getCurrentValidators;
+var ValidatorsGetCurrentValidatorsResult = validate_result_validators_getCurrentValidators;
+var WarpValidator = validate_schema_WarpValidator;
+var WarpValidatorSet = validate_schema_WarpValidatorSet;
+var func_191f75b3 = Object.prototype.hasOwnProperty;
+var func_7a031813 = require_ucs2length().default;
+var pattern_0cdc7e3e = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
+var pattern_0d8528fa = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
+var pattern_0f8cfbac = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{40}$", "u");
+var pattern_1930fa0d = /*#__PURE__*/ new RegExp("^[0-9]{1,10}$", "u");
+var pattern_1ce4b70b = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{40}$", "u");
+var pattern_2485badb = /*#__PURE__*/ new RegExp("^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$", "u");
+var pattern_2918c51f = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2}){4,}$", "u");
+var pattern_405974f9 = /*#__PURE__*/ new RegExp("^0*([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
+var pattern_49f53b52 = /*#__PURE__*/ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
+var pattern_4e66f740 = /*#__PURE__*/ new RegExp("^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$", "u");
+var pattern_54becb59 = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{96}$", "u");
+var pattern_577c114c = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{64}$", "u");
+var pattern_5a6d0a1e = /*#__PURE__*/ new RegExp("^(P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
+var pattern_5b5ced3e = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
+var pattern_62abc09b = /*#__PURE__*/ new RegExp("^0x([0-9a-f]{2})*$", "u");
+var pattern_73bf0ecb = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
+var pattern_9a0d754b = /*#__PURE__*/ new RegExp("^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$", "u");
+var pattern_9f44f9c6 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
+var pattern_a74862e6 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
+var pattern_ac80187d = /*#__PURE__*/ new RegExp("^0x[0-9a-fA-F]{192}$", "u");
+var pattern_b21ffd52 = /*#__PURE__*/ new RegExp("^(?!0*18446744073709551615$)[0-9]{1,20}$", "u");
+var pattern_b3992d07 = /*#__PURE__*/ new RegExp("^0x([0-9a-f]{2}){4,}$", "u");
+var pattern_b9fc5199 = /*#__PURE__*/ new RegExp("^([hH][eE][xX]([nN]?[cC])?|[jJ][sS][oO][nN])$", "u");
+var pattern_c085802f = /*#__PURE__*/ new RegExp("^[hH][eE][xX]([nN]?[cC])?$", "u");
+var pattern_c4635743 = /*#__PURE__*/ new RegExp("^0[xX][0-9a-fA-F]{64}$", "u");
+var pattern_d8eb2d46 = /*#__PURE__*/ new RegExp("^network-[0-9]{1,10}$", "u");
+var pattern_dabbbaba = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{25,34}$", "u");
+var pattern_eccb9060 = /*#__PURE__*/ new RegExp("^[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
+var pattern_f7f97a6c = /*#__PURE__*/ new RegExp("^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
+var pattern_fc52343f = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$", "u");
+var pattern_fe4c7005 = /*#__PURE__*/ new RegExp("^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$", "u");
+var schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "description": "A known network's name, or `network-<ID>` for any other network ID.", "x-source": ["utils/constants/network_ids.go#NetworkIDToNetworkName"], "anyOf": [{ "type": "string", "enum": ["mainnet", "cascade", "denali", "everest", "fuji", "testing", "local"] }, { "type": "string", "pattern": "^network-[0-9]{1,10}$" }] } }, "$id": "avanode:result/info.getNetworkName" };
+var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
+var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
+var schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. `ethRules` is geth's rules struct under its Go field names: `ChainID` (a number) and every fork flag; `avalancheRules` the Avalanche flags, all six always sent at v1.14.2 (`IsEtna` was `IsEUpgrade` before the rename). Further boolean flags from other releases are accepted.", "x-source": ["graft/subnet-evm/internal/ethapi/api_extra.go#ActiveRulesResult", "ava-labs/libevm@v1.13.14-0.4.0.rc.2:params/config.go#Rules", "graft/subnet-evm/params/extras/network_upgrades.go#AvalancheRules"], "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "description": "False unless the chain's configuration sets `fortunaTimestamp` (it is optional on an L1).", "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "description": "The name of `IsEtna` in older releases.", "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time its configuration took effect; `{}` when none is active.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
+var schema_schema_AddPermissionlessDelegatorTx = { "title": "AddPermissionlessDelegatorTx", "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_delegator_tx.go#AddPermissionlessDelegatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
+var schema_schema_AddPermissionlessValidatorTx = { "title": "AddPermissionlessValidatorTx", "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_validator_tx.go#AddPermissionlessValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
+var schema_schema_AddValidatorTx = { "title": "AddValidatorTx", "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_validator_tx.go#AddValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddValidatorTx" };
+var schema_schema_BlockchainStatus = { "title": "BlockchainStatus", "description": "Validating: this node runs the chain and validates its subnet. Syncing: this node runs the chain without validating its subnet (the P-chain itself answers Syncing). Created: the chain exists in the last accepted state and this node does not run it. Preferred: its creation is in the preferred, not yet accepted, block. Unknown: neither.", "x-source": ["vms/platformvm/status/blockchain_status.go#BlockchainStatus.MarshalJSON", "vms/platformvm/service.go#Service.GetBlockchainStatus"], "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
+var schema_schema_ConvertSubnetToL1Tx = { "title": "ConvertSubnetToL1Tx", "description": "Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/convert_subnet_to_l1_tx.go#ConvertSubnetToL1Tx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainID", "address", "validators", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainID": { "$ref": "avanode:schema/cb58ID" }, "address": { "$ref": "avanode:schema/hexNC" }, "validators": { "type": "array", "items": { "$ref": "avanode:schema/ConvertSubnetToL1Validator" } }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/ConvertSubnetToL1Tx" };
+var schema_schema_CreateChainTx = { "title": "CreateChainTx", "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/create_chain_tx.go#CreateChainTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
+var schema_schema_EncodedBlock = { "title": "EncodedBlock", "description": "A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetBlockResponse", "vms/platformvm/service.go#Service.GetBlock"], "anyOf": [{ "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/PlatformBlock" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedBlock" };
+var schema_schema_EncodedTx = { "title": "EncodedTx", "description": "A transaction as the encoding asked for: `hex` (the default) and `hexc` give its bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded transaction. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetTxReply", "vms/platformvm/service.go#Service.GetTx"], "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/SignedTx" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedTx" };
+var schema_schema_TransformSubnetTx = { "title": "TransformSubnetTx", "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/transform_subnet_tx.go#TransformSubnetTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64" }, "maximumSupply": { "$ref": "avanode:schema/uint64" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64" }, "minValidatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64" }, "minStakeDuration": { "$ref": "avanode:schema/txUint32" }, "maxStakeDuration": { "$ref": "avanode:schema/txUint32" }, "minDelegationFee": { "$ref": "avanode:schema/txUint32" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/txUint32" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
+var schema_schema_TxStatus = { "title": "TxStatus", "description": "Committed: accepted (or will be) by every node. Aborted: its proposal block was aborted (a staker's RewardValidatorTx when the staker is removed without reward). Processing: this node is voting on it or holds it in its mempool. Unknown: this node has not seen it. Dropped: this node dropped it as invalid; `reason` says why.", "x-source": ["vms/platformvm/status/status.go#Status.MarshalJSON", "vms/platformvm/service.go#GetTxStatusResponse"], "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Aborted", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
+var schema_schema_Upgrades = { "title": "Upgrades", "description": "The node's upgrade.Config: activation times (RFC 3339, a far-future `9999-12-01T00:00:00Z` means not scheduled), the P-chain height and X-chain stop vertex of their upgrades, and the Granite epoch duration. v1.14.2 sends every property below; older nodes lack the later ones (one published document shows `fUpgradeTime`), so only the keys every published example has are required. Unknown keys are accepted as strings or numbers.", "x-source": ["upgrade/upgrade.go#Config"], "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "description": "A JSON number (Go uint64).", "x-source": ["upgrade/upgrade.go#Config.ApricotPhase4MinPChainHeight"], "$ref": "avanode:schema/uint64" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "description": "The last X-chain vertex before linearization; all ones (`11111111111111111111111111111111LpoYY`) on local networks.", "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteEpochDuration": { "description": "The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).", "x-source": ["upgrade/upgrade.go#Config.GraniteEpochDuration"], "$ref": "avanode:schema/uint64" }, "heliconTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
+var schema_schema_encodingHex = { "title": "encodingHex", "description": "The only encoding these methods support.", "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
+var schema_schema_encodingHexOrJson = { "title": "encodingHexOrJson", "description": "`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.", "type": "string", "enum": ["hex", "json"], "$id": "avanode:schema/encodingHexOrJson" };
+var schema_schema_outputEncoding = { "title": "outputEncoding", "description": "The encoding the node used, its lower-case name (`platform.getStake`).", "x-source": ["utils/formatting/encoding.go#Encoding.MarshalJSON"], "type": "string", "enum": ["hex", "hexnc", "hexc", "json"], "$id": "avanode:schema/outputEncoding" };
 function validate_params_eth_feeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -841,9 +336,49 @@ function validate_params_eth_feeConfig(data, { instancePath = "", parentData, pa
         } else {
           const len0 = data.length;
           if (len0 > 0) {
-            if (!validate_schema_blockTag(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
-              vErrors = vErrors === null ? validate_schema_blockTag.errors : vErrors.concat(validate_schema_blockTag.errors);
+            let data0 = data[0];
+            const _errs2 = errors;
+            let valid1 = false;
+            const _errs3 = errors;
+            if (!validate_schema_BlockNumberOrHash(data0, { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_BlockNumberOrHash.errors : vErrors.concat(validate_schema_BlockNumberOrHash.errors);
               errors = vErrors.length;
+            }
+            var _valid0 = _errs3 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs4 = errors;
+              if (data0 !== null) {
+                const err0 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              var _valid0 = _errs4 === errors;
+              valid1 = valid1 || _valid0;
+            }
+            if (!valid1) {
+              const err1 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+              validate_params_eth_feeConfig.errors = vErrors;
+              return false;
+            } else {
+              errors = _errs2;
+              if (vErrors !== null) {
+                if (_errs2) {
+                  vErrors.length = _errs2;
+                } else {
+                  vErrors = null;
+                }
+              }
             }
           }
         }
@@ -856,7 +391,6 @@ function validate_params_eth_feeConfig(data, { instancePath = "", parentData, pa
   validate_params_eth_feeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_eth_getActivePrecompilesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -873,9 +407,49 @@ function validate_params_eth_getActivePrecompilesAt(data, { instancePath = "", p
         } else {
           const len0 = data.length;
           if (len0 > 0) {
-            if (!validate_schema_uint64(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            let data0 = data[0];
+            const _errs2 = errors;
+            let valid1 = false;
+            const _errs3 = errors;
+            if (!validate_schema_evmTimestamp(data0, { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_evmTimestamp.errors : vErrors.concat(validate_schema_evmTimestamp.errors);
               errors = vErrors.length;
+            }
+            var _valid0 = _errs3 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs4 = errors;
+              if (data0 !== null) {
+                const err0 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              var _valid0 = _errs4 === errors;
+              valid1 = valid1 || _valid0;
+            }
+            if (!valid1) {
+              const err1 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+              validate_params_eth_getActivePrecompilesAt.errors = vErrors;
+              return false;
+            } else {
+              errors = _errs2;
+              if (vErrors !== null) {
+                if (_errs2) {
+                  vErrors.length = _errs2;
+                } else {
+                  vErrors = null;
+                }
+              }
             }
           }
         }
@@ -888,7 +462,6 @@ function validate_params_eth_getActivePrecompilesAt(data, { instancePath = "", p
   validate_params_eth_getActivePrecompilesAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_eth_getActiveRulesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -905,9 +478,49 @@ function validate_params_eth_getActiveRulesAt(data, { instancePath = "", parentD
         } else {
           const len0 = data.length;
           if (len0 > 0) {
-            if (!validate_schema_uint64(data[0], { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            let data0 = data[0];
+            const _errs2 = errors;
+            let valid1 = false;
+            const _errs3 = errors;
+            if (!validate_schema_evmTimestamp(data0, { instancePath: instancePath + "/0", parentData: data, parentDataProperty: 0, rootData })) {
+              vErrors = vErrors === null ? validate_schema_evmTimestamp.errors : vErrors.concat(validate_schema_evmTimestamp.errors);
               errors = vErrors.length;
+            }
+            var _valid0 = _errs3 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
+              const _errs4 = errors;
+              if (data0 !== null) {
+                const err0 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              var _valid0 = _errs4 === errors;
+              valid1 = valid1 || _valid0;
+            }
+            if (!valid1) {
+              const err1 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+              validate_params_eth_getActiveRulesAt.errors = vErrors;
+              return false;
+            } else {
+              errors = _errs2;
+              if (vErrors !== null) {
+                if (_errs2) {
+                  vErrors.length = _errs2;
+                } else {
+                  vErrors = null;
+                }
+              }
             }
           }
         }
@@ -920,7 +533,6 @@ function validate_params_eth_getActiveRulesAt(data, { instancePath = "", parentD
   validate_params_eth_getActiveRulesAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_eth_getChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -939,7 +551,6 @@ function validate_params_eth_getChainConfig(data, { instancePath = "", parentDat
   validate_params_eth_getChainConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_health_health(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -948,25 +559,73 @@ function validate_params_health_health(data, { instancePath = "", parentData, pa
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.tags !== void 0) {
         let data0 = data.tags;
-        const _errs1 = errors;
-        if (errors === _errs1) {
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (errors === _errs3) {
           if (Array.isArray(data0)) {
-            var valid1 = true;
+            var valid2 = true;
             const len0 = data0.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              const _errs3 = errors;
+              const _errs5 = errors;
               if (typeof data0[i0] !== "string") {
-                validate_params_health_health.errors = [{ instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                return false;
+                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
               }
-              var valid1 = _errs3 === errors;
-              if (!valid1) {
+              var valid2 = _errs5 === errors;
+              if (!valid2) {
                 break;
               }
             }
           } else {
-            validate_params_health_health.errors = [{ instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-            return false;
+            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs7 = errors;
+          if (data0 !== null) {
+            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var _valid0 = _errs7 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+          validate_params_health_health.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
@@ -978,13 +637,85 @@ function validate_params_health_health(data, { instancePath = "", parentData, pa
   validate_params_health_health.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_health_liveness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
-    if (!(data && typeof data == "object" && !Array.isArray(data))) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.tags !== void 0) {
+        let data0 = data.tags;
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (errors === _errs3) {
+          if (Array.isArray(data0)) {
+            var valid2 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs5 = errors;
+              if (typeof data0[i0] !== "string") {
+                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+              var valid2 = _errs5 === errors;
+              if (!valid2) {
+                break;
+              }
+            }
+          } else {
+            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs7 = errors;
+          if (data0 !== null) {
+            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var _valid0 = _errs7 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+          validate_params_health_liveness.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+      }
+    } else {
       validate_params_health_liveness.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
@@ -992,7 +723,6 @@ function validate_params_health_liveness(data, { instancePath = "", parentData, 
   validate_params_health_liveness.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_health_readiness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1001,25 +731,73 @@ function validate_params_health_readiness(data, { instancePath = "", parentData,
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.tags !== void 0) {
         let data0 = data.tags;
-        const _errs1 = errors;
-        if (errors === _errs1) {
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (errors === _errs3) {
           if (Array.isArray(data0)) {
-            var valid1 = true;
+            var valid2 = true;
             const len0 = data0.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              const _errs3 = errors;
+              const _errs5 = errors;
               if (typeof data0[i0] !== "string") {
-                validate_params_health_readiness.errors = [{ instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                return false;
+                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
               }
-              var valid1 = _errs3 === errors;
-              if (!valid1) {
+              var valid2 = _errs5 === errors;
+              if (!valid2) {
                 break;
               }
             }
           } else {
-            validate_params_health_readiness.errors = [{ instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-            return false;
+            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs7 = errors;
+          if (data0 !== null) {
+            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+          }
+          var _valid0 = _errs7 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+          validate_params_health_readiness.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
@@ -1031,7 +809,6 @@ function validate_params_health_readiness(data, { instancePath = "", parentData,
   validate_params_health_readiness.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_acps(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1045,7 +822,6 @@ function validate_params_info_acps(data, { instancePath = "", parentData, parent
   validate_params_info_acps.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getBlockchainID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1072,7 +848,6 @@ function validate_params_info_getBlockchainID(data, { instancePath = "", parentD
   validate_params_info_getBlockchainID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getNetworkID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1086,7 +861,6 @@ function validate_params_info_getNetworkID(data, { instancePath = "", parentData
   validate_params_info_getNetworkID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getNetworkName(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1100,7 +874,6 @@ function validate_params_info_getNetworkName(data, { instancePath = "", parentDa
   validate_params_info_getNetworkName.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getNodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1114,7 +887,6 @@ function validate_params_info_getNodeID(data, { instancePath = "", parentData, p
   validate_params_info_getNodeID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getNodeIP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1128,7 +900,6 @@ function validate_params_info_getNodeIP(data, { instancePath = "", parentData, p
   validate_params_info_getNodeIP.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getNodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1142,7 +913,6 @@ function validate_params_info_getNodeVersion(data, { instancePath = "", parentDa
   validate_params_info_getNodeVersion.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getTxFee(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1156,7 +926,6 @@ function validate_params_info_getTxFee(data, { instancePath = "", parentData, pa
   validate_params_info_getTxFee.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_getVMs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1170,7 +939,6 @@ function validate_params_info_getVMs(data, { instancePath = "", parentData, pare
   validate_params_info_getVMs.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_isBootstrapped(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1183,9 +951,18 @@ function validate_params_info_isBootstrapped(data, { instancePath = "", parentDa
         return false;
       } else {
         if (data.chain !== void 0) {
-          if (typeof data.chain !== "string") {
-            validate_params_info_isBootstrapped.errors = [{ instancePath: instancePath + "/chain", schemaPath: "#/properties/chain/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-            return false;
+          let data0 = data.chain;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (typeof data0 === "string") {
+              if (func_7a031813(data0) < 1) {
+                validate_params_info_isBootstrapped.errors = [{ instancePath: instancePath + "/chain", schemaPath: "#/properties/chain/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+                return false;
+              }
+            } else {
+              validate_params_info_isBootstrapped.errors = [{ instancePath: instancePath + "/chain", schemaPath: "#/properties/chain/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
           }
         }
       }
@@ -1197,7 +974,6 @@ function validate_params_info_isBootstrapped(data, { instancePath = "", parentDa
   validate_params_info_isBootstrapped.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_peers(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1206,25 +982,68 @@ function validate_params_info_peers(data, { instancePath = "", parentData, paren
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.nodeIDs !== void 0) {
         let data0 = data.nodeIDs;
-        const _errs1 = errors;
-        if (errors === _errs1) {
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (errors === _errs3) {
           if (Array.isArray(data0)) {
-            var valid1 = true;
+            var valid2 = true;
             const len0 = data0.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              const _errs3 = errors;
+              const _errs5 = errors;
               if (!validate_schema_nodeID(data0[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
                 vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
                 errors = vErrors.length;
               }
-              var valid1 = _errs3 === errors;
-              if (!valid1) {
+              var valid2 = _errs5 === errors;
+              if (!valid2) {
                 break;
               }
             }
           } else {
-            validate_params_info_peers.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-            return false;
+            const err0 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (data0 !== null) {
+            const err1 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err2 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+          validate_params_info_peers.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
@@ -1236,7 +1055,6 @@ function validate_params_info_peers(data, { instancePath = "", parentData, paren
   validate_params_info_peers.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1250,20 +1068,12 @@ function validate_params_info_upgrades(data, { instancePath = "", parentData, pa
   validate_params_info_upgrades.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_info_uptime(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      if (data.subnetID !== void 0) {
-        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-          errors = vErrors.length;
-        }
-      }
-    } else {
+    if (!(data && typeof data == "object" && !Array.isArray(data))) {
       validate_params_info_uptime.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
@@ -1271,40 +1081,53 @@ function validate_params_info_uptime(data, { instancePath = "", parentData, pare
   validate_params_info_uptime.errors = vErrors;
   return errors === 0;
 }
-
+function validate_params_platform_getAllValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.height !== void 0) {
+        if (!validate_schema_pChainHeight(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+          vErrors = vErrors === null ? validate_schema_pChainHeight.errors : vErrors.concat(validate_schema_pChainHeight.errors);
+          errors = vErrors.length;
+        }
+      }
+    } else {
+      validate_params_platform_getAllValidatorsAt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_platform_getAllValidatorsAt.errors = vErrors;
+  return errors === 0;
+}
 function validate_params_platform_getBalance(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.addresses === void 0 && (missing0 = "addresses")) {
-        validate_params_platform_getBalance.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.addresses !== void 0) {
-          let data0 = data.addresses;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
-                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
+      if (data.addresses !== void 0) {
+        let data0 = data.addresses;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            var valid1 = true;
+            const len0 = data0.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              const _errs3 = errors;
+              if (!validate_schema_serviceAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                vErrors = vErrors === null ? validate_schema_serviceAddress.errors : vErrors.concat(validate_schema_serviceAddress.errors);
+                errors = vErrors.length;
               }
-            } else {
-              validate_params_platform_getBalance.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
+              var valid1 = _errs3 === errors;
+              if (!valid1) {
+                break;
+              }
             }
+          } else {
+            validate_params_platform_getBalance.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
           }
         }
       }
@@ -1316,7 +1139,6 @@ function validate_params_platform_getBalance(data, { instancePath = "", parentDa
   validate_params_platform_getBalance.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1341,8 +1163,8 @@ function validate_params_platform_getBlock(data, { instancePath = "", parentData
         if (valid0) {
           if (data.encoding !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+            if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -1359,39 +1181,32 @@ function validate_params_platform_getBlock(data, { instancePath = "", parentData
   validate_params_platform_getBlock.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getBlockByHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.height === void 0 && (missing0 = "height")) {
-        validate_params_platform_getBlockByHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
+      if (data.height !== void 0) {
+        const _errs1 = errors;
+        if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
       } else {
-        if (data.height !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.encoding !== void 0) {
+          const _errs2 = errors;
+          if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+            vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
             errors = vErrors.length;
           }
-          var valid0 = _errs1 === errors;
+          var valid0 = _errs2 === errors;
         } else {
           var valid0 = true;
-        }
-        if (valid0) {
-          if (data.encoding !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
         }
       }
     } else {
@@ -1402,7 +1217,6 @@ function validate_params_platform_getBlockByHeight(data, { instancePath = "", pa
   validate_params_platform_getBlockByHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getBlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1415,8 +1229,8 @@ function validate_params_platform_getBlockchainStatus(data, { instancePath = "",
         return false;
       } else {
         if (data.blockchainID !== void 0) {
-          if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          if (!validate_schema_chainIDOrAlias(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_chainIDOrAlias.errors : vErrors.concat(validate_schema_chainIDOrAlias.errors);
             errors = vErrors.length;
           }
         }
@@ -1429,7 +1243,6 @@ function validate_params_platform_getBlockchainStatus(data, { instancePath = "",
   validate_params_platform_getBlockchainStatus.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getBlockchains(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1443,7 +1256,6 @@ function validate_params_platform_getBlockchains(data, { instancePath = "", pare
   validate_params_platform_getBlockchains.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getCurrentSupply(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1464,7 +1276,6 @@ function validate_params_platform_getCurrentSupply(data, { instancePath = "", pa
   validate_params_platform_getCurrentSupply.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1518,7 +1329,6 @@ function validate_params_platform_getCurrentValidators(data, { instancePath = ""
   validate_params_platform_getCurrentValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1532,7 +1342,6 @@ function validate_params_platform_getFeeConfig(data, { instancePath = "", parent
   validate_params_platform_getFeeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1546,7 +1355,6 @@ function validate_params_platform_getFeeState(data, { instancePath = "", parentD
   validate_params_platform_getFeeState.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1560,7 +1368,6 @@ function validate_params_platform_getHeight(data, { instancePath = "", parentDat
   validate_params_platform_getHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getL1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1573,8 +1380,8 @@ function validate_params_platform_getL1Validator(data, { instancePath = "", pare
         return false;
       } else {
         if (data.validationID !== void 0) {
-          if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          if (!validate_schema_nonEmptyID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_nonEmptyID.errors : vErrors.concat(validate_schema_nonEmptyID.errors);
             errors = vErrors.length;
           }
         }
@@ -1587,7 +1394,6 @@ function validate_params_platform_getL1Validator(data, { instancePath = "", pare
   validate_params_platform_getL1Validator.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getMinStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1608,7 +1414,6 @@ function validate_params_platform_getMinStake(data, { instancePath = "", parentD
   validate_params_platform_getMinStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getProposedHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1622,39 +1427,32 @@ function validate_params_platform_getProposedHeight(data, { instancePath = "", p
   validate_params_platform_getProposedHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getRewardUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.txID === void 0 && (missing0 = "txID")) {
-        validate_params_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
+      if (data.txID !== void 0) {
+        const _errs1 = errors;
+        if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
       } else {
-        if (data.txID !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.encoding !== void 0) {
+          const _errs2 = errors;
+          if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+            vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
             errors = vErrors.length;
           }
-          var valid0 = _errs1 === errors;
+          var valid0 = _errs2 === errors;
         } else {
           var valid0 = true;
-        }
-        if (valid0) {
-          if (data.encoding !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
         }
       }
     } else {
@@ -1665,29 +1463,27 @@ function validate_params_platform_getRewardUTXOs(data, { instancePath = "", pare
   validate_params_platform_getRewardUTXOs.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.addresses === void 0 && (missing0 = "addresses") || data.validatorsOnly === void 0 && (missing0 = "validatorsOnly")) {
-        validate_params_platform_getStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.addresses !== void 0) {
-          let data0 = data.addresses;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
+      if (data.addresses !== void 0) {
+        let data0 = data.addresses;
+        const _errs1 = errors;
+        if (errors === _errs1) {
+          if (Array.isArray(data0)) {
+            if (data0.length > 256) {
+              validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/maxItems", keyword: "maxItems", params: { limit: 256 }, message: "must NOT have more than 256 items" }];
+              return false;
+            } else {
               var valid1 = true;
               const len0 = data0.length;
               for (let i0 = 0; i0 < len0; i0++) {
                 const _errs3 = errors;
-                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
-                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                if (!validate_schema_serviceAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_serviceAddress.errors : vErrors.concat(validate_schema_serviceAddress.errors);
                   errors = vErrors.length;
                 }
                 var valid1 = _errs3 === errors;
@@ -1695,23 +1491,35 @@ function validate_params_platform_getStake(data, { instancePath = "", parentData
                   break;
                 }
               }
-            } else {
-              validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
             }
+          } else {
+            validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+            return false;
           }
-          var valid0 = _errs1 === errors;
+        }
+        var valid0 = _errs1 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.validatorsOnly !== void 0) {
+          const _errs4 = errors;
+          if (typeof data.validatorsOnly !== "boolean") {
+            validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/validatorsOnly", schemaPath: "#/properties/validatorsOnly/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+            return false;
+          }
+          var valid0 = _errs4 === errors;
         } else {
           var valid0 = true;
         }
         if (valid0) {
-          if (data.validatorsOnly !== void 0) {
-            const _errs4 = errors;
-            if (typeof data.validatorsOnly !== "boolean") {
-              validate_params_platform_getStake.errors = [{ instancePath: instancePath + "/validatorsOnly", schemaPath: "#/properties/validatorsOnly/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-              return false;
+          if (data.encoding !== void 0) {
+            const _errs6 = errors;
+            if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
+              errors = vErrors.length;
             }
-            var valid0 = _errs4 === errors;
+            var valid0 = _errs6 === errors;
           } else {
             var valid0 = true;
           }
@@ -1725,7 +1533,6 @@ function validate_params_platform_getStake(data, { instancePath = "", parentData
   validate_params_platform_getStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getStakingAssetID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1746,7 +1553,6 @@ function validate_params_platform_getStakingAssetID(data, { instancePath = "", p
   validate_params_platform_getStakingAssetID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getSubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1759,8 +1565,8 @@ function validate_params_platform_getSubnet(data, { instancePath = "", parentDat
         return false;
       } else {
         if (data.subnetID !== void 0) {
-          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          if (!validate_schema_nonEmptyID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_nonEmptyID.errors : vErrors.concat(validate_schema_nonEmptyID.errors);
             errors = vErrors.length;
           }
         }
@@ -1773,7 +1579,6 @@ function validate_params_platform_getSubnet(data, { instancePath = "", parentDat
   validate_params_platform_getSubnet.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getSubnets(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1812,7 +1617,6 @@ function validate_params_platform_getSubnets(data, { instancePath = "", parentDa
   validate_params_platform_getSubnets.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1826,23 +1630,16 @@ function validate_params_platform_getTimestamp(data, { instancePath = "", parent
   validate_params_platform_getTimestamp.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getTotalStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
-        validate_params_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.subnetID !== void 0) {
-          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1853,7 +1650,6 @@ function validate_params_platform_getTotalStake(data, { instancePath = "", paren
   validate_params_platform_getTotalStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1878,8 +1674,8 @@ function validate_params_platform_getTx(data, { instancePath = "", parentData, p
         if (valid0) {
           if (data.encoding !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+            if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -1896,23 +1692,16 @@ function validate_params_platform_getTx(data, { instancePath = "", parentData, p
   validate_params_platform_getTx.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getTxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.txID === void 0 && (missing0 = "txID")) {
-        validate_params_platform_getTxStatus.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.txID !== void 0) {
-          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
+      if (data.txID !== void 0) {
+        if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1923,7 +1712,6 @@ function validate_params_platform_getTxStatus(data, { instancePath = "", parentD
   validate_params_platform_getTxStatus.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -1940,17 +1728,27 @@ function validate_params_platform_getUTXOs(data, { instancePath = "", parentData
           const _errs1 = errors;
           if (errors === _errs1) {
             if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
-                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
+              if (data0.length > 1024) {
+                validate_params_platform_getUTXOs.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/maxItems", keyword: "maxItems", params: { limit: 1024 }, message: "must NOT have more than 1024 items" }];
+                return false;
+              } else {
+                if (data0.length < 1) {
+                  validate_params_platform_getUTXOs.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                  return false;
+                } else {
+                  var valid1 = true;
+                  const len0 = data0.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs3 = errors;
+                    if (!validate_schema_serviceAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_serviceAddress.errors : vErrors.concat(validate_schema_serviceAddress.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid1 = _errs3 === errors;
+                    if (!valid1) {
+                      break;
+                    }
+                  }
                 }
               }
             } else {
@@ -1976,8 +1774,8 @@ function validate_params_platform_getUTXOs(data, { instancePath = "", parentData
           if (valid0) {
             if (data.startIndex !== void 0) {
               const _errs5 = errors;
-              if (!validate_schema_UTXOIndex(data.startIndex, { instancePath: instancePath + "/startIndex", parentData: data, parentDataProperty: "startIndex", rootData })) {
-                vErrors = vErrors === null ? validate_schema_UTXOIndex.errors : vErrors.concat(validate_schema_UTXOIndex.errors);
+              if (!validate_schema_UTXOStartIndex(data.startIndex, { instancePath: instancePath + "/startIndex", parentData: data, parentDataProperty: "startIndex", rootData })) {
+                vErrors = vErrors === null ? validate_schema_UTXOStartIndex.errors : vErrors.concat(validate_schema_UTXOStartIndex.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs5 === errors;
@@ -1998,8 +1796,8 @@ function validate_params_platform_getUTXOs(data, { instancePath = "", parentData
               if (valid0) {
                 if (data.encoding !== void 0) {
                   const _errs8 = errors;
-                  if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                  if (!validate_schema_encodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_encodingParam.errors : vErrors.concat(validate_schema_encodingParam.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs8 === errors;
@@ -2019,7 +1817,6 @@ function validate_params_platform_getUTXOs(data, { instancePath = "", parentData
   validate_params_platform_getUTXOs.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2033,7 +1830,6 @@ function validate_params_platform_getValidatorFeeConfig(data, { instancePath = "
   validate_params_platform_getValidatorFeeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2047,88 +1843,32 @@ function validate_params_platform_getValidatorFeeState(data, { instancePath = ""
   validate_params_platform_getValidatorFeeState.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_getValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.height === void 0 && (missing0 = "height")) {
-        validate_params_platform_getValidatorsAt.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
+      if (data.height !== void 0) {
+        const _errs1 = errors;
+        if (!validate_schema_pChainHeight(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+          vErrors = vErrors === null ? validate_schema_pChainHeight.errors : vErrors.concat(validate_schema_pChainHeight.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
       } else {
-        if (data.height !== void 0) {
-          let data0 = data.height;
-          const _errs1 = errors;
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.subnetID !== void 0) {
           const _errs2 = errors;
-          let valid1 = false;
-          const _errs3 = errors;
-          if (!validate_schema_uint64(data0, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
             errors = vErrors.length;
           }
-          var _valid0 = _errs3 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs4 = errors;
-            if (typeof data0 !== "string") {
-              const err0 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-              if (vErrors === null) {
-                vErrors = [err0];
-              } else {
-                vErrors.push(err0);
-              }
-              errors++;
-            }
-            if ("proposed" !== data0) {
-              const err1 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf/1/const", keyword: "const", params: { allowedValue: "proposed" }, message: "must be equal to constant" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            var _valid0 = _errs4 === errors;
-            valid1 = valid1 || _valid0;
-          }
-          if (!valid1) {
-            const err2 = { instancePath: instancePath + "/height", schemaPath: "#/properties/height/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-            validate_params_platform_getValidatorsAt.errors = vErrors;
-            return false;
-          } else {
-            errors = _errs2;
-            if (vErrors !== null) {
-              if (_errs2) {
-                vErrors.length = _errs2;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-          var valid0 = _errs1 === errors;
+          var valid0 = _errs2 === errors;
         } else {
           var valid0 = true;
-        }
-        if (valid0) {
-          if (data.subnetID !== void 0) {
-            const _errs6 = errors;
-            if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs6 === errors;
-          } else {
-            var valid0 = true;
-          }
         }
       }
     } else {
@@ -2139,7 +1879,6 @@ function validate_params_platform_getValidatorsAt(data, { instancePath = "", par
   validate_params_platform_getValidatorsAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_issueTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2152,10 +1891,18 @@ function validate_params_platform_issueTx(data, { instancePath = "", parentData,
         return false;
       } else {
         if (data.tx !== void 0) {
+          let data0 = data.tx;
           const _errs1 = errors;
-          if (!validate_schema_hex(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
-            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
-            errors = vErrors.length;
+          if (errors === _errs1) {
+            if (typeof data0 === "string") {
+              if (!pattern_2918c51f.test(data0)) {
+                validate_params_platform_issueTx.errors = [{ instancePath: instancePath + "/tx", schemaPath: "#/properties/tx/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-fA-F]{2}){4,}$" }, message: 'must match pattern "^0x([0-9a-fA-F]{2}){4,}$"' }];
+                return false;
+              }
+            } else {
+              validate_params_platform_issueTx.errors = [{ instancePath: instancePath + "/tx", schemaPath: "#/properties/tx/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
           }
           var valid0 = _errs1 === errors;
         } else {
@@ -2163,12 +1910,12 @@ function validate_params_platform_issueTx(data, { instancePath = "", parentData,
         }
         if (valid0) {
           if (data.encoding !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+            const _errs3 = errors;
+            if (!validate_schema_bytesEncodingParam(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+              vErrors = vErrors === null ? validate_schema_bytesEncodingParam.errors : vErrors.concat(validate_schema_bytesEncodingParam.errors);
               errors = vErrors.length;
             }
-            var valid0 = _errs2 === errors;
+            var valid0 = _errs3 === errors;
           } else {
             var valid0 = true;
           }
@@ -2182,39 +1929,32 @@ function validate_params_platform_issueTx(data, { instancePath = "", parentData,
   validate_params_platform_issueTx.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_sampleValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.size === void 0 && (missing0 = "size")) {
-        validate_params_platform_sampleValidators.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
+      if (data.size !== void 0) {
+        const _errs1 = errors;
+        if (!validate_schema_uint16(data.size, { instancePath: instancePath + "/size", parentData: data, parentDataProperty: "size", rootData })) {
+          vErrors = vErrors === null ? validate_schema_uint16.errors : vErrors.concat(validate_schema_uint16.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
       } else {
-        if (data.size !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_uint32(data.size, { instancePath: instancePath + "/size", parentData: data, parentDataProperty: "size", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.subnetID !== void 0) {
+          const _errs2 = errors;
+          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
             errors = vErrors.length;
           }
-          var valid0 = _errs1 === errors;
+          var valid0 = _errs2 === errors;
         } else {
           var valid0 = true;
-        }
-        if (valid0) {
-          if (data.subnetID !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
         }
       }
     } else {
@@ -2225,23 +1965,16 @@ function validate_params_platform_sampleValidators(data, { instancePath = "", pa
   validate_params_platform_sampleValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_validatedBy(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.blockchainID === void 0 && (missing0 = "blockchainID")) {
-        validate_params_platform_validatedBy.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.blockchainID !== void 0) {
-          if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
+      if (data.blockchainID !== void 0) {
+        if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -2252,23 +1985,16 @@ function validate_params_platform_validatedBy(data, { instancePath = "", parentD
   validate_params_platform_validatedBy.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_platform_validates(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.subnetID === void 0 && (missing0 = "subnetID")) {
-        validate_params_platform_validates.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.subnetID !== void 0) {
-          if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
+      if (data.subnetID !== void 0) {
+        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -2279,7 +2005,6 @@ function validate_params_platform_validates(data, { instancePath = "", parentDat
   validate_params_platform_validates.errors = vErrors;
   return errors === 0;
 }
-
 function validate_params_validators_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2288,25 +2013,68 @@ function validate_params_validators_getCurrentValidators(data, { instancePath = 
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.nodeIDs !== void 0) {
         let data0 = data.nodeIDs;
-        const _errs1 = errors;
-        if (errors === _errs1) {
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (errors === _errs3) {
           if (Array.isArray(data0)) {
-            var valid1 = true;
+            var valid2 = true;
             const len0 = data0.length;
             for (let i0 = 0; i0 < len0; i0++) {
-              const _errs3 = errors;
+              const _errs5 = errors;
               if (!validate_schema_nodeID(data0[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
                 vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
                 errors = vErrors.length;
               }
-              var valid1 = _errs3 === errors;
-              if (!valid1) {
+              var valid2 = _errs5 === errors;
+              if (!valid2) {
                 break;
               }
             }
           } else {
-            validate_params_validators_getCurrentValidators.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-            return false;
+            const err0 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs6 = errors;
+          if (data0 !== null) {
+            const err1 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          var _valid0 = _errs6 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err2 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+          validate_params_validators_getCurrentValidators.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
           }
         }
       }
@@ -2318,7 +2086,6 @@ function validate_params_validators_getCurrentValidators(data, { instancePath = 
   validate_params_validators_getCurrentValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_response_health_get_200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2330,7 +2097,6 @@ function validate_response_health_get_200(data, { instancePath = "", parentData,
   validate_response_health_get_200.errors = vErrors;
   return errors === 0;
 }
-
 function validate_response_health_get_503(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2342,7 +2108,6 @@ function validate_response_health_get_503(data, { instancePath = "", parentData,
   validate_response_health_get_503.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_eth_feeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2350,7 +2115,7 @@ function validate_result_eth_feeConfig(data, { instancePath = "", parentData, pa
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.feeConfig === void 0 && (missing0 = "feeConfig") || data.lastChangedAt === void 0 && (missing0 = "lastChangedAt")) {
+      if (data.feeConfig === void 0 && (missing0 = "feeConfig")) {
         validate_result_eth_feeConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
@@ -2367,8 +2132,8 @@ function validate_result_eth_feeConfig(data, { instancePath = "", parentData, pa
         if (valid0) {
           if (data.lastChangedAt !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.lastChangedAt, { instancePath: instancePath + "/lastChangedAt", parentData: data, parentDataProperty: "lastChangedAt", rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_evmBigInt(data.lastChangedAt, { instancePath: instancePath + "/lastChangedAt", parentData: data, parentDataProperty: "lastChangedAt", rootData })) {
+              vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -2385,7 +2150,6 @@ function validate_result_eth_feeConfig(data, { instancePath = "", parentData, pa
   validate_result_eth_feeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_eth_getActivePrecompilesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2397,7 +2161,6 @@ function validate_result_eth_getActivePrecompilesAt(data, { instancePath = "", p
   validate_result_eth_getActivePrecompilesAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_eth_getActiveRulesAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2409,7 +2172,6 @@ function validate_result_eth_getActiveRulesAt(data, { instancePath = "", parentD
   validate_result_eth_getActiveRulesAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_eth_getChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2421,7 +2183,6 @@ function validate_result_eth_getChainConfig(data, { instancePath = "", parentDat
   validate_result_eth_getChainConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_health_health(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2433,7 +2194,6 @@ function validate_result_health_health(data, { instancePath = "", parentData, pa
   validate_result_health_health.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_health_liveness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2445,7 +2205,6 @@ function validate_result_health_liveness(data, { instancePath = "", parentData, 
   validate_result_health_liveness.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_health_readiness(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2457,7 +2216,6 @@ function validate_result_health_readiness(data, { instancePath = "", parentData,
   validate_result_health_readiness.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_acps(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2529,7 +2287,6 @@ function validate_result_info_acps(data, { instancePath = "", parentData, parent
   validate_result_info_acps.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getBlockchainID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2556,7 +2313,6 @@ function validate_result_info_getBlockchainID(data, { instancePath = "", parentD
   validate_result_info_getBlockchainID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getNetworkID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2583,7 +2339,6 @@ function validate_result_info_getNetworkID(data, { instancePath = "", parentData
   validate_result_info_getNetworkID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getNetworkName(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2596,9 +2351,75 @@ function validate_result_info_getNetworkName(data, { instancePath = "", parentDa
         return false;
       } else {
         if (data.networkName !== void 0) {
-          if (typeof data.networkName !== "string") {
-            validate_result_info_getNetworkName.errors = [{ instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+          let data0 = data.networkName;
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (typeof data0 !== "string") {
+            const err0 = { instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          if (!(data0 === "mainnet" || data0 === "cascade" || data0 === "denali" || data0 === "everest" || data0 === "fuji" || data0 === "testing" || data0 === "local")) {
+            const err1 = { instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema_result_info_getNetworkName.properties.networkName.anyOf[0].enum }, message: "must be equal to one of the allowed values" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs5 = errors;
+            if (errors === _errs5) {
+              if (typeof data0 === "string") {
+                if (!pattern_d8eb2d46.test(data0)) {
+                  const err2 = { instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/anyOf/1/pattern", keyword: "pattern", params: { pattern: "^network-[0-9]{1,10}$" }, message: 'must match pattern "^network-[0-9]{1,10}$"' };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+              } else {
+                const err3 = { instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+            }
+            var _valid0 = _errs5 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err4 = { instancePath: instancePath + "/networkName", schemaPath: "#/properties/networkName/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+            validate_result_info_getNetworkName.errors = vErrors;
             return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
+            }
           }
         }
       }
@@ -2610,7 +2431,6 @@ function validate_result_info_getNetworkName(data, { instancePath = "", parentDa
   validate_result_info_getNetworkName.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getNodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2653,7 +2473,6 @@ function validate_result_info_getNodeID(data, { instancePath = "", parentData, p
   validate_result_info_getNodeID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getNodeIP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2680,7 +2499,6 @@ function validate_result_info_getNodeIP(data, { instancePath = "", parentData, p
   validate_result_info_getNodeIP.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getNodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2692,7 +2510,6 @@ function validate_result_info_getNodeVersion(data, { instancePath = "", parentDa
   validate_result_info_getNodeVersion.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getTxFee(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2704,7 +2521,6 @@ function validate_result_info_getTxFee(data, { instancePath = "", parentData, pa
   validate_result_info_getTxFee.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_getVMs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2776,6 +2592,58 @@ function validate_result_info_getVMs(data, { instancePath = "", parentData, pare
               return false;
             }
           }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.fxs !== void 0) {
+            let data3 = data.fxs;
+            const _errs9 = errors;
+            if (errors === _errs9) {
+              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                for (const key2 in data3) {
+                  const _errs11 = errors;
+                  if (!validate_schema_cb58ID(key2, { instancePath: instancePath + "/fxs", parentData: data3, parentDataProperty: "fxs", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid4 = _errs11 === errors;
+                  if (!valid4) {
+                    const err1 = { instancePath: instancePath + "/fxs", schemaPath: "#/properties/fxs/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid" };
+                    if (vErrors === null) {
+                      vErrors = [err1];
+                    } else {
+                      vErrors.push(err1);
+                    }
+                    errors++;
+                    validate_result_info_getVMs.errors = vErrors;
+                    return false;
+                    break;
+                  }
+                }
+                if (valid4) {
+                  for (const key3 in data3) {
+                    const _errs13 = errors;
+                    if (typeof data3[key3] !== "string") {
+                      validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/fxs/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/fxs/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
+                    var valid5 = _errs13 === errors;
+                    if (!valid5) {
+                      break;
+                    }
+                  }
+                }
+              } else {
+                validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/fxs", schemaPath: "#/properties/fxs/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                return false;
+              }
+            }
+            var valid0 = _errs9 === errors;
+          } else {
+            var valid0 = true;
+          }
         }
       }
     } else {
@@ -2786,7 +2654,6 @@ function validate_result_info_getVMs(data, { instancePath = "", parentData, pare
   validate_result_info_getVMs.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_isBootstrapped(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2813,7 +2680,6 @@ function validate_result_info_isBootstrapped(data, { instancePath = "", parentDa
   validate_result_info_isBootstrapped.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_peers(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2827,8 +2693,8 @@ function validate_result_info_peers(data, { instancePath = "", parentData, paren
       } else {
         if (data.numPeers !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint32(data.numPeers, { instancePath: instancePath + "/numPeers", parentData: data, parentDataProperty: "numPeers", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+          if (!validate_schema_uint64(data.numPeers, { instancePath: instancePath + "/numPeers", parentData: data, parentDataProperty: "numPeers", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -2873,7 +2739,6 @@ function validate_result_info_peers(data, { instancePath = "", parentData, paren
   validate_result_info_peers.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2885,7 +2750,6 @@ function validate_result_info_upgrades(data, { instancePath = "", parentData, pa
   validate_result_info_upgrades.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_info_uptime(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2928,7 +2792,70 @@ function validate_result_info_uptime(data, { instancePath = "", parentData, pare
   validate_result_info_uptime.errors = vErrors;
   return errors === 0;
 }
-
+function validate_result_platform_getAllValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validatorSets === void 0 && (missing0 = "validatorSets")) {
+        validate_result_platform_getAllValidatorsAt.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validatorSets !== void 0) {
+          let data0 = data.validatorSets;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+              for (const key0 in data0) {
+                const _errs3 = errors;
+                if (!validate_schema_cb58ID(key0, { instancePath: instancePath + "/validatorSets", parentData: data0, parentDataProperty: "validatorSets", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  const err0 = { instancePath: instancePath + "/validatorSets", schemaPath: "#/properties/validatorSets/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                  validate_result_platform_getAllValidatorsAt.errors = vErrors;
+                  return false;
+                  break;
+                }
+              }
+              if (valid1) {
+                for (const key1 in data0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_WarpValidatorSet(data0[key1], { instancePath: instancePath + "/validatorSets/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key1, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_WarpValidatorSet.errors : vErrors.concat(validate_schema_WarpValidatorSet.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs5 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              }
+            } else {
+              validate_result_platform_getAllValidatorsAt.errors = [{ instancePath: instancePath + "/validatorSets", schemaPath: "#/properties/validatorSets/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_platform_getAllValidatorsAt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_platform_getAllValidatorsAt.errors = vErrors;
+  return errors === 0;
+}
 function validate_result_platform_getBalance(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -2936,7 +2863,7 @@ function validate_result_platform_getBalance(data, { instancePath = "", parentDa
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.balances === void 0 && (missing0 = "balances") || data.unlockeds === void 0 && (missing0 = "unlockeds") || data.lockedStakeables === void 0 && (missing0 = "lockedStakeables") || data.lockedNotStakeables === void 0 && (missing0 = "lockedNotStakeables") || data.utxoIDs === void 0 && (missing0 = "utxoIDs")) {
+      if (data.balance === void 0 && (missing0 = "balance") || data.unlocked === void 0 && (missing0 = "unlocked") || data.lockedStakeable === void 0 && (missing0 = "lockedStakeable") || data.lockedNotStakeable === void 0 && (missing0 = "lockedNotStakeable") || data.balances === void 0 && (missing0 = "balances") || data.unlockeds === void 0 && (missing0 = "unlockeds") || data.lockedStakeables === void 0 && (missing0 = "lockedStakeables") || data.lockedNotStakeables === void 0 && (missing0 = "lockedNotStakeables") || data.utxoIDs === void 0 && (missing0 = "utxoIDs")) {
         validate_result_platform_getBalance.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
@@ -3091,24 +3018,68 @@ function validate_result_platform_getBalance(data, { instancePath = "", parentDa
                         if (data.utxoIDs !== void 0) {
                           let data12 = data.utxoIDs;
                           const _errs21 = errors;
-                          if (errors === _errs21) {
+                          const _errs22 = errors;
+                          let valid5 = false;
+                          const _errs23 = errors;
+                          if (errors === _errs23) {
                             if (Array.isArray(data12)) {
-                              var valid5 = true;
+                              var valid6 = true;
                               const len0 = data12.length;
                               for (let i0 = 0; i0 < len0; i0++) {
-                                const _errs23 = errors;
+                                const _errs25 = errors;
                                 if (!validate_schema_UTXOID(data12[i0], { instancePath: instancePath + "/utxoIDs/" + i0, parentData: data12, parentDataProperty: i0, rootData })) {
                                   vErrors = vErrors === null ? validate_schema_UTXOID.errors : vErrors.concat(validate_schema_UTXOID.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid5 = _errs23 === errors;
-                                if (!valid5) {
+                                var valid6 = _errs25 === errors;
+                                if (!valid6) {
                                   break;
                                 }
                               }
                             } else {
-                              validate_result_platform_getBalance.errors = [{ instancePath: instancePath + "/utxoIDs", schemaPath: "#/properties/utxoIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                              return false;
+                              const err0 = { instancePath: instancePath + "/utxoIDs", schemaPath: "#/properties/utxoIDs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                              if (vErrors === null) {
+                                vErrors = [err0];
+                              } else {
+                                vErrors.push(err0);
+                              }
+                              errors++;
+                            }
+                          }
+                          var _valid0 = _errs23 === errors;
+                          valid5 = valid5 || _valid0;
+                          if (!valid5) {
+                            const _errs26 = errors;
+                            if (data12 !== null) {
+                              const err1 = { instancePath: instancePath + "/utxoIDs", schemaPath: "#/properties/utxoIDs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                              if (vErrors === null) {
+                                vErrors = [err1];
+                              } else {
+                                vErrors.push(err1);
+                              }
+                              errors++;
+                            }
+                            var _valid0 = _errs26 === errors;
+                            valid5 = valid5 || _valid0;
+                          }
+                          if (!valid5) {
+                            const err2 = { instancePath: instancePath + "/utxoIDs", schemaPath: "#/properties/utxoIDs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                            if (vErrors === null) {
+                              vErrors = [err2];
+                            } else {
+                              vErrors.push(err2);
+                            }
+                            errors++;
+                            validate_result_platform_getBalance.errors = vErrors;
+                            return false;
+                          } else {
+                            errors = _errs22;
+                            if (vErrors !== null) {
+                              if (_errs22) {
+                                vErrors.length = _errs22;
+                              } else {
+                                vErrors = null;
+                              }
                             }
                           }
                           var valid0 = _errs21 === errors;
@@ -3132,7 +3103,6 @@ function validate_result_platform_getBalance(data, { instancePath = "", parentDa
   validate_result_platform_getBalance.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3144,7 +3114,6 @@ function validate_result_platform_getBlock(data, { instancePath = "", parentData
   validate_result_platform_getBlock.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getBlockByHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3156,7 +3125,6 @@ function validate_result_platform_getBlockByHeight(data, { instancePath = "", pa
   validate_result_platform_getBlockByHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getBlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3183,7 +3151,6 @@ function validate_result_platform_getBlockchainStatus(data, { instancePath = "",
   validate_result_platform_getBlockchainStatus.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getBlockchains(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3228,7 +3195,6 @@ function validate_result_platform_getBlockchains(data, { instancePath = "", pare
   validate_result_platform_getBlockchains.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getCurrentSupply(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3236,14 +3202,30 @@ function validate_result_platform_getCurrentSupply(data, { instancePath = "", pa
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.supply === void 0 && (missing0 = "supply")) {
+      if (data.supply === void 0 && (missing0 = "supply") || data.height === void 0 && (missing0 = "height")) {
         validate_result_platform_getCurrentSupply.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
         if (data.supply !== void 0) {
+          const _errs1 = errors;
           if (!validate_schema_uint64(data.supply, { instancePath: instancePath + "/supply", parentData: data, parentDataProperty: "supply", rootData })) {
             vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
             errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.height !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
           }
         }
       }
@@ -3255,7 +3237,6 @@ function validate_result_platform_getCurrentSupply(data, { instancePath = "", pa
   validate_result_platform_getCurrentSupply.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3300,7 +3281,6 @@ function validate_result_platform_getCurrentValidators(data, { instancePath = ""
   validate_result_platform_getCurrentValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3312,7 +3292,6 @@ function validate_result_platform_getFeeConfig(data, { instancePath = "", parent
   validate_result_platform_getFeeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3324,7 +3303,6 @@ function validate_result_platform_getFeeState(data, { instancePath = "", parentD
   validate_result_platform_getFeeState.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3351,7 +3329,6 @@ function validate_result_platform_getHeight(data, { instancePath = "", parentDat
   validate_result_platform_getHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getL1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3363,7 +3340,6 @@ function validate_result_platform_getL1Validator(data, { instancePath = "", pare
   validate_result_platform_getL1Validator.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getMinStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3406,7 +3382,6 @@ function validate_result_platform_getMinStake(data, { instancePath = "", parentD
   validate_result_platform_getMinStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getProposedHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3433,79 +3408,341 @@ function validate_result_platform_getProposedHeight(data, { instancePath = "", p
   validate_result_platform_getProposedHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getRewardUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  if (errors === 0) {
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
       if (data.numFetched === void 0 && (missing0 = "numFetched") || data.utxos === void 0 && (missing0 = "utxos") || data.encoding === void 0 && (missing0 = "encoding")) {
-        validate_result_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
       } else {
         if (data.numFetched !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_uint32(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+          const _errs3 = errors;
+          if (!validate_schema_uint64(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
             errors = vErrors.length;
           }
-          var valid0 = _errs1 === errors;
+          var valid1 = _errs3 === errors;
         } else {
-          var valid0 = true;
+          var valid1 = true;
         }
-        if (valid0) {
+        if (valid1) {
           if (data.utxos !== void 0) {
             let data1 = data.utxos;
-            const _errs2 = errors;
-            if (errors === _errs2) {
+            const _errs4 = errors;
+            if (errors === _errs4) {
               if (Array.isArray(data1)) {
-                var valid1 = true;
+                var valid2 = true;
                 const len0 = data1.length;
                 for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs4 = errors;
-                  if (!validate_schema_hex(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                    vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                  const _errs6 = errors;
+                  if (!validate_schema_hexChecksummed(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
                     errors = vErrors.length;
                   }
-                  var valid1 = _errs4 === errors;
-                  if (!valid1) {
+                  var valid2 = _errs6 === errors;
+                  if (!valid2) {
                     break;
                   }
                 }
               } else {
-                validate_result_platform_getRewardUTXOs.errors = [{ instancePath: instancePath + "/utxos", schemaPath: "#/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
+                const err1 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/0/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
               }
             }
-            var valid0 = _errs2 === errors;
+            var valid1 = _errs4 === errors;
           } else {
-            var valid0 = true;
+            var valid1 = true;
           }
-          if (valid0) {
+          if (valid1) {
             if (data.encoding !== void 0) {
-              const _errs5 = errors;
-              if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-                vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
-                errors = vErrors.length;
+              let data3 = data.encoding;
+              const _errs7 = errors;
+              if (typeof data3 !== "string") {
+                const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
               }
-              var valid0 = _errs5 === errors;
+              if (!(data3 === "hex" || data3 === "hexc")) {
+                const err3 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getRewardUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
+                if (vErrors === null) {
+                  vErrors = [err3];
+                } else {
+                  vErrors.push(err3);
+                }
+                errors++;
+              }
+              var valid1 = _errs7 === errors;
             } else {
-              var valid0 = true;
+              var valid1 = true;
             }
           }
         }
       }
     } else {
-      validate_result_platform_getRewardUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
+      const err4 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs9 = errors;
+    if (errors === _errs9) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.numFetched === void 0 && (missing1 = "numFetched") || data.utxos === void 0 && (missing1 = "utxos") || data.encoding === void 0 && (missing1 = "encoding")) {
+          const err5 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        } else {
+          if (data.numFetched !== void 0) {
+            const _errs11 = errors;
+            if (!validate_schema_uint64(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid3 = _errs11 === errors;
+          } else {
+            var valid3 = true;
+          }
+          if (valid3) {
+            if (data.utxos !== void 0) {
+              let data5 = data.utxos;
+              const _errs12 = errors;
+              if (errors === _errs12) {
+                if (Array.isArray(data5)) {
+                  var valid4 = true;
+                  const len1 = data5.length;
+                  for (let i1 = 0; i1 < len1; i1++) {
+                    const _errs14 = errors;
+                    if (!validate_schema_hexNC(data5[i1], { instancePath: instancePath + "/utxos/" + i1, parentData: data5, parentDataProperty: i1, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid4 = _errs14 === errors;
+                    if (!valid4) {
+                      break;
+                    }
+                  }
+                } else {
+                  const err6 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/1/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                }
+              }
+              var valid3 = _errs12 === errors;
+            } else {
+              var valid3 = true;
+            }
+            if (valid3) {
+              if (data.encoding !== void 0) {
+                let data7 = data.encoding;
+                const _errs15 = errors;
+                if (typeof data7 !== "string") {
+                  const err7 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err7];
+                  } else {
+                    vErrors.push(err7);
+                  }
+                  errors++;
+                }
+                if ("hexnc" !== data7) {
+                  const err8 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                  if (vErrors === null) {
+                    vErrors = [err8];
+                  } else {
+                    vErrors.push(err8);
+                  }
+                  errors++;
+                }
+                var valid3 = _errs15 === errors;
+              } else {
+                var valid3 = true;
+              }
+            }
+          }
+        }
+      } else {
+        const err9 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs9 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs17 = errors;
+      if (errors === _errs17) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing2;
+          if (data.numFetched === void 0 && (missing2 = "numFetched") || data.utxos === void 0 && (missing2 = "utxos") || data.encoding === void 0 && (missing2 = "encoding")) {
+            const err10 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          } else {
+            if (data.numFetched !== void 0) {
+              let data8 = data.numFetched;
+              const _errs19 = errors;
+              if (typeof data8 !== "string") {
+                const err11 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+              if ("0" !== data8) {
+                const err12 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              var valid5 = _errs19 === errors;
+            } else {
+              var valid5 = true;
+            }
+            if (valid5) {
+              if (data.utxos !== void 0) {
+                let data9 = data.utxos;
+                const _errs21 = errors;
+                if (errors === _errs21) {
+                  if (Array.isArray(data9)) {
+                    if (data9.length > 0) {
+                      const err13 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" };
+                      if (vErrors === null) {
+                        vErrors = [err13];
+                      } else {
+                        vErrors.push(err13);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err14 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                var valid5 = _errs21 === errors;
+              } else {
+                var valid5 = true;
+              }
+              if (valid5) {
+                if (data.encoding !== void 0) {
+                  let data10 = data.encoding;
+                  const _errs23 = errors;
+                  if (typeof data10 !== "string") {
+                    const err15 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err15];
+                    } else {
+                      vErrors.push(err15);
+                    }
+                    errors++;
+                  }
+                  if ("json" !== data10) {
+                    const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                    if (vErrors === null) {
+                      vErrors = [err16];
+                    } else {
+                      vErrors.push(err16);
+                    }
+                    errors++;
+                  }
+                  var valid5 = _errs23 === errors;
+                } else {
+                  var valid5 = true;
+                }
+              }
+            }
+          }
+        } else {
+          const err17 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs17 === errors;
+      valid0 = valid0 || _valid0;
+    }
+  }
+  if (!valid0) {
+    const err18 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err18];
+    } else {
+      vErrors.push(err18);
+    }
+    errors++;
+    validate_result_platform_getRewardUTXOs.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
   }
   validate_result_platform_getRewardUTXOs.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3513,7 +3750,7 @@ function validate_result_platform_getStake(data, { instancePath = "", parentData
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.stakeds === void 0 && (missing0 = "stakeds") || data.stakedOutputs === void 0 && (missing0 = "stakedOutputs") || data.encoding === void 0 && (missing0 = "encoding")) {
+      if (data.staked === void 0 && (missing0 = "staked") || data.stakeds === void 0 && (missing0 = "stakeds") || data.stakedOutputs === void 0 && (missing0 = "stakedOutputs") || data.encoding === void 0 && (missing0 = "encoding")) {
         validate_result_platform_getStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
@@ -3534,14 +3771,36 @@ function validate_result_platform_getStake(data, { instancePath = "", parentData
             if (errors === _errs2) {
               if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
                 for (const key0 in data1) {
-                  const _errs5 = errors;
-                  if (!validate_schema_uint64(data1[key0], { instancePath: instancePath + "/stakeds/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data1, parentDataProperty: key0, rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  const _errs4 = errors;
+                  if (!validate_schema_cb58ID(key0, { instancePath: instancePath + "/stakeds", parentData: data1, parentDataProperty: "stakeds", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                     errors = vErrors.length;
                   }
-                  var valid1 = _errs5 === errors;
+                  var valid1 = _errs4 === errors;
                   if (!valid1) {
+                    const err0 = { instancePath: instancePath + "/stakeds", schemaPath: "#/properties/stakeds/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
+                    if (vErrors === null) {
+                      vErrors = [err0];
+                    } else {
+                      vErrors.push(err0);
+                    }
+                    errors++;
+                    validate_result_platform_getStake.errors = vErrors;
+                    return false;
                     break;
+                  }
+                }
+                if (valid1) {
+                  for (const key1 in data1) {
+                    const _errs6 = errors;
+                    if (!validate_schema_uint64(data1[key1], { instancePath: instancePath + "/stakeds/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data1, parentDataProperty: key1, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid2 = _errs6 === errors;
+                    if (!valid2) {
+                      break;
+                    }
                   }
                 }
               } else {
@@ -3556,19 +3815,19 @@ function validate_result_platform_getStake(data, { instancePath = "", parentData
           if (valid0) {
             if (data.stakedOutputs !== void 0) {
               let data3 = data.stakedOutputs;
-              const _errs6 = errors;
-              if (errors === _errs6) {
+              const _errs7 = errors;
+              if (errors === _errs7) {
                 if (Array.isArray(data3)) {
-                  var valid2 = true;
+                  var valid3 = true;
                   const len0 = data3.length;
                   for (let i0 = 0; i0 < len0; i0++) {
-                    const _errs8 = errors;
+                    const _errs9 = errors;
                     if (!validate_schema_hex(data3[i0], { instancePath: instancePath + "/stakedOutputs/" + i0, parentData: data3, parentDataProperty: i0, rootData })) {
                       vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
                       errors = vErrors.length;
                     }
-                    var valid2 = _errs8 === errors;
-                    if (!valid2) {
+                    var valid3 = _errs9 === errors;
+                    if (!valid3) {
                       break;
                     }
                   }
@@ -3577,18 +3836,18 @@ function validate_result_platform_getStake(data, { instancePath = "", parentData
                   return false;
                 }
               }
-              var valid0 = _errs6 === errors;
+              var valid0 = _errs7 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.encoding !== void 0) {
-                const _errs9 = errors;
-                if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
+                const _errs10 = errors;
+                if (!validate_schema_outputEncoding(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_outputEncoding.errors : vErrors.concat(validate_schema_outputEncoding.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs9 === errors;
+                var valid0 = _errs10 === errors;
               } else {
                 var valid0 = true;
               }
@@ -3604,7 +3863,6 @@ function validate_result_platform_getStake(data, { instancePath = "", parentData
   validate_result_platform_getStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getStakingAssetID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3631,7 +3889,6 @@ function validate_result_platform_getStakingAssetID(data, { instancePath = "", p
   validate_result_platform_getStakingAssetID.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getSubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3643,7 +3900,6 @@ function validate_result_platform_getSubnet(data, { instancePath = "", parentDat
   validate_result_platform_getSubnet.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getSubnets(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3657,25 +3913,68 @@ function validate_result_platform_getSubnets(data, { instancePath = "", parentDa
       } else {
         if (data.subnets !== void 0) {
           let data0 = data.subnets;
-          const _errs1 = errors;
-          if (errors === _errs1) {
+          const _errs2 = errors;
+          let valid1 = false;
+          const _errs3 = errors;
+          if (errors === _errs3) {
             if (Array.isArray(data0)) {
-              var valid1 = true;
+              var valid2 = true;
               const len0 = data0.length;
               for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
+                const _errs5 = errors;
                 if (!validate_schema_LegacySubnet(data0[i0], { instancePath: instancePath + "/subnets/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
                   vErrors = vErrors === null ? validate_schema_LegacySubnet.errors : vErrors.concat(validate_schema_LegacySubnet.errors);
                   errors = vErrors.length;
                 }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
+                var valid2 = _errs5 === errors;
+                if (!valid2) {
                   break;
                 }
               }
             } else {
-              validate_result_platform_getSubnets.errors = [{ instancePath: instancePath + "/subnets", schemaPath: "#/properties/subnets/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
+              const err0 = { instancePath: instancePath + "/subnets", schemaPath: "#/properties/subnets/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+              if (vErrors === null) {
+                vErrors = [err0];
+              } else {
+                vErrors.push(err0);
+              }
+              errors++;
+            }
+          }
+          var _valid0 = _errs3 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs6 = errors;
+            if (data0 !== null) {
+              const err1 = { instancePath: instancePath + "/subnets", schemaPath: "#/properties/subnets/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            var _valid0 = _errs6 === errors;
+            valid1 = valid1 || _valid0;
+          }
+          if (!valid1) {
+            const err2 = { instancePath: instancePath + "/subnets", schemaPath: "#/properties/subnets/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            if (vErrors === null) {
+              vErrors = [err2];
+            } else {
+              vErrors.push(err2);
+            }
+            errors++;
+            validate_result_platform_getSubnets.errors = vErrors;
+            return false;
+          } else {
+            errors = _errs2;
+            if (vErrors !== null) {
+              if (_errs2) {
+                vErrors.length = _errs2;
+              } else {
+                vErrors = null;
+              }
             }
           }
         }
@@ -3688,7 +3987,6 @@ function validate_result_platform_getSubnets(data, { instancePath = "", parentDa
   validate_result_platform_getSubnets.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3715,7 +4013,6 @@ function validate_result_platform_getTimestamp(data, { instancePath = "", parent
   validate_result_platform_getTimestamp.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getTotalStake(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3723,7 +4020,7 @@ function validate_result_platform_getTotalStake(data, { instancePath = "", paren
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.weight === void 0 && (missing0 = "weight")) {
+      if (data.stake === void 0 && (missing0 = "stake") || data.weight === void 0 && (missing0 = "weight")) {
         validate_result_platform_getTotalStake.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
@@ -3758,85 +4055,17 @@ function validate_result_platform_getTotalStake(data, { instancePath = "", paren
   validate_result_platform_getTotalStake.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.tx === void 0 && (missing0 = "tx") || data.encoding === void 0 && (missing0 = "encoding")) {
-        validate_result_platform_getTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.tx !== void 0) {
-          let data0 = data.tx;
-          const _errs1 = errors;
-          const _errs2 = errors;
-          let valid1 = false;
-          const _errs3 = errors;
-          if (!validate_schema_hex(data0, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
-            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs3 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs4 = errors;
-            if (!validate_schema_SignedTx(data0, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
-              vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs4 === errors;
-            valid1 = valid1 || _valid0;
-          }
-          if (!valid1) {
-            const err0 = { instancePath: instancePath + "/tx", schemaPath: "#/properties/tx/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-            validate_result_platform_getTx.errors = vErrors;
-            return false;
-          } else {
-            errors = _errs2;
-            if (vErrors !== null) {
-              if (_errs2) {
-                vErrors.length = _errs2;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.encoding !== void 0) {
-            const _errs5 = errors;
-            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs5 === errors;
-          } else {
-            var valid0 = true;
-          }
-        }
-      }
-    } else {
-      validate_result_platform_getTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
-    }
+  if (!validate_schema_EncodedTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_EncodedTx.errors : vErrors.concat(validate_schema_EncodedTx.errors);
+    errors = vErrors.length;
   }
   validate_result_platform_getTx.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getTxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -3848,146 +4077,363 @@ function validate_result_platform_getTxStatus(data, { instancePath = "", parentD
   validate_result_platform_getTxStatus.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_getUTXOs(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.numFetched === void 0 && (missing0 = "numFetched") || data.utxos === void 0 && (missing0 = "utxos") || data.endIndex === void 0 && (missing0 = "endIndex") || data.encoding === void 0 && (missing0 = "encoding")) {
-        validate_result_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.numFetched !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_uint32(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
-            errors = vErrors.length;
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.utxos !== void 0) {
-            let data1 = data.utxos;
-            const _errs2 = errors;
-            if (errors === _errs2) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs4 = errors;
-                  if (!validate_schema_hex(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                    vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs4 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_result_platform_getUTXOs.errors = [{ instancePath: instancePath + "/utxos", schemaPath: "#/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.endIndex !== void 0) {
-              const _errs5 = errors;
-              if (!validate_schema_UTXOIndex(data.endIndex, { instancePath: instancePath + "/endIndex", parentData: data, parentDataProperty: "endIndex", rootData })) {
-                vErrors = vErrors === null ? validate_schema_UTXOIndex.errors : vErrors.concat(validate_schema_UTXOIndex.errors);
-                errors = vErrors.length;
-              }
-              var valid0 = _errs5 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.encoding !== void 0) {
-                const _errs6 = errors;
-                if (!validate_schema_encodingHex(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_encodingHex.errors : vErrors.concat(validate_schema_encodingHex.errors);
-                  errors = vErrors.length;
-                }
-                var valid0 = _errs6 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate_result_platform_getUTXOs.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
-    }
-  }
-  validate_result_platform_getUTXOs.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_result_platform_getValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (!validate_schema_ValidatorFeeConfig(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_schema_ValidatorFeeConfig.errors : vErrors.concat(validate_schema_ValidatorFeeConfig.errors);
-    errors = vErrors.length;
-  }
-  validate_result_platform_getValidatorFeeConfig.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_result_platform_getValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (!validate_schema_ValidatorFeeState(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_schema_ValidatorFeeState.errors : vErrors.concat(validate_schema_ValidatorFeeState.errors);
-    errors = vErrors.length;
-  }
-  validate_result_platform_getValidatorFeeState.errors = vErrors;
-  return errors === 0;
-}
-
-function validate_result_platform_getValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_schema_ValidatorsAtHeight(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_schema_ValidatorsAtHeight.errors : vErrors.concat(validate_schema_ValidatorsAtHeight.errors);
-    errors = vErrors.length;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.numFetched === void 0 && (missing0 = "numFetched") || data.utxos === void 0 && (missing0 = "utxos") || data.endIndex === void 0 && (missing0 = "endIndex") || data.encoding === void 0 && (missing0 = "encoding")) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.numFetched !== void 0) {
+          const _errs3 = errors;
+          if (!validate_schema_uint64(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid1 = _errs3 === errors;
+        } else {
+          var valid1 = true;
+        }
+        if (valid1) {
+          if (data.utxos !== void 0) {
+            let data1 = data.utxos;
+            const _errs4 = errors;
+            if (errors === _errs4) {
+              if (Array.isArray(data1)) {
+                var valid2 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs6 = errors;
+                  if (!validate_schema_hexChecksummed(data1[i0], { instancePath: instancePath + "/utxos/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs6 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              } else {
+                const err1 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/0/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+            }
+            var valid1 = _errs4 === errors;
+          } else {
+            var valid1 = true;
+          }
+          if (valid1) {
+            if (data.endIndex !== void 0) {
+              const _errs7 = errors;
+              if (!validate_schema_UTXOEndIndex(data.endIndex, { instancePath: instancePath + "/endIndex", parentData: data, parentDataProperty: "endIndex", rootData })) {
+                vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs7 === errors;
+            } else {
+              var valid1 = true;
+            }
+            if (valid1) {
+              if (data.encoding !== void 0) {
+                let data4 = data.encoding;
+                const _errs8 = errors;
+                if (typeof data4 !== "string") {
+                  const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err2];
+                  } else {
+                    vErrors.push(err2);
+                  }
+                  errors++;
+                }
+                if (!(data4 === "hex" || data4 === "hexc")) {
+                  const err3 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
+                  if (vErrors === null) {
+                    vErrors = [err3];
+                  } else {
+                    vErrors.push(err3);
+                  }
+                  errors++;
+                }
+                var valid1 = _errs8 === errors;
+              } else {
+                var valid1 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      const err4 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
-    const _errs2 = errors;
-    if (!validate_schema_LegacyValidatorsAtHeight(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_schema_LegacyValidatorsAtHeight.errors : vErrors.concat(validate_schema_LegacyValidatorsAtHeight.errors);
-      errors = vErrors.length;
+    const _errs10 = errors;
+    if (errors === _errs10) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.numFetched === void 0 && (missing1 = "numFetched") || data.utxos === void 0 && (missing1 = "utxos") || data.endIndex === void 0 && (missing1 = "endIndex") || data.encoding === void 0 && (missing1 = "encoding")) {
+          const err5 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        } else {
+          if (data.numFetched !== void 0) {
+            const _errs12 = errors;
+            if (!validate_schema_uint64(data.numFetched, { instancePath: instancePath + "/numFetched", parentData: data, parentDataProperty: "numFetched", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid3 = _errs12 === errors;
+          } else {
+            var valid3 = true;
+          }
+          if (valid3) {
+            if (data.utxos !== void 0) {
+              let data6 = data.utxos;
+              const _errs13 = errors;
+              if (errors === _errs13) {
+                if (Array.isArray(data6)) {
+                  var valid4 = true;
+                  const len1 = data6.length;
+                  for (let i1 = 0; i1 < len1; i1++) {
+                    const _errs15 = errors;
+                    if (!validate_schema_hexNC(data6[i1], { instancePath: instancePath + "/utxos/" + i1, parentData: data6, parentDataProperty: i1, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid4 = _errs15 === errors;
+                    if (!valid4) {
+                      break;
+                    }
+                  }
+                } else {
+                  const err6 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/1/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                  if (vErrors === null) {
+                    vErrors = [err6];
+                  } else {
+                    vErrors.push(err6);
+                  }
+                  errors++;
+                }
+              }
+              var valid3 = _errs13 === errors;
+            } else {
+              var valid3 = true;
+            }
+            if (valid3) {
+              if (data.endIndex !== void 0) {
+                const _errs16 = errors;
+                if (!validate_schema_UTXOEndIndex(data.endIndex, { instancePath: instancePath + "/endIndex", parentData: data, parentDataProperty: "endIndex", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
+                  errors = vErrors.length;
+                }
+                var valid3 = _errs16 === errors;
+              } else {
+                var valid3 = true;
+              }
+              if (valid3) {
+                if (data.encoding !== void 0) {
+                  let data9 = data.encoding;
+                  const _errs17 = errors;
+                  if (typeof data9 !== "string") {
+                    const err7 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    if (vErrors === null) {
+                      vErrors = [err7];
+                    } else {
+                      vErrors.push(err7);
+                    }
+                    errors++;
+                  }
+                  if ("hexnc" !== data9) {
+                    const err8 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                    if (vErrors === null) {
+                      vErrors = [err8];
+                    } else {
+                      vErrors.push(err8);
+                    }
+                    errors++;
+                  }
+                  var valid3 = _errs17 === errors;
+                } else {
+                  var valid3 = true;
+                }
+              }
+            }
+          }
+        }
+      } else {
+        const err9 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
     }
-    var _valid0 = _errs2 === errors;
+    var _valid0 = _errs10 === errors;
     valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs19 = errors;
+      if (errors === _errs19) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing2;
+          if (data.numFetched === void 0 && (missing2 = "numFetched") || data.utxos === void 0 && (missing2 = "utxos") || data.endIndex === void 0 && (missing2 = "endIndex") || data.encoding === void 0 && (missing2 = "encoding")) {
+            const err10 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            if (vErrors === null) {
+              vErrors = [err10];
+            } else {
+              vErrors.push(err10);
+            }
+            errors++;
+          } else {
+            if (data.numFetched !== void 0) {
+              let data10 = data.numFetched;
+              const _errs21 = errors;
+              if (typeof data10 !== "string") {
+                const err11 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err11];
+                } else {
+                  vErrors.push(err11);
+                }
+                errors++;
+              }
+              if ("0" !== data10) {
+                const err12 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
+                if (vErrors === null) {
+                  vErrors = [err12];
+                } else {
+                  vErrors.push(err12);
+                }
+                errors++;
+              }
+              var valid5 = _errs21 === errors;
+            } else {
+              var valid5 = true;
+            }
+            if (valid5) {
+              if (data.utxos !== void 0) {
+                let data11 = data.utxos;
+                const _errs23 = errors;
+                if (errors === _errs23) {
+                  if (Array.isArray(data11)) {
+                    if (data11.length > 0) {
+                      const err13 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" };
+                      if (vErrors === null) {
+                        vErrors = [err13];
+                      } else {
+                        vErrors.push(err13);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err14 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    if (vErrors === null) {
+                      vErrors = [err14];
+                    } else {
+                      vErrors.push(err14);
+                    }
+                    errors++;
+                  }
+                }
+                var valid5 = _errs23 === errors;
+              } else {
+                var valid5 = true;
+              }
+              if (valid5) {
+                if (data.endIndex !== void 0) {
+                  const _errs25 = errors;
+                  if (!validate_schema_UTXOEndIndex(data.endIndex, { instancePath: instancePath + "/endIndex", parentData: data, parentDataProperty: "endIndex", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid5 = _errs25 === errors;
+                } else {
+                  var valid5 = true;
+                }
+                if (valid5) {
+                  if (data.encoding !== void 0) {
+                    let data13 = data.encoding;
+                    const _errs26 = errors;
+                    if (typeof data13 !== "string") {
+                      const err15 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                      if (vErrors === null) {
+                        vErrors = [err15];
+                      } else {
+                        vErrors.push(err15);
+                      }
+                      errors++;
+                    }
+                    if ("json" !== data13) {
+                      const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                      if (vErrors === null) {
+                        vErrors = [err16];
+                      } else {
+                        vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                    var valid5 = _errs26 === errors;
+                  } else {
+                    var valid5 = true;
+                  }
+                }
+              }
+            }
+          }
+        } else {
+          const err17 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          if (vErrors === null) {
+            vErrors = [err17];
+          } else {
+            vErrors.push(err17);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs19 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
   if (!valid0) {
-    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err18 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err0];
+      vErrors = [err18];
     } else {
-      vErrors.push(err0);
+      vErrors.push(err18);
     }
     errors++;
-    validate_result_platform_getValidatorsAt.errors = vErrors;
+    validate_result_platform_getUTXOs.errors = vErrors;
     return false;
   } else {
     errors = _errs0;
@@ -3999,10 +4445,42 @@ function validate_result_platform_getValidatorsAt(data, { instancePath = "", par
       }
     }
   }
+  validate_result_platform_getUTXOs.errors = vErrors;
+  return errors === 0;
+}
+function validate_result_platform_getValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ValidatorFeeConfig(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorFeeConfig.errors : vErrors.concat(validate_schema_ValidatorFeeConfig.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getValidatorFeeConfig.errors = vErrors;
+  return errors === 0;
+}
+function validate_result_platform_getValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ValidatorFeeState(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorFeeState.errors : vErrors.concat(validate_schema_ValidatorFeeState.errors);
+    errors = vErrors.length;
+  }
+  validate_result_platform_getValidatorFeeState.errors = vErrors;
+  return errors === 0;
+}
+function validate_result_platform_getValidatorsAt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_ValidatorsAtHeight(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ValidatorsAtHeight.errors : vErrors.concat(validate_schema_ValidatorsAtHeight.errors);
+    errors = vErrors.length;
+  }
   validate_result_platform_getValidatorsAt.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_issueTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4029,7 +4507,6 @@ function validate_result_platform_issueTx(data, { instancePath = "", parentData,
   validate_result_platform_issueTx.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_sampleValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4074,7 +4551,6 @@ function validate_result_platform_sampleValidators(data, { instancePath = "", pa
   validate_result_platform_sampleValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_validatedBy(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4101,7 +4577,6 @@ function validate_result_platform_validatedBy(data, { instancePath = "", parentD
   validate_result_platform_validatedBy.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_platform_validates(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4146,7 +4621,6 @@ function validate_result_platform_validates(data, { instancePath = "", parentDat
   validate_result_platform_validates.errors = vErrors;
   return errors === 0;
 }
-
 function validate_result_validators_getCurrentValidators(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4191,7 +4665,6 @@ function validate_result_validators_getCurrentValidators(data, { instancePath = 
   validate_result_validators_getCurrentValidators.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ACPPreference(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4304,7 +4777,6 @@ function validate_schema_ACPPreference(data, { instancePath = "", parentData, pa
   validate_schema_ACPPreference.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ActivePrecompiles(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4330,7 +4802,6 @@ function validate_schema_ActivePrecompiles(data, { instancePath = "", parentData
   validate_schema_ActivePrecompiles.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ActiveRules(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4362,103 +4833,187 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
                 }
               }
               if (_errs3 === errors) {
-                if (data0.IsHomestead !== void 0) {
+                if (data0.ChainID !== void 0) {
                   const _errs6 = errors;
-                  if (typeof data0.IsHomestead !== "boolean") {
-                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsHomestead", schemaPath: "#/properties/ethRules/properties/IsHomestead/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                    return false;
+                  if (!validate_schema_evmBigInt(data0.ChainID, { instancePath: instancePath + "/ethRules/ChainID", parentData: data0, parentDataProperty: "ChainID", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
+                    errors = vErrors.length;
                   }
                   var valid2 = _errs6 === errors;
                 } else {
                   var valid2 = true;
                 }
                 if (valid2) {
-                  if (data0.IsEIP150 !== void 0) {
-                    const _errs8 = errors;
-                    if (typeof data0.IsEIP150 !== "boolean") {
-                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP150", schemaPath: "#/properties/ethRules/properties/IsEIP150/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                  if (data0.IsHomestead !== void 0) {
+                    const _errs7 = errors;
+                    if (typeof data0.IsHomestead !== "boolean") {
+                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsHomestead", schemaPath: "#/properties/ethRules/properties/IsHomestead/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                       return false;
                     }
-                    var valid2 = _errs8 === errors;
+                    var valid2 = _errs7 === errors;
                   } else {
                     var valid2 = true;
                   }
                   if (valid2) {
-                    if (data0.IsEIP155 !== void 0) {
-                      const _errs10 = errors;
-                      if (typeof data0.IsEIP155 !== "boolean") {
-                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP155", schemaPath: "#/properties/ethRules/properties/IsEIP155/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    if (data0.IsEIP150 !== void 0) {
+                      const _errs9 = errors;
+                      if (typeof data0.IsEIP150 !== "boolean") {
+                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP150", schemaPath: "#/properties/ethRules/properties/IsEIP150/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                         return false;
                       }
-                      var valid2 = _errs10 === errors;
+                      var valid2 = _errs9 === errors;
                     } else {
                       var valid2 = true;
                     }
                     if (valid2) {
-                      if (data0.IsEIP158 !== void 0) {
-                        const _errs12 = errors;
-                        if (typeof data0.IsEIP158 !== "boolean") {
-                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP158", schemaPath: "#/properties/ethRules/properties/IsEIP158/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      if (data0.IsEIP155 !== void 0) {
+                        const _errs11 = errors;
+                        if (typeof data0.IsEIP155 !== "boolean") {
+                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP155", schemaPath: "#/properties/ethRules/properties/IsEIP155/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                           return false;
                         }
-                        var valid2 = _errs12 === errors;
+                        var valid2 = _errs11 === errors;
                       } else {
                         var valid2 = true;
                       }
                       if (valid2) {
-                        if (data0.IsByzantium !== void 0) {
-                          const _errs14 = errors;
-                          if (typeof data0.IsByzantium !== "boolean") {
-                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsByzantium", schemaPath: "#/properties/ethRules/properties/IsByzantium/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                        if (data0.IsEIP158 !== void 0) {
+                          const _errs13 = errors;
+                          if (typeof data0.IsEIP158 !== "boolean") {
+                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsEIP158", schemaPath: "#/properties/ethRules/properties/IsEIP158/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                             return false;
                           }
-                          var valid2 = _errs14 === errors;
+                          var valid2 = _errs13 === errors;
                         } else {
                           var valid2 = true;
                         }
                         if (valid2) {
-                          if (data0.IsConstantinople !== void 0) {
-                            const _errs16 = errors;
-                            if (typeof data0.IsConstantinople !== "boolean") {
-                              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsConstantinople", schemaPath: "#/properties/ethRules/properties/IsConstantinople/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                          if (data0.IsByzantium !== void 0) {
+                            const _errs15 = errors;
+                            if (typeof data0.IsByzantium !== "boolean") {
+                              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsByzantium", schemaPath: "#/properties/ethRules/properties/IsByzantium/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                               return false;
                             }
-                            var valid2 = _errs16 === errors;
+                            var valid2 = _errs15 === errors;
                           } else {
                             var valid2 = true;
                           }
                           if (valid2) {
-                            if (data0.IsPetersburg !== void 0) {
-                              const _errs18 = errors;
-                              if (typeof data0.IsPetersburg !== "boolean") {
-                                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsPetersburg", schemaPath: "#/properties/ethRules/properties/IsPetersburg/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                            if (data0.IsConstantinople !== void 0) {
+                              const _errs17 = errors;
+                              if (typeof data0.IsConstantinople !== "boolean") {
+                                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsConstantinople", schemaPath: "#/properties/ethRules/properties/IsConstantinople/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                 return false;
                               }
-                              var valid2 = _errs18 === errors;
+                              var valid2 = _errs17 === errors;
                             } else {
                               var valid2 = true;
                             }
                             if (valid2) {
-                              if (data0.IsIstanbul !== void 0) {
-                                const _errs20 = errors;
-                                if (typeof data0.IsIstanbul !== "boolean") {
-                                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsIstanbul", schemaPath: "#/properties/ethRules/properties/IsIstanbul/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                              if (data0.IsPetersburg !== void 0) {
+                                const _errs19 = errors;
+                                if (typeof data0.IsPetersburg !== "boolean") {
+                                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsPetersburg", schemaPath: "#/properties/ethRules/properties/IsPetersburg/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
-                                var valid2 = _errs20 === errors;
+                                var valid2 = _errs19 === errors;
                               } else {
                                 var valid2 = true;
                               }
                               if (valid2) {
-                                if (data0.IsCancun !== void 0) {
-                                  const _errs22 = errors;
-                                  if (typeof data0.IsCancun !== "boolean") {
-                                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsCancun", schemaPath: "#/properties/ethRules/properties/IsCancun/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                if (data0.IsIstanbul !== void 0) {
+                                  const _errs21 = errors;
+                                  if (typeof data0.IsIstanbul !== "boolean") {
+                                    validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsIstanbul", schemaPath: "#/properties/ethRules/properties/IsIstanbul/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                     return false;
                                   }
-                                  var valid2 = _errs22 === errors;
+                                  var valid2 = _errs21 === errors;
                                 } else {
                                   var valid2 = true;
+                                }
+                                if (valid2) {
+                                  if (data0.IsBerlin !== void 0) {
+                                    const _errs23 = errors;
+                                    if (typeof data0.IsBerlin !== "boolean") {
+                                      validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsBerlin", schemaPath: "#/properties/ethRules/properties/IsBerlin/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                      return false;
+                                    }
+                                    var valid2 = _errs23 === errors;
+                                  } else {
+                                    var valid2 = true;
+                                  }
+                                  if (valid2) {
+                                    if (data0.IsLondon !== void 0) {
+                                      const _errs25 = errors;
+                                      if (typeof data0.IsLondon !== "boolean") {
+                                        validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsLondon", schemaPath: "#/properties/ethRules/properties/IsLondon/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                        return false;
+                                      }
+                                      var valid2 = _errs25 === errors;
+                                    } else {
+                                      var valid2 = true;
+                                    }
+                                    if (valid2) {
+                                      if (data0.IsMerge !== void 0) {
+                                        const _errs27 = errors;
+                                        if (typeof data0.IsMerge !== "boolean") {
+                                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsMerge", schemaPath: "#/properties/ethRules/properties/IsMerge/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                          return false;
+                                        }
+                                        var valid2 = _errs27 === errors;
+                                      } else {
+                                        var valid2 = true;
+                                      }
+                                      if (valid2) {
+                                        if (data0.IsShanghai !== void 0) {
+                                          const _errs29 = errors;
+                                          if (typeof data0.IsShanghai !== "boolean") {
+                                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsShanghai", schemaPath: "#/properties/ethRules/properties/IsShanghai/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                            return false;
+                                          }
+                                          var valid2 = _errs29 === errors;
+                                        } else {
+                                          var valid2 = true;
+                                        }
+                                        if (valid2) {
+                                          if (data0.IsCancun !== void 0) {
+                                            const _errs31 = errors;
+                                            if (typeof data0.IsCancun !== "boolean") {
+                                              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsCancun", schemaPath: "#/properties/ethRules/properties/IsCancun/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                              return false;
+                                            }
+                                            var valid2 = _errs31 === errors;
+                                          } else {
+                                            var valid2 = true;
+                                          }
+                                          if (valid2) {
+                                            if (data0.IsPrague !== void 0) {
+                                              const _errs33 = errors;
+                                              if (typeof data0.IsPrague !== "boolean") {
+                                                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsPrague", schemaPath: "#/properties/ethRules/properties/IsPrague/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                return false;
+                                              }
+                                              var valid2 = _errs33 === errors;
+                                            } else {
+                                              var valid2 = true;
+                                            }
+                                            if (valid2) {
+                                              if (data0.IsVerkle !== void 0) {
+                                                const _errs35 = errors;
+                                                if (typeof data0.IsVerkle !== "boolean") {
+                                                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/ethRules/IsVerkle", schemaPath: "#/properties/ethRules/properties/IsVerkle/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                  return false;
+                                                }
+                                                var valid2 = _errs35 === errors;
+                                              } else {
+                                                var valid2 = true;
+                                              }
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
                                 }
                               }
                             }
@@ -4480,67 +5035,103 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
         }
         if (valid0) {
           if (data.avalancheRules !== void 0) {
-            let data11 = data.avalancheRules;
-            const _errs24 = errors;
-            if (errors === _errs24) {
-              if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-                const _errs26 = errors;
-                for (const key1 in data11) {
-                  if (!(key1 === "IsSubnetEVM" || key1 === "IsDurango" || key1 === "IsEUpgrade" || key1 === "IsEtna")) {
-                    const _errs27 = errors;
-                    if (typeof data11[key1] !== "boolean") {
+            let data18 = data.avalancheRules;
+            const _errs37 = errors;
+            if (errors === _errs37) {
+              if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+                const _errs39 = errors;
+                for (const key1 in data18) {
+                  if (!(key1 === "IsSubnetEVM" || key1 === "IsDurango" || key1 === "IsEtna" || key1 === "IsFortuna" || key1 === "IsGranite" || key1 === "IsHelicon" || key1 === "IsEUpgrade")) {
+                    const _errs40 = errors;
+                    if (typeof data18[key1] !== "boolean") {
                       validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/avalancheRules/additionalProperties/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                       return false;
                     }
-                    var valid3 = _errs27 === errors;
+                    var valid3 = _errs40 === errors;
                     if (!valid3) {
                       break;
                     }
                   }
                 }
-                if (_errs26 === errors) {
-                  if (data11.IsSubnetEVM !== void 0) {
-                    const _errs29 = errors;
-                    if (typeof data11.IsSubnetEVM !== "boolean") {
+                if (_errs39 === errors) {
+                  if (data18.IsSubnetEVM !== void 0) {
+                    const _errs42 = errors;
+                    if (typeof data18.IsSubnetEVM !== "boolean") {
                       validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsSubnetEVM", schemaPath: "#/properties/avalancheRules/properties/IsSubnetEVM/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                       return false;
                     }
-                    var valid4 = _errs29 === errors;
+                    var valid4 = _errs42 === errors;
                   } else {
                     var valid4 = true;
                   }
                   if (valid4) {
-                    if (data11.IsDurango !== void 0) {
-                      const _errs31 = errors;
-                      if (typeof data11.IsDurango !== "boolean") {
+                    if (data18.IsDurango !== void 0) {
+                      const _errs44 = errors;
+                      if (typeof data18.IsDurango !== "boolean") {
                         validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsDurango", schemaPath: "#/properties/avalancheRules/properties/IsDurango/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                         return false;
                       }
-                      var valid4 = _errs31 === errors;
+                      var valid4 = _errs44 === errors;
                     } else {
                       var valid4 = true;
                     }
                     if (valid4) {
-                      if (data11.IsEUpgrade !== void 0) {
-                        const _errs33 = errors;
-                        if (typeof data11.IsEUpgrade !== "boolean") {
-                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEUpgrade", schemaPath: "#/properties/avalancheRules/properties/IsEUpgrade/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                      if (data18.IsEtna !== void 0) {
+                        const _errs46 = errors;
+                        if (typeof data18.IsEtna !== "boolean") {
+                          validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEtna", schemaPath: "#/properties/avalancheRules/properties/IsEtna/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                           return false;
                         }
-                        var valid4 = _errs33 === errors;
+                        var valid4 = _errs46 === errors;
                       } else {
                         var valid4 = true;
                       }
                       if (valid4) {
-                        if (data11.IsEtna !== void 0) {
-                          const _errs35 = errors;
-                          if (typeof data11.IsEtna !== "boolean") {
-                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEtna", schemaPath: "#/properties/avalancheRules/properties/IsEtna/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                        if (data18.IsFortuna !== void 0) {
+                          const _errs48 = errors;
+                          if (typeof data18.IsFortuna !== "boolean") {
+                            validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsFortuna", schemaPath: "#/properties/avalancheRules/properties/IsFortuna/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                             return false;
                           }
-                          var valid4 = _errs35 === errors;
+                          var valid4 = _errs48 === errors;
                         } else {
                           var valid4 = true;
+                        }
+                        if (valid4) {
+                          if (data18.IsGranite !== void 0) {
+                            const _errs50 = errors;
+                            if (typeof data18.IsGranite !== "boolean") {
+                              validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsGranite", schemaPath: "#/properties/avalancheRules/properties/IsGranite/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                              return false;
+                            }
+                            var valid4 = _errs50 === errors;
+                          } else {
+                            var valid4 = true;
+                          }
+                          if (valid4) {
+                            if (data18.IsHelicon !== void 0) {
+                              const _errs52 = errors;
+                              if (typeof data18.IsHelicon !== "boolean") {
+                                validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsHelicon", schemaPath: "#/properties/avalancheRules/properties/IsHelicon/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                return false;
+                              }
+                              var valid4 = _errs52 === errors;
+                            } else {
+                              var valid4 = true;
+                            }
+                            if (valid4) {
+                              if (data18.IsEUpgrade !== void 0) {
+                                const _errs54 = errors;
+                                if (typeof data18.IsEUpgrade !== "boolean") {
+                                  validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/avalancheRules/IsEUpgrade", schemaPath: "#/properties/avalancheRules/properties/IsEUpgrade/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                  return false;
+                                }
+                                var valid4 = _errs54 === errors;
+                              } else {
+                                var valid4 = true;
+                              }
+                            }
+                          }
                         }
                       }
                     }
@@ -4551,28 +5142,28 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
                 return false;
               }
             }
-            var valid0 = _errs24 === errors;
+            var valid0 = _errs37 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.precompiles !== void 0) {
-              let data17 = data.precompiles;
-              const _errs37 = errors;
-              if (errors === _errs37) {
-                if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-                  for (const key2 in data17) {
-                    let data18 = data17[key2];
-                    const _errs40 = errors;
-                    if (errors === _errs40) {
-                      if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+              let data27 = data.precompiles;
+              const _errs56 = errors;
+              if (errors === _errs56) {
+                if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+                  for (const key2 in data27) {
+                    let data28 = data27[key2];
+                    const _errs59 = errors;
+                    if (errors === _errs59) {
+                      if (data28 && typeof data28 == "object" && !Array.isArray(data28)) {
                         let missing1;
-                        if (data18.timestamp === void 0 && (missing1 = "timestamp")) {
+                        if (data28.timestamp === void 0 && (missing1 = "timestamp")) {
                           validate_schema_ActiveRules.errors = [{ instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/precompiles/additionalProperties/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                           return false;
                         } else {
-                          if (data18.timestamp !== void 0) {
-                            if (!validate_schema_uint64(data18.timestamp, { instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timestamp", parentData: data18, parentDataProperty: "timestamp", rootData })) {
+                          if (data28.timestamp !== void 0) {
+                            if (!validate_schema_uint64(data28.timestamp, { instancePath: instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timestamp", parentData: data28, parentDataProperty: "timestamp", rootData })) {
                               vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                               errors = vErrors.length;
                             }
@@ -4583,7 +5174,7 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
                         return false;
                       }
                     }
-                    var valid5 = _errs40 === errors;
+                    var valid5 = _errs59 === errors;
                     if (!valid5) {
                       break;
                     }
@@ -4593,7 +5184,7 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
                   return false;
                 }
               }
-              var valid0 = _errs37 === errors;
+              var valid0 = _errs56 === errors;
             } else {
               var valid0 = true;
             }
@@ -4608,7 +5199,2106 @@ function validate_schema_ActiveRules(data, { instancePath = "", parentData, pare
   validate_schema_ActiveRules.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_AddDelegatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validator === void 0 && (missing0 = "validator") || data.stake === void 0 && (missing0 = "stake") || data.rewardsOwner === void 0 && (missing0 = "rewardsOwner")) {
+        validate_schema_AddDelegatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "validator" || key0 === "stake" || key0 === "rewardsOwner")) {
+            validate_schema_AddDelegatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validator !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_Validator(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.stake !== void 0) {
+                        let data8 = data.stake;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (Array.isArray(data8)) {
+                            var valid3 = true;
+                            const len2 = data8.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              const _errs14 = errors;
+                              if (!validate_schema_TransferableOutput(data8[i2], { instancePath: instancePath + "/stake/" + i2, parentData: data8, parentDataProperty: i2, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid3 = _errs14 === errors;
+                              if (!valid3) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.rewardsOwner !== void 0) {
+                          const _errs15 = errors;
+                          if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, { instancePath: instancePath + "/rewardsOwner", parentData: data, parentDataProperty: "rewardsOwner", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs15 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddDelegatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddDelegatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_AddPermissionlessDelegatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validator === void 0 && (missing0 = "validator") || data.subnetID === void 0 && (missing0 = "subnetID") || data.stake === void 0 && (missing0 = "stake") || data.rewardsOwner === void 0 && (missing0 = "rewardsOwner")) {
+        validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_AddPermissionlessDelegatorTx.properties, key0)) {
+            validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validator !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_Validator(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.subnetID !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.stake !== void 0) {
+                          let data9 = data.stake;
+                          const _errs13 = errors;
+                          if (errors === _errs13) {
+                            if (Array.isArray(data9)) {
+                              var valid3 = true;
+                              const len2 = data9.length;
+                              for (let i2 = 0; i2 < len2; i2++) {
+                                const _errs15 = errors;
+                                if (!validate_schema_TransferableOutput(data9[i2], { instancePath: instancePath + "/stake/" + i2, parentData: data9, parentDataProperty: i2, rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid3 = _errs15 === errors;
+                                if (!valid3) {
+                                  break;
+                                }
+                              }
+                            } else {
+                              validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.rewardsOwner !== void 0) {
+                            const _errs16 = errors;
+                            if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, { instancePath: instancePath + "/rewardsOwner", parentData: data, parentDataProperty: "rewardsOwner", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs16 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddPermissionlessDelegatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_AddPermissionlessValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validator === void 0 && (missing0 = "validator") || data.subnetID === void 0 && (missing0 = "subnetID") || data.signer === void 0 && (missing0 = "signer") || data.stake === void 0 && (missing0 = "stake") || data.validationRewardsOwner === void 0 && (missing0 = "validationRewardsOwner") || data.delegationRewardsOwner === void 0 && (missing0 = "delegationRewardsOwner") || data.shares === void 0 && (missing0 = "shares")) {
+        validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_AddPermissionlessValidatorTx.properties, key0)) {
+            validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validator !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_Validator(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.subnetID !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.signer !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_Signer(data.signer, { instancePath: instancePath + "/signer", parentData: data, parentDataProperty: "signer", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_Signer.errors : vErrors.concat(validate_schema_Signer.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.stake !== void 0) {
+                            let data10 = data.stake;
+                            const _errs14 = errors;
+                            if (errors === _errs14) {
+                              if (Array.isArray(data10)) {
+                                var valid3 = true;
+                                const len2 = data10.length;
+                                for (let i2 = 0; i2 < len2; i2++) {
+                                  const _errs16 = errors;
+                                  if (!validate_schema_TransferableOutput(data10[i2], { instancePath: instancePath + "/stake/" + i2, parentData: data10, parentDataProperty: i2, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid3 = _errs16 === errors;
+                                  if (!valid3) {
+                                    break;
+                                  }
+                                }
+                              } else {
+                                validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs14 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.validationRewardsOwner !== void 0) {
+                              const _errs17 = errors;
+                              if (!validate_schema_Secp256k1fxOutputOwners(data.validationRewardsOwner, { instancePath: instancePath + "/validationRewardsOwner", parentData: data, parentDataProperty: "validationRewardsOwner", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs17 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.delegationRewardsOwner !== void 0) {
+                                const _errs18 = errors;
+                                if (!validate_schema_Secp256k1fxOutputOwners(data.delegationRewardsOwner, { instancePath: instancePath + "/delegationRewardsOwner", parentData: data, parentDataProperty: "delegationRewardsOwner", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs18 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.shares !== void 0) {
+                                  const _errs19 = errors;
+                                  if (!validate_schema_txUint32(data.shares, { instancePath: instancePath + "/shares", parentData: data, parentDataProperty: "shares", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs19 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddPermissionlessValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_AddSubnetValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validator === void 0 && (missing0 = "validator") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization")) {
+        validate_schema_AddSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "validator" || key0 === "subnetAuthorization")) {
+            validate_schema_AddSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddSubnetValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddSubnetValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validator !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_SubnetValidator(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_SubnetValidator.errors : vErrors.concat(validate_schema_SubnetValidator.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.subnetAuthorization !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddSubnetValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_AddValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validator === void 0 && (missing0 = "validator") || data.stake === void 0 && (missing0 = "stake") || data.rewardsOwner === void 0 && (missing0 = "rewardsOwner") || data.shares === void 0 && (missing0 = "shares")) {
+        validate_schema_AddValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_AddValidatorTx.properties, key0)) {
+            validate_schema_AddValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validator !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_Validator(data.validator, { instancePath: instancePath + "/validator", parentData: data, parentDataProperty: "validator", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.stake !== void 0) {
+                        let data8 = data.stake;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (Array.isArray(data8)) {
+                            var valid3 = true;
+                            const len2 = data8.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              const _errs14 = errors;
+                              if (!validate_schema_TransferableOutput(data8[i2], { instancePath: instancePath + "/stake/" + i2, parentData: data8, parentDataProperty: i2, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid3 = _errs14 === errors;
+                              if (!valid3) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.rewardsOwner !== void 0) {
+                          const _errs15 = errors;
+                          if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, { instancePath: instancePath + "/rewardsOwner", parentData: data, parentDataProperty: "rewardsOwner", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs15 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.shares !== void 0) {
+                            const _errs16 = errors;
+                            if (!validate_schema_txUint32(data.shares, { instancePath: instancePath + "/shares", parentData: data, parentDataProperty: "shares", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs16 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_AdvanceTimeTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.time === void 0 && (missing0 = "time")) {
+        validate_schema_AdvanceTimeTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "time")) {
+            validate_schema_AdvanceTimeTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.time !== void 0) {
+            if (!validate_schema_uint64(data.time, { instancePath: instancePath + "/time", parentData: data, parentDataProperty: "time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AdvanceTimeTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AdvanceTimeTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_ApricotAbortBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id")) {
+        validate_schema_ApricotAbortBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "parentID" || key0 === "height" || key0 === "id")) {
+            validate_schema_ApricotAbortBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.parentID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ApricotAbortBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ApricotAbortBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_ApricotAtomicBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id") || data.tx === void 0 && (missing0 = "tx")) {
+        validate_schema_ApricotAtomicBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "parentID" || key0 === "height" || key0 === "id" || key0 === "tx")) {
+            validate_schema_ApricotAtomicBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.parentID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.tx !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_SignedTx(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ApricotAtomicBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ApricotAtomicBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_ApricotCommitBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id")) {
+        validate_schema_ApricotCommitBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "parentID" || key0 === "height" || key0 === "id")) {
+            validate_schema_ApricotCommitBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.parentID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ApricotCommitBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ApricotCommitBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_ApricotProposalBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id") || data.tx === void 0 && (missing0 = "tx")) {
+        validate_schema_ApricotProposalBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "parentID" || key0 === "height" || key0 === "id" || key0 === "tx")) {
+            validate_schema_ApricotProposalBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.parentID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.tx !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_SignedTx(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ApricotProposalBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ApricotProposalBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_ApricotStandardBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id") || data.txs === void 0 && (missing0 = "txs")) {
+        validate_schema_ApricotStandardBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "parentID" || key0 === "height" || key0 === "id" || key0 === "txs")) {
+            validate_schema_ApricotStandardBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.parentID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.height !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.id !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.txs !== void 0) {
+                  let data3 = data.txs;
+                  const _errs5 = errors;
+                  if (errors === _errs5) {
+                    if (Array.isArray(data3)) {
+                      var valid1 = true;
+                      const len0 = data3.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        const _errs7 = errors;
+                        if (!validate_schema_SignedTx(data3[i0], { instancePath: instancePath + "/txs/" + i0, parentData: data3, parentDataProperty: i0, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid1 = _errs7 === errors;
+                        if (!valid1) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_ApricotStandardBlock.errors = [{ instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ApricotStandardBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ApricotStandardBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BanffAbortBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.time === void 0 && (missing0 = "time") || data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id")) {
+        validate_schema_BanffAbortBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "time" || key0 === "parentID" || key0 === "height" || key0 === "id")) {
+            validate_schema_BanffAbortBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.time !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.time, { instancePath: instancePath + "/time", parentData: data, parentDataProperty: "time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.parentID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.height !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.id !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_BanffAbortBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_BanffAbortBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BanffCommitBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.time === void 0 && (missing0 = "time") || data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id")) {
+        validate_schema_BanffCommitBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "time" || key0 === "parentID" || key0 === "height" || key0 === "id")) {
+            validate_schema_BanffCommitBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.time !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.time, { instancePath: instancePath + "/time", parentData: data, parentDataProperty: "time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.parentID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.height !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.id !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_BanffCommitBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_BanffCommitBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BanffProposalBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.time === void 0 && (missing0 = "time") || data.txs === void 0 && (missing0 = "txs") || data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id") || data.tx === void 0 && (missing0 = "tx")) {
+        validate_schema_BanffProposalBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "time" || key0 === "txs" || key0 === "parentID" || key0 === "height" || key0 === "id" || key0 === "tx")) {
+            validate_schema_BanffProposalBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.time !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.time, { instancePath: instancePath + "/time", parentData: data, parentDataProperty: "time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.txs !== void 0) {
+              let data1 = data.txs;
+              const _errs3 = errors;
+              const _errs4 = errors;
+              let valid1 = false;
+              const _errs5 = errors;
+              if (errors === _errs5) {
+                if (Array.isArray(data1)) {
+                  var valid2 = true;
+                  const len0 = data1.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs7 = errors;
+                    if (!validate_schema_SignedTx(data1[i0], { instancePath: instancePath + "/txs/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid2 = _errs7 === errors;
+                    if (!valid2) {
+                      break;
+                    }
+                  }
+                } else {
+                  const err0 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                  if (vErrors === null) {
+                    vErrors = [err0];
+                  } else {
+                    vErrors.push(err0);
+                  }
+                  errors++;
+                }
+              }
+              var _valid0 = _errs5 === errors;
+              valid1 = valid1 || _valid0;
+              if (!valid1) {
+                const _errs8 = errors;
+                if (data1 !== null) {
+                  const err1 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                var _valid0 = _errs8 === errors;
+                valid1 = valid1 || _valid0;
+              }
+              if (!valid1) {
+                const err2 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                if (vErrors === null) {
+                  vErrors = [err2];
+                } else {
+                  vErrors.push(err2);
+                }
+                errors++;
+                validate_schema_BanffProposalBlock.errors = vErrors;
+                return false;
+              } else {
+                errors = _errs4;
+                if (vErrors !== null) {
+                  if (_errs4) {
+                    vErrors.length = _errs4;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.parentID !== void 0) {
+                const _errs10 = errors;
+                if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs10 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.height !== void 0) {
+                  const _errs11 = errors;
+                  if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs11 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.id !== void 0) {
+                    const _errs12 = errors;
+                    if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs12 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.tx !== void 0) {
+                      const _errs13 = errors;
+                      if (!validate_schema_SignedTx(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs13 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_BanffProposalBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_BanffProposalBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BanffStandardBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.time === void 0 && (missing0 = "time") || data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.id === void 0 && (missing0 = "id") || data.txs === void 0 && (missing0 = "txs")) {
+        validate_schema_BanffStandardBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "time" || key0 === "parentID" || key0 === "height" || key0 === "id" || key0 === "txs")) {
+            validate_schema_BanffStandardBlock.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.time !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.time, { instancePath: instancePath + "/time", parentData: data, parentDataProperty: "time", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.parentID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.height !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.id !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.txs !== void 0) {
+                    let data4 = data.txs;
+                    const _errs6 = errors;
+                    const _errs7 = errors;
+                    let valid1 = false;
+                    const _errs8 = errors;
+                    if (errors === _errs8) {
+                      if (Array.isArray(data4)) {
+                        var valid2 = true;
+                        const len0 = data4.length;
+                        for (let i0 = 0; i0 < len0; i0++) {
+                          const _errs10 = errors;
+                          if (!validate_schema_SignedTx(data4[i0], { instancePath: instancePath + "/txs/" + i0, parentData: data4, parentDataProperty: i0, rootData })) {
+                            vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid2 = _errs10 === errors;
+                          if (!valid2) {
+                            break;
+                          }
+                        }
+                      } else {
+                        const err0 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                        if (vErrors === null) {
+                          vErrors = [err0];
+                        } else {
+                          vErrors.push(err0);
+                        }
+                        errors++;
+                      }
+                    }
+                    var _valid0 = _errs8 === errors;
+                    valid1 = valid1 || _valid0;
+                    if (!valid1) {
+                      const _errs11 = errors;
+                      if (data4 !== null) {
+                        const err1 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                        if (vErrors === null) {
+                          vErrors = [err1];
+                        } else {
+                          vErrors.push(err1);
+                        }
+                        errors++;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid1 = valid1 || _valid0;
+                    }
+                    if (!valid1) {
+                      const err2 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                      if (vErrors === null) {
+                        vErrors = [err2];
+                      } else {
+                        vErrors.push(err2);
+                      }
+                      errors++;
+                      validate_schema_BanffStandardBlock.errors = vErrors;
+                      return false;
+                    } else {
+                      errors = _errs7;
+                      if (vErrors !== null) {
+                        if (_errs7) {
+                          vErrors.length = _errs7;
+                        } else {
+                          vErrors = null;
+                        }
+                      }
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_BanffStandardBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_BanffStandardBlock.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BaseTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo")) {
+        validate_schema_BaseTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo")) {
+            validate_schema_BaseTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_BaseTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_BaseTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_BaseTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_BaseTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_BlockNumberOrHash(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_evmBlockNumber(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_evmBlockNumber.errors : vErrors.concat(validate_schema_evmBlockNumber.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_evmBlockHash(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_evmBlockHash.errors : vErrors.concat(validate_schema_evmBlockHash.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (errors === _errs3) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing0;
+          if (data.blockNumber === void 0 && (missing0 = "blockNumber")) {
+            const err0 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          } else {
+            if (data.blockNumber !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_evmBlockNumber(data.blockNumber, { instancePath: instancePath + "/blockNumber", parentData: data, parentDataProperty: "blockNumber", rootData })) {
+                vErrors = vErrors === null ? validate_schema_evmBlockNumber.errors : vErrors.concat(validate_schema_evmBlockNumber.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs5 === errors;
+            } else {
+              var valid1 = true;
+            }
+            if (valid1) {
+              if (data.blockHash !== void 0) {
+                const _errs6 = errors;
+                if (data.blockHash !== null) {
+                  const err1 = { instancePath: instancePath + "/blockHash", schemaPath: "#/anyOf/2/properties/blockHash/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                var valid1 = _errs6 === errors;
+              } else {
+                var valid1 = true;
+              }
+              if (valid1) {
+                if (data.requireCanonical !== void 0) {
+                  const _errs8 = errors;
+                  if (typeof data.requireCanonical !== "boolean") {
+                    const err2 = { instancePath: instancePath + "/requireCanonical", schemaPath: "#/anyOf/2/properties/requireCanonical/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                    if (vErrors === null) {
+                      vErrors = [err2];
+                    } else {
+                      vErrors.push(err2);
+                    }
+                    errors++;
+                  }
+                  var valid1 = _errs8 === errors;
+                } else {
+                  var valid1 = true;
+                }
+              }
+            }
+          }
+        } else {
+          const err3 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs10 = errors;
+        if (errors === _errs10) {
+          if (data && typeof data == "object" && !Array.isArray(data)) {
+            let missing1;
+            if (data.blockHash === void 0 && (missing1 = "blockHash")) {
+              const err4 = { instancePath, schemaPath: "#/anyOf/3/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            } else {
+              if (data.blockHash !== void 0) {
+                const _errs12 = errors;
+                if (!validate_schema_evmBlockHash(data.blockHash, { instancePath: instancePath + "/blockHash", parentData: data, parentDataProperty: "blockHash", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_evmBlockHash.errors : vErrors.concat(validate_schema_evmBlockHash.errors);
+                  errors = vErrors.length;
+                }
+                var valid2 = _errs12 === errors;
+              } else {
+                var valid2 = true;
+              }
+              if (valid2) {
+                if (data.blockNumber !== void 0) {
+                  const _errs13 = errors;
+                  if (data.blockNumber !== null) {
+                    const err5 = { instancePath: instancePath + "/blockNumber", schemaPath: "#/anyOf/3/properties/blockNumber/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                    if (vErrors === null) {
+                      vErrors = [err5];
+                    } else {
+                      vErrors.push(err5);
+                    }
+                    errors++;
+                  }
+                  var valid2 = _errs13 === errors;
+                } else {
+                  var valid2 = true;
+                }
+                if (valid2) {
+                  if (data.requireCanonical !== void 0) {
+                    const _errs15 = errors;
+                    if (typeof data.requireCanonical !== "boolean") {
+                      const err6 = { instancePath: instancePath + "/requireCanonical", schemaPath: "#/anyOf/3/properties/requireCanonical/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" };
+                      if (vErrors === null) {
+                        vErrors = [err6];
+                      } else {
+                        vErrors.push(err6);
+                      }
+                      errors++;
+                    }
+                    var valid2 = _errs15 === errors;
+                  } else {
+                    var valid2 = true;
+                  }
+                }
+              }
+            }
+          } else {
+            const err7 = { instancePath, schemaPath: "#/anyOf/3/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+            if (vErrors === null) {
+              vErrors = [err7];
+            } else {
+              vErrors.push(err7);
+            }
+            errors++;
+          }
+        }
+        var _valid0 = _errs10 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err8 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+    validate_schema_BlockNumberOrHash.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_BlockNumberOrHash.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_Blockchain(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4675,7 +7365,6 @@ function validate_schema_Blockchain(data, { instancePath = "", parentData, paren
   validate_schema_Blockchain.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_BlockchainStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4691,7 +7380,6 @@ function validate_schema_BlockchainStatus(data, { instancePath = "", parentData,
   validate_schema_BlockchainStatus.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ChainConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -4699,14 +7387,14 @@ function validate_schema_ChainConfig(data, { instancePath = "", parentData, pare
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.chainId === void 0 && (missing0 = "chainId") || data.feeConfig === void 0 && (missing0 = "feeConfig")) {
+      if (data.chainId === void 0 && (missing0 = "chainId")) {
         validate_schema_ChainConfig.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
         if (data.chainId !== void 0) {
           const _errs2 = errors;
-          if (!validate_schema_uint64(data.chainId, { instancePath: instancePath + "/chainId", parentData: data, parentDataProperty: "chainId", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_evmBigInt(data.chainId, { instancePath: instancePath + "/chainId", parentData: data, parentDataProperty: "chainId", rootData })) {
+            vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs2 === errors;
@@ -4714,10 +7402,10 @@ function validate_schema_ChainConfig(data, { instancePath = "", parentData, pare
           var valid0 = true;
         }
         if (valid0) {
-          if (data.feeConfig !== void 0) {
+          if (data.homesteadBlock !== void 0) {
             const _errs3 = errors;
-            if (!validate_schema_EvmFeeConfig(data.feeConfig, { instancePath: instancePath + "/feeConfig", parentData: data, parentDataProperty: "feeConfig", rootData })) {
-              vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
+            if (!validate_schema_evmBigInt(data.homesteadBlock, { instancePath: instancePath + "/homesteadBlock", parentData: data, parentDataProperty: "homesteadBlock", rootData })) {
+              vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs3 === errors;
@@ -4725,233 +7413,444 @@ function validate_schema_ChainConfig(data, { instancePath = "", parentData, pare
             var valid0 = true;
           }
           if (valid0) {
-            if (data.allowFeeRecipients !== void 0) {
+            if (data.eip150Block !== void 0) {
               const _errs4 = errors;
-              if (typeof data.allowFeeRecipients !== "boolean") {
-                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/allowFeeRecipients", schemaPath: "#/properties/allowFeeRecipients/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                return false;
+              if (!validate_schema_evmBigInt(data.eip150Block, { instancePath: instancePath + "/eip150Block", parentData: data, parentDataProperty: "eip150Block", rootData })) {
+                vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
+                errors = vErrors.length;
               }
               var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
-              if (data.homesteadBlock !== void 0) {
-                const _errs6 = errors;
-                if (!validate_schema_uint64(data.homesteadBlock, { instancePath: instancePath + "/homesteadBlock", parentData: data, parentDataProperty: "homesteadBlock", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (data.eip155Block !== void 0) {
+                const _errs5 = errors;
+                if (!validate_schema_evmBigInt(data.eip155Block, { instancePath: instancePath + "/eip155Block", parentData: data, parentDataProperty: "eip155Block", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs6 === errors;
+                var valid0 = _errs5 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.eip150Block !== void 0) {
-                  const _errs7 = errors;
-                  if (!validate_schema_uint64(data.eip150Block, { instancePath: instancePath + "/eip150Block", parentData: data, parentDataProperty: "eip150Block", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (data.eip158Block !== void 0) {
+                  const _errs6 = errors;
+                  if (!validate_schema_evmBigInt(data.eip158Block, { instancePath: instancePath + "/eip158Block", parentData: data, parentDataProperty: "eip158Block", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs6 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.eip150Hash !== void 0) {
-                    const _errs8 = errors;
-                    if (!validate_schema_hash32(data.eip150Hash, { instancePath: instancePath + "/eip150Hash", parentData: data, parentDataProperty: "eip150Hash", rootData })) {
-                      vErrors = vErrors === null ? validate_schema_hash32.errors : vErrors.concat(validate_schema_hash32.errors);
+                  if (data.byzantiumBlock !== void 0) {
+                    const _errs7 = errors;
+                    if (!validate_schema_evmBigInt(data.byzantiumBlock, { instancePath: instancePath + "/byzantiumBlock", parentData: data, parentDataProperty: "byzantiumBlock", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs8 === errors;
+                    var valid0 = _errs7 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
-                    if (data.eip155Block !== void 0) {
-                      const _errs9 = errors;
-                      if (!validate_schema_uint64(data.eip155Block, { instancePath: instancePath + "/eip155Block", parentData: data, parentDataProperty: "eip155Block", rootData })) {
-                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (data.constantinopleBlock !== void 0) {
+                      const _errs8 = errors;
+                      if (!validate_schema_evmBigInt(data.constantinopleBlock, { instancePath: instancePath + "/constantinopleBlock", parentData: data, parentDataProperty: "constantinopleBlock", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs9 === errors;
+                      var valid0 = _errs8 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
-                      if (data.eip158Block !== void 0) {
-                        const _errs10 = errors;
-                        if (!validate_schema_uint64(data.eip158Block, { instancePath: instancePath + "/eip158Block", parentData: data, parentDataProperty: "eip158Block", rootData })) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      if (data.petersburgBlock !== void 0) {
+                        const _errs9 = errors;
+                        if (!validate_schema_evmBigInt(data.petersburgBlock, { instancePath: instancePath + "/petersburgBlock", parentData: data, parentDataProperty: "petersburgBlock", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs10 === errors;
+                        var valid0 = _errs9 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
-                        if (data.byzantiumBlock !== void 0) {
-                          const _errs11 = errors;
-                          if (!validate_schema_uint64(data.byzantiumBlock, { instancePath: instancePath + "/byzantiumBlock", parentData: data, parentDataProperty: "byzantiumBlock", rootData })) {
-                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        if (data.istanbulBlock !== void 0) {
+                          const _errs10 = errors;
+                          if (!validate_schema_evmBigInt(data.istanbulBlock, { instancePath: instancePath + "/istanbulBlock", parentData: data, parentDataProperty: "istanbulBlock", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs11 === errors;
+                          var valid0 = _errs10 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
-                          if (data.constantinopleBlock !== void 0) {
-                            const _errs12 = errors;
-                            if (!validate_schema_uint64(data.constantinopleBlock, { instancePath: instancePath + "/constantinopleBlock", parentData: data, parentDataProperty: "constantinopleBlock", rootData })) {
-                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          if (data.muirGlacierBlock !== void 0) {
+                            const _errs11 = errors;
+                            if (!validate_schema_evmBigInt(data.muirGlacierBlock, { instancePath: instancePath + "/muirGlacierBlock", parentData: data, parentDataProperty: "muirGlacierBlock", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs12 === errors;
+                            var valid0 = _errs11 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
-                            if (data.petersburgBlock !== void 0) {
-                              const _errs13 = errors;
-                              if (!validate_schema_uint64(data.petersburgBlock, { instancePath: instancePath + "/petersburgBlock", parentData: data, parentDataProperty: "petersburgBlock", rootData })) {
-                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            if (data.berlinBlock !== void 0) {
+                              const _errs12 = errors;
+                              if (!validate_schema_evmBigInt(data.berlinBlock, { instancePath: instancePath + "/berlinBlock", parentData: data, parentDataProperty: "berlinBlock", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs13 === errors;
+                              var valid0 = _errs12 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
-                              if (data.istanbulBlock !== void 0) {
-                                const _errs14 = errors;
-                                if (!validate_schema_uint64(data.istanbulBlock, { instancePath: instancePath + "/istanbulBlock", parentData: data, parentDataProperty: "istanbulBlock", rootData })) {
-                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              if (data.londonBlock !== void 0) {
+                                const _errs13 = errors;
+                                if (!validate_schema_evmBigInt(data.londonBlock, { instancePath: instancePath + "/londonBlock", parentData: data, parentDataProperty: "londonBlock", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid0 = _errs14 === errors;
+                                var valid0 = _errs13 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
-                                if (data.muirGlacierBlock !== void 0) {
-                                  const _errs15 = errors;
-                                  if (!validate_schema_uint64(data.muirGlacierBlock, { instancePath: instancePath + "/muirGlacierBlock", parentData: data, parentDataProperty: "muirGlacierBlock", rootData })) {
+                                if (data.shanghaiTime !== void 0) {
+                                  const _errs14 = errors;
+                                  if (!validate_schema_uint64(data.shanghaiTime, { instancePath: instancePath + "/shanghaiTime", parentData: data, parentDataProperty: "shanghaiTime", rootData })) {
                                     vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs15 === errors;
+                                  var valid0 = _errs14 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
-                                  if (data.subnetEVMTimestamp !== void 0) {
-                                    const _errs16 = errors;
-                                    if (!validate_schema_uint64(data.subnetEVMTimestamp, { instancePath: instancePath + "/subnetEVMTimestamp", parentData: data, parentDataProperty: "subnetEVMTimestamp", rootData })) {
+                                  if (data.cancunTime !== void 0) {
+                                    const _errs15 = errors;
+                                    if (!validate_schema_uint64(data.cancunTime, { instancePath: instancePath + "/cancunTime", parentData: data, parentDataProperty: "cancunTime", rootData })) {
                                       vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid0 = _errs16 === errors;
+                                    var valid0 = _errs15 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
-                                    if (data.contractDeployerAllowListConfig !== void 0) {
-                                      const _errs17 = errors;
-                                      if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, { instancePath: instancePath + "/contractDeployerAllowListConfig", parentData: data, parentDataProperty: "contractDeployerAllowListConfig", rootData })) {
-                                        vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                    if (data.subnetEVMTimestamp !== void 0) {
+                                      const _errs16 = errors;
+                                      if (!validate_schema_uint64(data.subnetEVMTimestamp, { instancePath: instancePath + "/subnetEVMTimestamp", parentData: data, parentDataProperty: "subnetEVMTimestamp", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                         errors = vErrors.length;
                                       }
-                                      var valid0 = _errs17 === errors;
+                                      var valid0 = _errs16 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
                                     if (valid0) {
-                                      if (data.contractNativeMinterConfig !== void 0) {
-                                        const _errs18 = errors;
-                                        if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, { instancePath: instancePath + "/contractNativeMinterConfig", parentData: data, parentDataProperty: "contractNativeMinterConfig", rootData })) {
-                                          vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                      if (data.durangoTimestamp !== void 0) {
+                                        const _errs17 = errors;
+                                        if (!validate_schema_uint64(data.durangoTimestamp, { instancePath: instancePath + "/durangoTimestamp", parentData: data, parentDataProperty: "durangoTimestamp", rootData })) {
+                                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                           errors = vErrors.length;
                                         }
-                                        var valid0 = _errs18 === errors;
+                                        var valid0 = _errs17 === errors;
                                       } else {
                                         var valid0 = true;
                                       }
                                       if (valid0) {
-                                        if (data.feeManagerConfig !== void 0) {
-                                          const _errs19 = errors;
-                                          if (!validate_schema_PrecompileConfig(data.feeManagerConfig, { instancePath: instancePath + "/feeManagerConfig", parentData: data, parentDataProperty: "feeManagerConfig", rootData })) {
-                                            vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                        if (data.etnaTimestamp !== void 0) {
+                                          const _errs18 = errors;
+                                          if (!validate_schema_uint64(data.etnaTimestamp, { instancePath: instancePath + "/etnaTimestamp", parentData: data, parentDataProperty: "etnaTimestamp", rootData })) {
+                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                             errors = vErrors.length;
                                           }
-                                          var valid0 = _errs19 === errors;
+                                          var valid0 = _errs18 === errors;
                                         } else {
                                           var valid0 = true;
                                         }
                                         if (valid0) {
-                                          if (data.upgrades !== void 0) {
-                                            let data17 = data.upgrades;
-                                            const _errs20 = errors;
-                                            if (errors === _errs20) {
-                                              if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-                                                if (data17.precompileUpgrades !== void 0) {
-                                                  let data18 = data17.precompileUpgrades;
-                                                  const _errs23 = errors;
-                                                  if (errors === _errs23) {
-                                                    if (Array.isArray(data18)) {
-                                                      var valid2 = true;
-                                                      const len0 = data18.length;
-                                                      for (let i0 = 0; i0 < len0; i0++) {
-                                                        let data19 = data18[i0];
+                                          if (data.fortunaTimestamp !== void 0) {
+                                            const _errs19 = errors;
+                                            if (!validate_schema_uint64(data.fortunaTimestamp, { instancePath: instancePath + "/fortunaTimestamp", parentData: data, parentDataProperty: "fortunaTimestamp", rootData })) {
+                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid0 = _errs19 === errors;
+                                          } else {
+                                            var valid0 = true;
+                                          }
+                                          if (valid0) {
+                                            if (data.graniteTimestamp !== void 0) {
+                                              const _errs20 = errors;
+                                              if (!validate_schema_uint64(data.graniteTimestamp, { instancePath: instancePath + "/graniteTimestamp", parentData: data, parentDataProperty: "graniteTimestamp", rootData })) {
+                                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var valid0 = _errs20 === errors;
+                                            } else {
+                                              var valid0 = true;
+                                            }
+                                            if (valid0) {
+                                              if (data.heliconTimestamp !== void 0) {
+                                                const _errs21 = errors;
+                                                if (!validate_schema_uint64(data.heliconTimestamp, { instancePath: instancePath + "/heliconTimestamp", parentData: data, parentDataProperty: "heliconTimestamp", rootData })) {
+                                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                  errors = vErrors.length;
+                                                }
+                                                var valid0 = _errs21 === errors;
+                                              } else {
+                                                var valid0 = true;
+                                              }
+                                              if (valid0) {
+                                                if (data.apricotPhase1BlockTimestamp !== void 0) {
+                                                  const _errs22 = errors;
+                                                  if (!validate_schema_uint64(data.apricotPhase1BlockTimestamp, { instancePath: instancePath + "/apricotPhase1BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase1BlockTimestamp", rootData })) {
+                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                    errors = vErrors.length;
+                                                  }
+                                                  var valid0 = _errs22 === errors;
+                                                } else {
+                                                  var valid0 = true;
+                                                }
+                                                if (valid0) {
+                                                  if (data.apricotPhase2BlockTimestamp !== void 0) {
+                                                    const _errs23 = errors;
+                                                    if (!validate_schema_uint64(data.apricotPhase2BlockTimestamp, { instancePath: instancePath + "/apricotPhase2BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase2BlockTimestamp", rootData })) {
+                                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                      errors = vErrors.length;
+                                                    }
+                                                    var valid0 = _errs23 === errors;
+                                                  } else {
+                                                    var valid0 = true;
+                                                  }
+                                                  if (valid0) {
+                                                    if (data.apricotPhase3BlockTimestamp !== void 0) {
+                                                      const _errs24 = errors;
+                                                      if (!validate_schema_uint64(data.apricotPhase3BlockTimestamp, { instancePath: instancePath + "/apricotPhase3BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase3BlockTimestamp", rootData })) {
+                                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                        errors = vErrors.length;
+                                                      }
+                                                      var valid0 = _errs24 === errors;
+                                                    } else {
+                                                      var valid0 = true;
+                                                    }
+                                                    if (valid0) {
+                                                      if (data.apricotPhase4BlockTimestamp !== void 0) {
                                                         const _errs25 = errors;
-                                                        if (errors === _errs25) {
-                                                          if (data19 && typeof data19 == "object" && !Array.isArray(data19)) {
-                                                            if (Object.keys(data19).length > 1) {
-                                                              validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" }];
-                                                              return false;
+                                                        if (!validate_schema_uint64(data.apricotPhase4BlockTimestamp, { instancePath: instancePath + "/apricotPhase4BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase4BlockTimestamp", rootData })) {
+                                                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                          errors = vErrors.length;
+                                                        }
+                                                        var valid0 = _errs25 === errors;
+                                                      } else {
+                                                        var valid0 = true;
+                                                      }
+                                                      if (valid0) {
+                                                        if (data.apricotPhase5BlockTimestamp !== void 0) {
+                                                          const _errs26 = errors;
+                                                          if (!validate_schema_uint64(data.apricotPhase5BlockTimestamp, { instancePath: instancePath + "/apricotPhase5BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase5BlockTimestamp", rootData })) {
+                                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                            errors = vErrors.length;
+                                                          }
+                                                          var valid0 = _errs26 === errors;
+                                                        } else {
+                                                          var valid0 = true;
+                                                        }
+                                                        if (valid0) {
+                                                          if (data.apricotPhasePre6BlockTimestamp !== void 0) {
+                                                            const _errs27 = errors;
+                                                            if (!validate_schema_uint64(data.apricotPhasePre6BlockTimestamp, { instancePath: instancePath + "/apricotPhasePre6BlockTimestamp", parentData: data, parentDataProperty: "apricotPhasePre6BlockTimestamp", rootData })) {
+                                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                              errors = vErrors.length;
+                                                            }
+                                                            var valid0 = _errs27 === errors;
+                                                          } else {
+                                                            var valid0 = true;
+                                                          }
+                                                          if (valid0) {
+                                                            if (data.apricotPhase6BlockTimestamp !== void 0) {
+                                                              const _errs28 = errors;
+                                                              if (!validate_schema_uint64(data.apricotPhase6BlockTimestamp, { instancePath: instancePath + "/apricotPhase6BlockTimestamp", parentData: data, parentDataProperty: "apricotPhase6BlockTimestamp", rootData })) {
+                                                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                errors = vErrors.length;
+                                                              }
+                                                              var valid0 = _errs28 === errors;
                                                             } else {
-                                                              if (Object.keys(data19).length < 1) {
-                                                                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" }];
-                                                                return false;
+                                                              var valid0 = true;
+                                                            }
+                                                            if (valid0) {
+                                                              if (data.apricotPhasePost6BlockTimestamp !== void 0) {
+                                                                const _errs29 = errors;
+                                                                if (!validate_schema_uint64(data.apricotPhasePost6BlockTimestamp, { instancePath: instancePath + "/apricotPhasePost6BlockTimestamp", parentData: data, parentDataProperty: "apricotPhasePost6BlockTimestamp", rootData })) {
+                                                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                  errors = vErrors.length;
+                                                                }
+                                                                var valid0 = _errs29 === errors;
                                                               } else {
-                                                                for (const key0 in data19) {
-                                                                  const _errs28 = errors;
-                                                                  if (!validate_schema_PrecompileConfig(data19[key0], { instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0 + "/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data19, parentDataProperty: key0, rootData })) {
-                                                                    vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                var valid0 = true;
+                                                              }
+                                                              if (valid0) {
+                                                                if (data.banffBlockTimestamp !== void 0) {
+                                                                  const _errs30 = errors;
+                                                                  if (!validate_schema_uint64(data.banffBlockTimestamp, { instancePath: instancePath + "/banffBlockTimestamp", parentData: data, parentDataProperty: "banffBlockTimestamp", rootData })) {
+                                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                                                     errors = vErrors.length;
                                                                   }
-                                                                  var valid3 = _errs28 === errors;
-                                                                  if (!valid3) {
-                                                                    break;
+                                                                  var valid0 = _errs30 === errors;
+                                                                } else {
+                                                                  var valid0 = true;
+                                                                }
+                                                                if (valid0) {
+                                                                  if (data.cortinaBlockTimestamp !== void 0) {
+                                                                    const _errs31 = errors;
+                                                                    if (!validate_schema_uint64(data.cortinaBlockTimestamp, { instancePath: instancePath + "/cortinaBlockTimestamp", parentData: data, parentDataProperty: "cortinaBlockTimestamp", rootData })) {
+                                                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                      errors = vErrors.length;
+                                                                    }
+                                                                    var valid0 = _errs31 === errors;
+                                                                  } else {
+                                                                    var valid0 = true;
+                                                                  }
+                                                                  if (valid0) {
+                                                                    if (data.durangoBlockTimestamp !== void 0) {
+                                                                      const _errs32 = errors;
+                                                                      if (!validate_schema_uint64(data.durangoBlockTimestamp, { instancePath: instancePath + "/durangoBlockTimestamp", parentData: data, parentDataProperty: "durangoBlockTimestamp", rootData })) {
+                                                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                        errors = vErrors.length;
+                                                                      }
+                                                                      var valid0 = _errs32 === errors;
+                                                                    } else {
+                                                                      var valid0 = true;
+                                                                    }
+                                                                    if (valid0) {
+                                                                      if (data.feeConfig !== void 0) {
+                                                                        const _errs33 = errors;
+                                                                        if (!validate_schema_EvmFeeConfig(data.feeConfig, { instancePath: instancePath + "/feeConfig", parentData: data, parentDataProperty: "feeConfig", rootData })) {
+                                                                          vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
+                                                                          errors = vErrors.length;
+                                                                        }
+                                                                        var valid0 = _errs33 === errors;
+                                                                      } else {
+                                                                        var valid0 = true;
+                                                                      }
+                                                                      if (valid0) {
+                                                                        if (data.allowFeeRecipients !== void 0) {
+                                                                          const _errs34 = errors;
+                                                                          if (typeof data.allowFeeRecipients !== "boolean") {
+                                                                            validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/allowFeeRecipients", schemaPath: "#/properties/allowFeeRecipients/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                                                            return false;
+                                                                          }
+                                                                          var valid0 = _errs34 === errors;
+                                                                        } else {
+                                                                          var valid0 = true;
+                                                                        }
+                                                                        if (valid0) {
+                                                                          if (data.contractDeployerAllowListConfig !== void 0) {
+                                                                            const _errs36 = errors;
+                                                                            if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, { instancePath: instancePath + "/contractDeployerAllowListConfig", parentData: data, parentDataProperty: "contractDeployerAllowListConfig", rootData })) {
+                                                                              vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                              errors = vErrors.length;
+                                                                            }
+                                                                            var valid0 = _errs36 === errors;
+                                                                          } else {
+                                                                            var valid0 = true;
+                                                                          }
+                                                                          if (valid0) {
+                                                                            if (data.contractNativeMinterConfig !== void 0) {
+                                                                              const _errs37 = errors;
+                                                                              if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, { instancePath: instancePath + "/contractNativeMinterConfig", parentData: data, parentDataProperty: "contractNativeMinterConfig", rootData })) {
+                                                                                vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                                errors = vErrors.length;
+                                                                              }
+                                                                              var valid0 = _errs37 === errors;
+                                                                            } else {
+                                                                              var valid0 = true;
+                                                                            }
+                                                                            if (valid0) {
+                                                                              if (data.feeManagerConfig !== void 0) {
+                                                                                const _errs38 = errors;
+                                                                                if (!validate_schema_PrecompileConfig(data.feeManagerConfig, { instancePath: instancePath + "/feeManagerConfig", parentData: data, parentDataProperty: "feeManagerConfig", rootData })) {
+                                                                                  vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                                  errors = vErrors.length;
+                                                                                }
+                                                                                var valid0 = _errs38 === errors;
+                                                                              } else {
+                                                                                var valid0 = true;
+                                                                              }
+                                                                              if (valid0) {
+                                                                                if (data.rewardManagerConfig !== void 0) {
+                                                                                  const _errs39 = errors;
+                                                                                  if (!validate_schema_PrecompileConfig(data.rewardManagerConfig, { instancePath: instancePath + "/rewardManagerConfig", parentData: data, parentDataProperty: "rewardManagerConfig", rootData })) {
+                                                                                    vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                                    errors = vErrors.length;
+                                                                                  }
+                                                                                  var valid0 = _errs39 === errors;
+                                                                                } else {
+                                                                                  var valid0 = true;
+                                                                                }
+                                                                                if (valid0) {
+                                                                                  if (data.txAllowListConfig !== void 0) {
+                                                                                    const _errs40 = errors;
+                                                                                    if (!validate_schema_PrecompileConfig(data.txAllowListConfig, { instancePath: instancePath + "/txAllowListConfig", parentData: data, parentDataProperty: "txAllowListConfig", rootData })) {
+                                                                                      vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                                      errors = vErrors.length;
+                                                                                    }
+                                                                                    var valid0 = _errs40 === errors;
+                                                                                  } else {
+                                                                                    var valid0 = true;
+                                                                                  }
+                                                                                  if (valid0) {
+                                                                                    if (data.warpConfig !== void 0) {
+                                                                                      const _errs41 = errors;
+                                                                                      if (!validate_schema_PrecompileConfig(data.warpConfig, { instancePath: instancePath + "/warpConfig", parentData: data, parentDataProperty: "warpConfig", rootData })) {
+                                                                                        vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                                        errors = vErrors.length;
+                                                                                      }
+                                                                                      var valid0 = _errs41 === errors;
+                                                                                    } else {
+                                                                                      var valid0 = true;
+                                                                                    }
+                                                                                    if (valid0) {
+                                                                                      if (data.upgrades !== void 0) {
+                                                                                        const _errs42 = errors;
+                                                                                        if (!validate_schema_EvmUpgradeConfig(data.upgrades, { instancePath: instancePath + "/upgrades", parentData: data, parentDataProperty: "upgrades", rootData })) {
+                                                                                          vErrors = vErrors === null ? validate_schema_EvmUpgradeConfig.errors : vErrors.concat(validate_schema_EvmUpgradeConfig.errors);
+                                                                                          errors = vErrors.length;
+                                                                                        }
+                                                                                        var valid0 = _errs42 === errors;
+                                                                                      } else {
+                                                                                        var valid0 = true;
+                                                                                      }
+                                                                                    }
+                                                                                  }
+                                                                                }
+                                                                              }
+                                                                            }
+                                                                          }
+                                                                        }
+                                                                      }
+                                                                    }
                                                                   }
                                                                 }
                                                               }
                                                             }
-                                                          } else {
-                                                            validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades/" + i0, schemaPath: "#/properties/upgrades/properties/precompileUpgrades/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                            return false;
                                                           }
                                                         }
-                                                        var valid2 = _errs25 === errors;
-                                                        if (!valid2) {
-                                                          break;
-                                                        }
                                                       }
-                                                    } else {
-                                                      validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades/precompileUpgrades", schemaPath: "#/properties/upgrades/properties/precompileUpgrades/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                                      return false;
                                                     }
                                                   }
                                                 }
-                                              } else {
-                                                validate_schema_ChainConfig.errors = [{ instancePath: instancePath + "/upgrades", schemaPath: "#/properties/upgrades/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-                                                return false;
                                               }
                                             }
-                                            var valid0 = _errs20 === errors;
-                                          } else {
-                                            var valid0 = true;
                                           }
                                         }
                                       }
@@ -4979,52 +7878,656 @@ function validate_schema_ChainConfig(data, { instancePath = "", parentData, pare
   validate_schema_ChainConfig.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_Credential(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_ConvertSubnetToL1Tx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.signatures === void 0 && (missing0 = "signatures")) {
-        validate_schema_Credential.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.subnetID === void 0 && (missing0 = "subnetID") || data.chainID === void 0 && (missing0 = "chainID") || data.address === void 0 && (missing0 = "address") || data.validators === void 0 && (missing0 = "validators") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization")) {
+        validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.signatures !== void 0) {
-          let data0 = data.signatures;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_hex(data0[i0], { instancePath: instancePath + "/signatures/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
-                  vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
-                  errors = vErrors.length;
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_ConvertSubnetToL1Tx.properties, key0)) {
+            validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
                 }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.subnetID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.chainID !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_cb58ID(data.chainID, { instancePath: instancePath + "/chainID", parentData: data, parentDataProperty: "chainID", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.address !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_hexNC(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.validators !== void 0) {
+                            let data10 = data.validators;
+                            const _errs14 = errors;
+                            if (errors === _errs14) {
+                              if (Array.isArray(data10)) {
+                                var valid3 = true;
+                                const len2 = data10.length;
+                                for (let i2 = 0; i2 < len2; i2++) {
+                                  const _errs16 = errors;
+                                  if (!validate_schema_ConvertSubnetToL1Validator(data10[i2], { instancePath: instancePath + "/validators/" + i2, parentData: data10, parentDataProperty: i2, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_ConvertSubnetToL1Validator.errors : vErrors.concat(validate_schema_ConvertSubnetToL1Validator.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid3 = _errs16 === errors;
+                                  if (!valid3) {
+                                    break;
+                                  }
+                                }
+                              } else {
+                                validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs14 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.subnetAuthorization !== void 0) {
+                              const _errs17 = errors;
+                              if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs17 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
                 }
               }
-            } else {
-              validate_schema_Credential.errors = [{ instancePath: instancePath + "/signatures", schemaPath: "#/properties/signatures/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
             }
           }
         }
       }
     } else {
-      validate_schema_Credential.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate_schema_Credential.errors = vErrors;
+  validate_schema_ConvertSubnetToL1Tx.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_ConvertSubnetToL1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.nodeID === void 0 && (missing0 = "nodeID") || data.weight === void 0 && (missing0 = "weight") || data.balance === void 0 && (missing0 = "balance") || data.signer === void 0 && (missing0 = "signer") || data.remainingBalanceOwner === void 0 && (missing0 = "remainingBalanceOwner") || data.deactivationOwner === void 0 && (missing0 = "deactivationOwner")) {
+        validate_schema_ConvertSubnetToL1Validator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.nodeID !== void 0) {
+          let data0 = data.nodeID;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (typeof data0 === "string") {
+              if (!pattern_0f8cfbac.test(data0)) {
+                validate_schema_ConvertSubnetToL1Validator.errors = [{ instancePath: instancePath + "/nodeID", schemaPath: "#/properties/nodeID/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: 'must match pattern "^0x[0-9a-f]{40}$"' }];
+                return false;
+              }
+            } else {
+              validate_schema_ConvertSubnetToL1Validator.errors = [{ instancePath: instancePath + "/nodeID", schemaPath: "#/properties/nodeID/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.weight !== void 0) {
+            const _errs3 = errors;
+            if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs3 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.balance !== void 0) {
+              const _errs4 = errors;
+              if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.signer !== void 0) {
+                const _errs5 = errors;
+                if (!validate_schema_ProofOfPossession(data.signer, { instancePath: instancePath + "/signer", parentData: data, parentDataProperty: "signer", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_ProofOfPossession.errors : vErrors.concat(validate_schema_ProofOfPossession.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs5 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.remainingBalanceOwner !== void 0) {
+                  const _errs6 = errors;
+                  if (!validate_schema_PChainOwner(data.remainingBalanceOwner, { instancePath: instancePath + "/remainingBalanceOwner", parentData: data, parentDataProperty: "remainingBalanceOwner", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_PChainOwner.errors : vErrors.concat(validate_schema_PChainOwner.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs6 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.deactivationOwner !== void 0) {
+                    const _errs7 = errors;
+                    if (!validate_schema_PChainOwner(data.deactivationOwner, { instancePath: instancePath + "/deactivationOwner", parentData: data, parentDataProperty: "deactivationOwner", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_PChainOwner.errors : vErrors.concat(validate_schema_PChainOwner.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs7 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ConvertSubnetToL1Validator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ConvertSubnetToL1Validator.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_CreateChainTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.subnetID === void 0 && (missing0 = "subnetID") || data.chainName === void 0 && (missing0 = "chainName") || data.vmID === void 0 && (missing0 = "vmID") || data.fxIDs === void 0 && (missing0 = "fxIDs") || data.genesisData === void 0 && (missing0 = "genesisData") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization")) {
+        validate_schema_CreateChainTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_CreateChainTx.properties, key0)) {
+            validate_schema_CreateChainTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.subnetID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.chainName !== void 0) {
+                        const _errs12 = errors;
+                        if (typeof data.chainName !== "string") {
+                          validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/chainName", schemaPath: "#/properties/chainName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          return false;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.vmID !== void 0) {
+                          const _errs14 = errors;
+                          if (!validate_schema_cb58ID(data.vmID, { instancePath: instancePath + "/vmID", parentData: data, parentDataProperty: "vmID", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs14 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.fxIDs !== void 0) {
+                            let data10 = data.fxIDs;
+                            const _errs15 = errors;
+                            if (errors === _errs15) {
+                              if (Array.isArray(data10)) {
+                                var valid3 = true;
+                                const len2 = data10.length;
+                                for (let i2 = 0; i2 < len2; i2++) {
+                                  const _errs17 = errors;
+                                  if (!validate_schema_cb58ID(data10[i2], { instancePath: instancePath + "/fxIDs/" + i2, parentData: data10, parentDataProperty: i2, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid3 = _errs17 === errors;
+                                  if (!valid3) {
+                                    break;
+                                  }
+                                }
+                              } else {
+                                validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/fxIDs", schemaPath: "#/properties/fxIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                return false;
+                              }
+                            }
+                            var valid0 = _errs15 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.genesisData !== void 0) {
+                              let data12 = data.genesisData;
+                              const _errs18 = errors;
+                              if (errors === _errs18) {
+                                if (typeof data12 === "string") {
+                                  if (!pattern_49f53b52.test(data12)) {
+                                    validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/genesisData", schemaPath: "#/properties/genesisData/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/]*={0,2}$"' }];
+                                    return false;
+                                  }
+                                } else {
+                                  validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/genesisData", schemaPath: "#/properties/genesisData/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                  return false;
+                                }
+                              }
+                              var valid0 = _errs18 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.subnetAuthorization !== void 0) {
+                                const _errs20 = errors;
+                                if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs20 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_CreateChainTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_CreateChainTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_CreateSubnetTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.owner === void 0 && (missing0 = "owner")) {
+        validate_schema_CreateSubnetTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "owner")) {
+            validate_schema_CreateSubnetTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_CreateSubnetTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_CreateSubnetTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.owner !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_Secp256k1fxOutputOwners(data.owner, { instancePath: instancePath + "/owner", parentData: data, parentDataProperty: "owner", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_CreateSubnetTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_CreateSubnetTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_CurrentValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5032,20 +8535,29 @@ function validate_schema_CurrentValidator(data, { instancePath = "", parentData,
   const _errs0 = errors;
   let valid0 = false;
   const _errs1 = errors;
-  if (!validate_schema_StakerValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
-    vErrors = vErrors === null ? validate_schema_StakerValidator.errors : vErrors.concat(validate_schema_StakerValidator.errors);
+  if (!validate_schema_PermissionlessValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_PermissionlessValidator.errors : vErrors.concat(validate_schema_PermissionlessValidator.errors);
     errors = vErrors.length;
   }
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
     const _errs2 = errors;
-    if (!validate_schema_L1CurrentValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
-      vErrors = vErrors === null ? validate_schema_L1CurrentValidator.errors : vErrors.concat(validate_schema_L1CurrentValidator.errors);
+    if (!validate_schema_PermissionedValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_PermissionedValidator.errors : vErrors.concat(validate_schema_PermissionedValidator.errors);
       errors = vErrors.length;
     }
     var _valid0 = _errs2 === errors;
     valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_schema_L1CurrentValidator(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_schema_L1CurrentValidator.errors : vErrors.concat(validate_schema_L1CurrentValidator.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+    }
   }
   if (!valid0) {
     const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
@@ -5070,7 +8582,6 @@ function validate_schema_CurrentValidator(data, { instancePath = "", parentData,
   validate_schema_CurrentValidator.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_Delegator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5173,85 +8684,596 @@ function validate_schema_Delegator(data, { instancePath = "", parentData, parent
   validate_schema_Delegator.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_EncodedBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_DisableL1ValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.block === void 0 && (missing0 = "block") || data.encoding === void 0 && (missing0 = "encoding")) {
-        validate_schema_EncodedBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validationID === void 0 && (missing0 = "validationID") || data.disableAuthorization === void 0 && (missing0 = "disableAuthorization")) {
+        validate_schema_DisableL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.block !== void 0) {
-          let data0 = data.block;
-          const _errs1 = errors;
-          const _errs2 = errors;
-          let valid1 = false;
-          const _errs3 = errors;
-          if (!validate_schema_hex(data0, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
-            vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
-            errors = vErrors.length;
-          }
-          var _valid0 = _errs3 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs4 = errors;
-            if (!validate_schema_PlatformBlock(data0, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
-              vErrors = vErrors === null ? validate_schema_PlatformBlock.errors : vErrors.concat(validate_schema_PlatformBlock.errors);
-              errors = vErrors.length;
-            }
-            var _valid0 = _errs4 === errors;
-            valid1 = valid1 || _valid0;
-          }
-          if (!valid1) {
-            const err0 = { instancePath: instancePath + "/block", schemaPath: "#/properties/block/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-            validate_schema_EncodedBlock.errors = vErrors;
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "validationID" || key0 === "disableAuthorization")) {
+            validate_schema_DisableL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
             return false;
-          } else {
-            errors = _errs2;
-            if (vErrors !== null) {
-              if (_errs2) {
-                vErrors.length = _errs2;
-              } else {
-                vErrors = null;
-              }
-            }
+            break;
           }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
         }
-        if (valid0) {
-          if (data.encoding !== void 0) {
-            const _errs5 = errors;
-            if (!validate_schema_encodingHexOrJson(data.encoding, { instancePath: instancePath + "/encoding", parentData: data, parentDataProperty: "encoding", rootData })) {
-              vErrors = vErrors === null ? validate_schema_encodingHexOrJson.errors : vErrors.concat(validate_schema_encodingHexOrJson.errors);
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
               errors = vErrors.length;
             }
-            var valid0 = _errs5 === errors;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_DisableL1ValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_DisableL1ValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validationID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.disableAuthorization !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_Secp256k1fxInput(data.disableAuthorization, { instancePath: instancePath + "/disableAuthorization", parentData: data, parentDataProperty: "disableAuthorization", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
           }
         }
       }
     } else {
-      validate_schema_EncodedBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate_schema_DisableL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
+    }
+  }
+  validate_schema_DisableL1ValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_EncodedBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.block === void 0 && (missing0 = "block") || data.encoding === void 0 && (missing0 = "encoding")) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.block !== void 0) {
+          const _errs3 = errors;
+          if (!validate_schema_hexChecksummed(data.block, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
+            vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
+            errors = vErrors.length;
+          }
+          var valid1 = _errs3 === errors;
+        } else {
+          var valid1 = true;
+        }
+        if (valid1) {
+          if (data.encoding !== void 0) {
+            let data1 = data.encoding;
+            const _errs4 = errors;
+            if (typeof data1 !== "string") {
+              const err1 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (!(data1 === "hex" || data1 === "hexc")) {
+              const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_schema_EncodedBlock.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            var valid1 = _errs4 === errors;
+          } else {
+            var valid1 = true;
+          }
+        }
+      }
+    } else {
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs6 = errors;
+    if (errors === _errs6) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.block === void 0 && (missing1 = "block") || data.encoding === void 0 && (missing1 = "encoding")) {
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        } else {
+          if (data.block !== void 0) {
+            const _errs8 = errors;
+            if (!validate_schema_hexNC(data.block, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
+              vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+              errors = vErrors.length;
+            }
+            var valid2 = _errs8 === errors;
+          } else {
+            var valid2 = true;
+          }
+          if (valid2) {
+            if (data.encoding !== void 0) {
+              let data3 = data.encoding;
+              const _errs9 = errors;
+              if (typeof data3 !== "string") {
+                const err5 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+              if ("hexnc" !== data3) {
+                const err6 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+          }
+        }
+      } else {
+        const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs6 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs11 = errors;
+      if (errors === _errs11) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing2;
+          if (data.block === void 0 && (missing2 = "block") || data.encoding === void 0 && (missing2 = "encoding")) {
+            const err8 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          } else {
+            if (data.block !== void 0) {
+              const _errs13 = errors;
+              if (!validate_schema_PlatformBlock(data.block, { instancePath: instancePath + "/block", parentData: data, parentDataProperty: "block", rootData })) {
+                vErrors = vErrors === null ? validate_schema_PlatformBlock.errors : vErrors.concat(validate_schema_PlatformBlock.errors);
+                errors = vErrors.length;
+              }
+              var valid3 = _errs13 === errors;
+            } else {
+              var valid3 = true;
+            }
+            if (valid3) {
+              if (data.encoding !== void 0) {
+                let data5 = data.encoding;
+                const _errs14 = errors;
+                if (typeof data5 !== "string") {
+                  const err9 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err9];
+                  } else {
+                    vErrors.push(err9);
+                  }
+                  errors++;
+                }
+                if ("json" !== data5) {
+                  const err10 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
+                }
+                var valid3 = _errs14 === errors;
+              } else {
+                var valid3 = true;
+              }
+            }
+          }
+        } else {
+          const err11 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs11 === errors;
+      valid0 = valid0 || _valid0;
+    }
+  }
+  if (!valid0) {
+    const err12 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+    validate_schema_EncodedBlock.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
   }
   validate_schema_EncodedBlock.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_EncodedTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.tx === void 0 && (missing0 = "tx") || data.encoding === void 0 && (missing0 = "encoding")) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      } else {
+        if (data.tx !== void 0) {
+          const _errs3 = errors;
+          if (!validate_schema_hexChecksummed(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+            vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
+            errors = vErrors.length;
+          }
+          var valid1 = _errs3 === errors;
+        } else {
+          var valid1 = true;
+        }
+        if (valid1) {
+          if (data.encoding !== void 0) {
+            let data1 = data.encoding;
+            const _errs4 = errors;
+            if (typeof data1 !== "string") {
+              const err1 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (!(data1 === "hex" || data1 === "hexc")) {
+              const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_schema_EncodedTx.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+            var valid1 = _errs4 === errors;
+          } else {
+            var valid1 = true;
+          }
+        }
+      }
+    } else {
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs6 = errors;
+    if (errors === _errs6) {
+      if (data && typeof data == "object" && !Array.isArray(data)) {
+        let missing1;
+        if (data.tx === void 0 && (missing1 = "tx") || data.encoding === void 0 && (missing1 = "encoding")) {
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        } else {
+          if (data.tx !== void 0) {
+            const _errs8 = errors;
+            if (!validate_schema_hexNC(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+              vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+              errors = vErrors.length;
+            }
+            var valid2 = _errs8 === errors;
+          } else {
+            var valid2 = true;
+          }
+          if (valid2) {
+            if (data.encoding !== void 0) {
+              let data3 = data.encoding;
+              const _errs9 = errors;
+              if (typeof data3 !== "string") {
+                const err5 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err5];
+                } else {
+                  vErrors.push(err5);
+                }
+                errors++;
+              }
+              if ("hexnc" !== data3) {
+                const err6 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+              var valid2 = _errs9 === errors;
+            } else {
+              var valid2 = true;
+            }
+          }
+        }
+      } else {
+        const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs6 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs11 = errors;
+      if (errors === _errs11) {
+        if (data && typeof data == "object" && !Array.isArray(data)) {
+          let missing2;
+          if (data.tx === void 0 && (missing2 = "tx") || data.encoding === void 0 && (missing2 = "encoding")) {
+            const err8 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            if (vErrors === null) {
+              vErrors = [err8];
+            } else {
+              vErrors.push(err8);
+            }
+            errors++;
+          } else {
+            if (data.tx !== void 0) {
+              const _errs13 = errors;
+              if (!validate_schema_SignedTx(data.tx, { instancePath: instancePath + "/tx", parentData: data, parentDataProperty: "tx", rootData })) {
+                vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+                errors = vErrors.length;
+              }
+              var valid3 = _errs13 === errors;
+            } else {
+              var valid3 = true;
+            }
+            if (valid3) {
+              if (data.encoding !== void 0) {
+                let data5 = data.encoding;
+                const _errs14 = errors;
+                if (typeof data5 !== "string") {
+                  const err9 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err9];
+                  } else {
+                    vErrors.push(err9);
+                  }
+                  errors++;
+                }
+                if ("json" !== data5) {
+                  const err10 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                  if (vErrors === null) {
+                    vErrors = [err10];
+                  } else {
+                    vErrors.push(err10);
+                  }
+                  errors++;
+                }
+                var valid3 = _errs14 === errors;
+              } else {
+                var valid3 = true;
+              }
+            }
+          }
+        } else {
+          const err11 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+      }
+      var _valid0 = _errs11 === errors;
+      valid0 = valid0 || _valid0;
+    }
+  }
+  if (!valid0) {
+    const err12 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+    validate_schema_EncodedTx.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_EncodedTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5265,8 +9287,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
       } else {
         if (data.gasLimit !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.gasLimit, { instancePath: instancePath + "/gasLimit", parentData: data, parentDataProperty: "gasLimit", rootData })) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_evmBigInt(data.gasLimit, { instancePath: instancePath + "/gasLimit", parentData: data, parentDataProperty: "gasLimit", rootData })) {
+            vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -5287,8 +9309,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
           if (valid0) {
             if (data.minBaseFee !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.minBaseFee, { instancePath: instancePath + "/minBaseFee", parentData: data, parentDataProperty: "minBaseFee", rootData })) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_evmBigInt(data.minBaseFee, { instancePath: instancePath + "/minBaseFee", parentData: data, parentDataProperty: "minBaseFee", rootData })) {
+                vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -5298,8 +9320,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
             if (valid0) {
               if (data.targetGas !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.targetGas, { instancePath: instancePath + "/targetGas", parentData: data, parentDataProperty: "targetGas", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_evmBigInt(data.targetGas, { instancePath: instancePath + "/targetGas", parentData: data, parentDataProperty: "targetGas", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -5309,8 +9331,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
               if (valid0) {
                 if (data.baseFeeChangeDenominator !== void 0) {
                   const _errs5 = errors;
-                  if (!validate_schema_uint64(data.baseFeeChangeDenominator, { instancePath: instancePath + "/baseFeeChangeDenominator", parentData: data, parentDataProperty: "baseFeeChangeDenominator", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  if (!validate_schema_evmBigInt(data.baseFeeChangeDenominator, { instancePath: instancePath + "/baseFeeChangeDenominator", parentData: data, parentDataProperty: "baseFeeChangeDenominator", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs5 === errors;
@@ -5320,8 +9342,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
                 if (valid0) {
                   if (data.minBlockGasCost !== void 0) {
                     const _errs6 = errors;
-                    if (!validate_schema_uint64(data.minBlockGasCost, { instancePath: instancePath + "/minBlockGasCost", parentData: data, parentDataProperty: "minBlockGasCost", rootData })) {
-                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (!validate_schema_evmBigInt(data.minBlockGasCost, { instancePath: instancePath + "/minBlockGasCost", parentData: data, parentDataProperty: "minBlockGasCost", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs6 === errors;
@@ -5331,8 +9353,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
                   if (valid0) {
                     if (data.maxBlockGasCost !== void 0) {
                       const _errs7 = errors;
-                      if (!validate_schema_uint64(data.maxBlockGasCost, { instancePath: instancePath + "/maxBlockGasCost", parentData: data, parentDataProperty: "maxBlockGasCost", rootData })) {
-                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      if (!validate_schema_evmBigInt(data.maxBlockGasCost, { instancePath: instancePath + "/maxBlockGasCost", parentData: data, parentDataProperty: "maxBlockGasCost", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs7 === errors;
@@ -5342,8 +9364,8 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
                     if (valid0) {
                       if (data.blockGasCostStep !== void 0) {
                         const _errs8 = errors;
-                        if (!validate_schema_uint64(data.blockGasCostStep, { instancePath: instancePath + "/blockGasCostStep", parentData: data, parentDataProperty: "blockGasCostStep", rootData })) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        if (!validate_schema_evmBigInt(data.blockGasCostStep, { instancePath: instancePath + "/blockGasCostStep", parentData: data, parentDataProperty: "blockGasCostStep", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_evmBigInt.errors : vErrors.concat(validate_schema_evmBigInt.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs8 === errors;
@@ -5366,7 +9388,282 @@ function validate_schema_EvmFeeConfig(data, { instancePath = "", parentData, par
   validate_schema_EvmFeeConfig.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_EvmUpgradeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      if (data.networkUpgradeOverrides !== void 0) {
+        let data0 = data.networkUpgradeOverrides;
+        const _errs2 = errors;
+        if (errors === _errs2) {
+          if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            for (const key0 in data0) {
+              const _errs5 = errors;
+              if (!validate_schema_uint64(data0[key0], { instancePath: instancePath + "/networkUpgradeOverrides/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key0, rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid1 = _errs5 === errors;
+              if (!valid1) {
+                break;
+              }
+            }
+          } else {
+            validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/networkUpgradeOverrides", schemaPath: "#/properties/networkUpgradeOverrides/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+            return false;
+          }
+        }
+        var valid0 = _errs2 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.stateUpgrades !== void 0) {
+          let data2 = data.stateUpgrades;
+          const _errs6 = errors;
+          if (errors === _errs6) {
+            if (Array.isArray(data2)) {
+              var valid2 = true;
+              const len0 = data2.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                let data3 = data2[i0];
+                const _errs8 = errors;
+                if (errors === _errs8) {
+                  if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+                    let missing0;
+                    if (data3.accounts === void 0 && (missing0 = "accounts")) {
+                      validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/stateUpgrades/" + i0, schemaPath: "#/properties/stateUpgrades/items/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+                      return false;
+                    } else {
+                      if (data3.blockTimestamp !== void 0) {
+                        const _errs10 = errors;
+                        if (!validate_schema_uint64(data3.blockTimestamp, { instancePath: instancePath + "/stateUpgrades/" + i0 + "/blockTimestamp", parentData: data3, parentDataProperty: "blockTimestamp", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid3 = _errs10 === errors;
+                      } else {
+                        var valid3 = true;
+                      }
+                      if (valid3) {
+                        if (data3.accounts !== void 0) {
+                          let data5 = data3.accounts;
+                          const _errs11 = errors;
+                          const _errs12 = errors;
+                          let valid4 = false;
+                          const _errs13 = errors;
+                          if (errors === _errs13) {
+                            if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
+                              for (const key1 in data5) {
+                                let data6 = data5[key1];
+                                const _errs16 = errors;
+                                if (errors === _errs16) {
+                                  if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                                    if (data6.code !== void 0) {
+                                      const _errs18 = errors;
+                                      if (!validate_schema_hex(data6.code, { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/code", parentData: data6, parentDataProperty: "code", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid6 = _errs18 === errors;
+                                    } else {
+                                      var valid6 = true;
+                                    }
+                                    if (valid6) {
+                                      if (data6.storage !== void 0) {
+                                        let data8 = data6.storage;
+                                        const _errs19 = errors;
+                                        if (errors === _errs19) {
+                                          if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+                                            for (const key2 in data8) {
+                                              const _errs22 = errors;
+                                              if (!validate_schema_hash32(data8[key2], { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/storage/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data8, parentDataProperty: key2, rootData })) {
+                                                vErrors = vErrors === null ? validate_schema_hash32.errors : vErrors.concat(validate_schema_hash32.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var valid7 = _errs22 === errors;
+                                              if (!valid7) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            const err0 = { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/storage", schemaPath: "#/properties/stateUpgrades/items/properties/accounts/anyOf/0/additionalProperties/properties/storage/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                            if (vErrors === null) {
+                                              vErrors = [err0];
+                                            } else {
+                                              vErrors.push(err0);
+                                            }
+                                            errors++;
+                                          }
+                                        }
+                                        var valid6 = _errs19 === errors;
+                                      } else {
+                                        var valid6 = true;
+                                      }
+                                      if (valid6) {
+                                        if (data6.balanceChange !== void 0) {
+                                          const _errs23 = errors;
+                                          if (!validate_schema_evmHexQuantity(data6.balanceChange, { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/balanceChange", parentData: data6, parentDataProperty: "balanceChange", rootData })) {
+                                            vErrors = vErrors === null ? validate_schema_evmHexQuantity.errors : vErrors.concat(validate_schema_evmHexQuantity.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid6 = _errs23 === errors;
+                                        } else {
+                                          var valid6 = true;
+                                        }
+                                      }
+                                    }
+                                  } else {
+                                    const err1 = { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/stateUpgrades/items/properties/accounts/anyOf/0/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                                    if (vErrors === null) {
+                                      vErrors = [err1];
+                                    } else {
+                                      vErrors.push(err1);
+                                    }
+                                    errors++;
+                                  }
+                                }
+                                var valid5 = _errs16 === errors;
+                                if (!valid5) {
+                                  break;
+                                }
+                              }
+                            } else {
+                              const err2 = { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts", schemaPath: "#/properties/stateUpgrades/items/properties/accounts/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+                              if (vErrors === null) {
+                                vErrors = [err2];
+                              } else {
+                                vErrors.push(err2);
+                              }
+                              errors++;
+                            }
+                          }
+                          var _valid0 = _errs13 === errors;
+                          valid4 = valid4 || _valid0;
+                          if (!valid4) {
+                            const _errs24 = errors;
+                            if (data5 !== null) {
+                              const err3 = { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts", schemaPath: "#/properties/stateUpgrades/items/properties/accounts/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                              if (vErrors === null) {
+                                vErrors = [err3];
+                              } else {
+                                vErrors.push(err3);
+                              }
+                              errors++;
+                            }
+                            var _valid0 = _errs24 === errors;
+                            valid4 = valid4 || _valid0;
+                          }
+                          if (!valid4) {
+                            const err4 = { instancePath: instancePath + "/stateUpgrades/" + i0 + "/accounts", schemaPath: "#/properties/stateUpgrades/items/properties/accounts/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                            if (vErrors === null) {
+                              vErrors = [err4];
+                            } else {
+                              vErrors.push(err4);
+                            }
+                            errors++;
+                            validate_schema_EvmUpgradeConfig.errors = vErrors;
+                            return false;
+                          } else {
+                            errors = _errs12;
+                            if (vErrors !== null) {
+                              if (_errs12) {
+                                vErrors.length = _errs12;
+                              } else {
+                                vErrors = null;
+                              }
+                            }
+                          }
+                          var valid3 = _errs11 === errors;
+                        } else {
+                          var valid3 = true;
+                        }
+                      }
+                    }
+                  } else {
+                    validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/stateUpgrades/" + i0, schemaPath: "#/properties/stateUpgrades/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                    return false;
+                  }
+                }
+                var valid2 = _errs8 === errors;
+                if (!valid2) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/stateUpgrades", schemaPath: "#/properties/stateUpgrades/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs6 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.precompileUpgrades !== void 0) {
+            let data11 = data.precompileUpgrades;
+            const _errs26 = errors;
+            if (errors === _errs26) {
+              if (Array.isArray(data11)) {
+                var valid8 = true;
+                const len1 = data11.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  let data12 = data11[i1];
+                  const _errs28 = errors;
+                  if (errors === _errs28) {
+                    if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+                      if (Object.keys(data12).length > 1) {
+                        validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/precompileUpgrades/" + i1, schemaPath: "#/properties/precompileUpgrades/items/maxProperties", keyword: "maxProperties", params: { limit: 1 }, message: "must NOT have more than 1 properties" }];
+                        return false;
+                      } else {
+                        if (Object.keys(data12).length < 1) {
+                          validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/precompileUpgrades/" + i1, schemaPath: "#/properties/precompileUpgrades/items/minProperties", keyword: "minProperties", params: { limit: 1 }, message: "must NOT have fewer than 1 properties" }];
+                          return false;
+                        } else {
+                          for (const key3 in data12) {
+                            const _errs31 = errors;
+                            if (!validate_schema_PrecompileConfig(data12[key3], { instancePath: instancePath + "/precompileUpgrades/" + i1 + "/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data12, parentDataProperty: key3, rootData })) {
+                              vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid9 = _errs31 === errors;
+                            if (!valid9) {
+                              break;
+                            }
+                          }
+                        }
+                      }
+                    } else {
+                      validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/precompileUpgrades/" + i1, schemaPath: "#/properties/precompileUpgrades/items/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                      return false;
+                    }
+                  }
+                  var valid8 = _errs28 === errors;
+                  if (!valid8) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_EvmUpgradeConfig.errors = [{ instancePath: instancePath + "/precompileUpgrades", schemaPath: "#/properties/precompileUpgrades/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs26 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_EvmUpgradeConfig.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_EvmUpgradeConfig.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_EvmValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5493,7 +9790,169 @@ function validate_schema_EvmValidator(data, { instancePath = "", parentData, par
   validate_schema_EvmValidator.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_ExportTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.destinationChain === void 0 && (missing0 = "destinationChain") || data.exportedOutputs === void 0 && (missing0 = "exportedOutputs")) {
+        validate_schema_ExportTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "destinationChain" || key0 === "exportedOutputs")) {
+            validate_schema_ExportTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.destinationChain !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.destinationChain, { instancePath: instancePath + "/destinationChain", parentData: data, parentDataProperty: "destinationChain", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.exportedOutputs !== void 0) {
+                        let data8 = data.exportedOutputs;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (Array.isArray(data8)) {
+                            var valid3 = true;
+                            const len2 = data8.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              const _errs14 = errors;
+                              if (!validate_schema_TransferableOutput(data8[i2], { instancePath: instancePath + "/exportedOutputs/" + i2, parentData: data8, parentDataProperty: i2, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid3 = _errs14 === errors;
+                              if (!valid3) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/exportedOutputs", schemaPath: "#/properties/exportedOutputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ExportTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ExportTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_FeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5510,17 +9969,27 @@ function validate_schema_FeeConfig(data, { instancePath = "", parentData, parent
           const _errs1 = errors;
           if (errors === _errs1) {
             if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_uint64(data0[i0], { instancePath: instancePath + "/weights/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
+              if (data0.length > 4) {
+                validate_schema_FeeConfig.errors = [{ instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/maxItems", keyword: "maxItems", params: { limit: 4 }, message: "must NOT have more than 4 items" }];
+                return false;
+              } else {
+                if (data0.length < 4) {
+                  validate_schema_FeeConfig.errors = [{ instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/minItems", keyword: "minItems", params: { limit: 4 }, message: "must NOT have fewer than 4 items" }];
+                  return false;
+                } else {
+                  var valid1 = true;
+                  const len0 = data0.length;
+                  for (let i0 = 0; i0 < len0; i0++) {
+                    const _errs3 = errors;
+                    if (!validate_schema_uint64(data0[i0], { instancePath: instancePath + "/weights/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid1 = _errs3 === errors;
+                    if (!valid1) {
+                      break;
+                    }
+                  }
                 }
               }
             } else {
@@ -5601,7 +10070,6 @@ function validate_schema_FeeConfig(data, { instancePath = "", parentData, parent
   validate_schema_FeeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_FeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5668,7 +10136,6 @@ function validate_schema_FeeState(data, { instancePath = "", parentData, parentD
   validate_schema_FeeState.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_HealthCheckResult(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5681,55 +10148,10 @@ function validate_schema_HealthCheckResult(data, { instancePath = "", parentData
         return false;
       } else {
         if (data.error !== void 0) {
-          let data0 = data.error;
           const _errs1 = errors;
-          const _errs2 = errors;
-          let valid1 = false;
-          const _errs3 = errors;
-          if (typeof data0 !== "string") {
-            const err0 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-          }
-          var _valid0 = _errs3 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs5 = errors;
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              const err1 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            var _valid0 = _errs5 === errors;
-            valid1 = valid1 || _valid0;
-          }
-          if (!valid1) {
-            const err2 = { instancePath: instancePath + "/error", schemaPath: "#/properties/error/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-            validate_schema_HealthCheckResult.errors = vErrors;
+          if (typeof data.error !== "string") {
+            validate_schema_HealthCheckResult.errors = [{ instancePath: instancePath + "/error", schemaPath: "#/properties/error/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
             return false;
-          } else {
-            errors = _errs2;
-            if (vErrors !== null) {
-              if (_errs2) {
-                vErrors.length = _errs2;
-              } else {
-                vErrors = null;
-              }
-            }
           }
           var valid0 = _errs1 === errors;
         } else {
@@ -5737,85 +10159,45 @@ function validate_schema_HealthCheckResult(data, { instancePath = "", parentData
         }
         if (valid0) {
           if (data.timestamp !== void 0) {
-            const _errs7 = errors;
+            const _errs3 = errors;
             if (!validate_schema_isoTimestamp(data.timestamp, { instancePath: instancePath + "/timestamp", parentData: data, parentDataProperty: "timestamp", rootData })) {
               vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
               errors = vErrors.length;
             }
-            var valid0 = _errs7 === errors;
+            var valid0 = _errs3 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.duration !== void 0) {
-              const _errs8 = errors;
+              const _errs4 = errors;
               if (!validate_schema_uint64(data.duration, { instancePath: instancePath + "/duration", parentData: data, parentDataProperty: "duration", rootData })) {
                 vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs8 === errors;
+              var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.contiguousFailures !== void 0) {
-                const _errs9 = errors;
+                const _errs5 = errors;
                 if (!validate_schema_uint64(data.contiguousFailures, { instancePath: instancePath + "/contiguousFailures", parentData: data, parentDataProperty: "contiguousFailures", rootData })) {
                   vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs9 === errors;
+                var valid0 = _errs5 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.timeOfFirstFailure !== void 0) {
-                  let data4 = data.timeOfFirstFailure;
-                  const _errs10 = errors;
-                  const _errs11 = errors;
-                  let valid2 = false;
-                  const _errs12 = errors;
-                  if (!validate_schema_isoTimestamp(data4, { instancePath: instancePath + "/timeOfFirstFailure", parentData: data, parentDataProperty: "timeOfFirstFailure", rootData })) {
+                  const _errs6 = errors;
+                  if (!validate_schema_isoTimestamp(data.timeOfFirstFailure, { instancePath: instancePath + "/timeOfFirstFailure", parentData: data, parentDataProperty: "timeOfFirstFailure", rootData })) {
                     vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
                     errors = vErrors.length;
                   }
-                  var _valid1 = _errs12 === errors;
-                  valid2 = valid2 || _valid1;
-                  if (!valid2) {
-                    const _errs13 = errors;
-                    if (data4 !== null) {
-                      const err3 = { instancePath: instancePath + "/timeOfFirstFailure", schemaPath: "#/properties/timeOfFirstFailure/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                      if (vErrors === null) {
-                        vErrors = [err3];
-                      } else {
-                        vErrors.push(err3);
-                      }
-                      errors++;
-                    }
-                    var _valid1 = _errs13 === errors;
-                    valid2 = valid2 || _valid1;
-                  }
-                  if (!valid2) {
-                    const err4 = { instancePath: instancePath + "/timeOfFirstFailure", schemaPath: "#/properties/timeOfFirstFailure/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                    if (vErrors === null) {
-                      vErrors = [err4];
-                    } else {
-                      vErrors.push(err4);
-                    }
-                    errors++;
-                    validate_schema_HealthCheckResult.errors = vErrors;
-                    return false;
-                  } else {
-                    errors = _errs11;
-                    if (vErrors !== null) {
-                      if (_errs11) {
-                        vErrors.length = _errs11;
-                      } else {
-                        vErrors = null;
-                      }
-                    }
-                  }
-                  var valid0 = _errs10 === errors;
+                  var valid0 = _errs6 === errors;
                 } else {
                   var valid0 = true;
                 }
@@ -5832,7 +10214,6 @@ function validate_schema_HealthCheckResult(data, { instancePath = "", parentData
   validate_schema_HealthCheckResult.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_HealthReport(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -5890,7 +10271,315 @@ function validate_schema_HealthReport(data, { instancePath = "", parentData, par
   validate_schema_HealthReport.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_ImportTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.sourceChain === void 0 && (missing0 = "sourceChain") || data.importedInputs === void 0 && (missing0 = "importedInputs")) {
+        validate_schema_ImportTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "sourceChain" || key0 === "importedInputs")) {
+            validate_schema_ImportTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.sourceChain !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.sourceChain, { instancePath: instancePath + "/sourceChain", parentData: data, parentDataProperty: "sourceChain", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.importedInputs !== void 0) {
+                        let data8 = data.importedInputs;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (Array.isArray(data8)) {
+                            var valid3 = true;
+                            const len2 = data8.length;
+                            for (let i2 = 0; i2 < len2; i2++) {
+                              const _errs14 = errors;
+                              if (!validate_schema_TransferableInput(data8[i2], { instancePath: instancePath + "/importedInputs/" + i2, parentData: data8, parentDataProperty: i2, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid3 = _errs14 === errors;
+                              if (!valid3) {
+                                break;
+                              }
+                            }
+                          } else {
+                            validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/importedInputs", schemaPath: "#/properties/importedInputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_ImportTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ImportTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_IncreaseL1ValidatorBalanceTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.validationID === void 0 && (missing0 = "validationID") || data.balance === void 0 && (missing0 = "balance")) {
+        validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "validationID" || key0 === "balance")) {
+            validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.validationID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.validationID, { instancePath: instancePath + "/validationID", parentData: data, parentDataProperty: "validationID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.balance !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_IncreaseL1ValidatorBalanceTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_L1CurrentValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6017,7 +10706,6 @@ function validate_schema_L1CurrentValidator(data, { instancePath = "", parentDat
   validate_schema_L1CurrentValidator.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_L1Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6168,7 +10856,6 @@ function validate_schema_L1Validator(data, { instancePath = "", parentData, pare
   validate_schema_L1Validator.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_LegacySubnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6200,9 +10887,9 @@ function validate_schema_LegacySubnet(data, { instancePath = "", parentData, par
                 const len0 = data1.length;
                 for (let i0 = 0; i0 < len0; i0++) {
                   const _errs4 = errors;
-                  if (typeof data1[i0] !== "string") {
-                    validate_schema_LegacySubnet.errors = [{ instancePath: instancePath + "/controlKeys/" + i0, schemaPath: "#/properties/controlKeys/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                    return false;
+                  if (!validate_schema_pchainAddress(data1[i0], { instancePath: instancePath + "/controlKeys/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                    errors = vErrors.length;
                   }
                   var valid1 = _errs4 === errors;
                   if (!valid1) {
@@ -6220,12 +10907,12 @@ function validate_schema_LegacySubnet(data, { instancePath = "", parentData, par
           }
           if (valid0) {
             if (data.threshold !== void 0) {
-              const _errs6 = errors;
+              const _errs5 = errors;
               if (!validate_schema_uint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
                 vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs6 === errors;
+              var valid0 = _errs5 === errors;
             } else {
               var valid0 = true;
             }
@@ -6240,72 +10927,6 @@ function validate_schema_LegacySubnet(data, { instancePath = "", parentData, par
   validate_schema_LegacySubnet.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_LegacyValidatorsAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.validators === void 0 && (missing0 = "validators")) {
-        validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.validators !== void 0) {
-          let data0 = data.validators;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              for (const key0 in data0) {
-                const _errs3 = errors;
-                if (!validate_schema_nodeID(key0, { instancePath: instancePath + "/validators", parentData: data0, parentDataProperty: "validators", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  const err0 = { instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/propertyNames", keyword: "propertyNames", params: { propertyName: key0 }, message: "property name must be valid" };
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
-                  errors++;
-                  validate_schema_LegacyValidatorsAtHeight.errors = vErrors;
-                  return false;
-                  break;
-                }
-              }
-              if (valid1) {
-                for (const key1 in data0) {
-                  const _errs5 = errors;
-                  if (!validate_schema_uint64(data0[key1], { instancePath: instancePath + "/validators/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data0, parentDataProperty: key1, rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid2 = _errs5 === errors;
-                  if (!valid2) {
-                    break;
-                  }
-                }
-              }
-            } else {
-              validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-              return false;
-            }
-          }
-        }
-      }
-    } else {
-      validate_schema_LegacyValidatorsAtHeight.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
-      return false;
-    }
-  }
-  validate_schema_LegacyValidatorsAtHeight.errors = vErrors;
-  return errors === 0;
-}
-
 function validate_schema_NodePOP(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6348,7 +10969,6 @@ function validate_schema_NodePOP(data, { instancePath = "", parentData, parentDa
   validate_schema_NodePOP.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_NodeVersion(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6420,10 +11040,18 @@ function validate_schema_NodeVersion(data, { instancePath = "", parentData, pare
               }
               if (valid0) {
                 if (data.rpcProtocolVersion !== void 0) {
+                  let data5 = data.rpcProtocolVersion;
                   const _errs12 = errors;
-                  if (typeof data.rpcProtocolVersion !== "string") {
-                    validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/rpcProtocolVersion", schemaPath: "#/properties/rpcProtocolVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                    return false;
+                  if (errors === _errs12) {
+                    if (typeof data5 === "string") {
+                      if (!pattern_1930fa0d.test(data5)) {
+                        validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/rpcProtocolVersion", schemaPath: "#/properties/rpcProtocolVersion/pattern", keyword: "pattern", params: { pattern: "^[0-9]{1,10}$" }, message: 'must match pattern "^[0-9]{1,10}$"' }];
+                        return false;
+                      }
+                    } else {
+                      validate_schema_NodeVersion.errors = [{ instancePath: instancePath + "/rpcProtocolVersion", schemaPath: "#/properties/rpcProtocolVersion/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                      return false;
+                    }
                   }
                   var valid0 = _errs12 === errors;
                 } else {
@@ -6442,7 +11070,6 @@ function validate_schema_NodeVersion(data, { instancePath = "", parentData, pare
   validate_schema_NodeVersion.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_OutputOwners(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6514,7 +11141,65 @@ function validate_schema_OutputOwners(data, { instancePath = "", parentData, par
   validate_schema_OutputOwners.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_PChainOwner(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.threshold === void 0 && (missing0 = "threshold") || data.addresses === void 0 && (missing0 = "addresses")) {
+        validate_schema_PChainOwner.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.threshold !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_txUint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.addresses !== void 0) {
+            let data1 = data.addresses;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_cb58ShortID(data1[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ShortID.errors : vErrors.concat(validate_schema_cb58ShortID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_PChainOwner.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_PChainOwner.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_PChainOwner.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_Peer(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6522,7 +11207,7 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.ip === void 0 && (missing0 = "ip") || data.publicIP === void 0 && (missing0 = "publicIP") || data.nodeID === void 0 && (missing0 = "nodeID") || data.version === void 0 && (missing0 = "version") || data.lastSent === void 0 && (missing0 = "lastSent") || data.lastReceived === void 0 && (missing0 = "lastReceived") || data.observedUptime === void 0 && (missing0 = "observedUptime")) {
+      if (data.ip === void 0 && (missing0 = "ip") || data.publicIP === void 0 && (missing0 = "publicIP") || data.nodeID === void 0 && (missing0 = "nodeID") || data.version === void 0 && (missing0 = "version") || data.lastSent === void 0 && (missing0 = "lastSent") || data.lastReceived === void 0 && (missing0 = "lastReceived") || data.observedUptime === void 0 && (missing0 = "observedUptime") || data.trackedSubnets === void 0 && (missing0 = "trackedSubnets") || data.benched === void 0 && (missing0 = "benched")) {
         validate_schema_Peer.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
@@ -6570,10 +11255,10 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
                 var valid0 = true;
               }
               if (valid0) {
-                if (data.lastSent !== void 0) {
+                if (data.upgradeTime !== void 0) {
                   const _errs8 = errors;
-                  if (!validate_schema_isoTimestamp(data.lastSent, { instancePath: instancePath + "/lastSent", parentData: data, parentDataProperty: "lastSent", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                  if (!validate_schema_uint64(data.upgradeTime, { instancePath: instancePath + "/upgradeTime", parentData: data, parentDataProperty: "upgradeTime", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs8 === errors;
@@ -6581,9 +11266,9 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
                   var valid0 = true;
                 }
                 if (valid0) {
-                  if (data.lastReceived !== void 0) {
+                  if (data.lastSent !== void 0) {
                     const _errs9 = errors;
-                    if (!validate_schema_isoTimestamp(data.lastReceived, { instancePath: instancePath + "/lastReceived", parentData: data, parentDataProperty: "lastReceived", rootData })) {
+                    if (!validate_schema_isoTimestamp(data.lastSent, { instancePath: instancePath + "/lastSent", parentData: data, parentDataProperty: "lastSent", rootData })) {
                       vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
                       errors = vErrors.length;
                     }
@@ -6592,28 +11277,11 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
                     var valid0 = true;
                   }
                   if (valid0) {
-                    if (data.benched !== void 0) {
-                      let data6 = data.benched;
+                    if (data.lastReceived !== void 0) {
                       const _errs10 = errors;
-                      if (errors === _errs10) {
-                        if (Array.isArray(data6)) {
-                          var valid1 = true;
-                          const len0 = data6.length;
-                          for (let i0 = 0; i0 < len0; i0++) {
-                            const _errs12 = errors;
-                            if (typeof data6[i0] !== "string") {
-                              validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched/" + i0, schemaPath: "#/properties/benched/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                              return false;
-                            }
-                            var valid1 = _errs12 === errors;
-                            if (!valid1) {
-                              break;
-                            }
-                          }
-                        } else {
-                          validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched", schemaPath: "#/properties/benched/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                          return false;
-                        }
+                      if (!validate_schema_isoTimestamp(data.lastReceived, { instancePath: instancePath + "/lastReceived", parentData: data, parentDataProperty: "lastReceived", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                        errors = vErrors.length;
                       }
                       var valid0 = _errs10 === errors;
                     } else {
@@ -6621,31 +11289,31 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
                     }
                     if (valid0) {
                       if (data.observedUptime !== void 0) {
-                        const _errs14 = errors;
+                        const _errs11 = errors;
                         if (!validate_schema_uint32(data.observedUptime, { instancePath: instancePath + "/observedUptime", parentData: data, parentDataProperty: "observedUptime", rootData })) {
                           vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs14 === errors;
+                        var valid0 = _errs11 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.trackedSubnets !== void 0) {
-                          let data9 = data.trackedSubnets;
-                          const _errs15 = errors;
-                          if (errors === _errs15) {
-                            if (Array.isArray(data9)) {
-                              var valid2 = true;
-                              const len1 = data9.length;
-                              for (let i1 = 0; i1 < len1; i1++) {
-                                const _errs17 = errors;
-                                if (!validate_schema_cb58ID(data9[i1], { instancePath: instancePath + "/trackedSubnets/" + i1, parentData: data9, parentDataProperty: i1, rootData })) {
+                          let data8 = data.trackedSubnets;
+                          const _errs12 = errors;
+                          if (errors === _errs12) {
+                            if (Array.isArray(data8)) {
+                              var valid1 = true;
+                              const len0 = data8.length;
+                              for (let i0 = 0; i0 < len0; i0++) {
+                                const _errs14 = errors;
+                                if (!validate_schema_cb58ID(data8[i0], { instancePath: instancePath + "/trackedSubnets/" + i0, parentData: data8, parentDataProperty: i0, rootData })) {
                                   vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid2 = _errs17 === errors;
-                                if (!valid2) {
+                                var valid1 = _errs14 === errors;
+                                if (!valid1) {
                                   break;
                                 }
                               }
@@ -6654,74 +11322,91 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
                               return false;
                             }
                           }
-                          var valid0 = _errs15 === errors;
+                          var valid0 = _errs12 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
-                          if (data.upgradeTime !== void 0) {
-                            const _errs18 = errors;
-                            if (!validate_schema_uint64(data.upgradeTime, { instancePath: instancePath + "/upgradeTime", parentData: data, parentDataProperty: "upgradeTime", rootData })) {
-                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                              errors = vErrors.length;
+                          if (data.supportedACPs !== void 0) {
+                            let data10 = data.supportedACPs;
+                            const _errs15 = errors;
+                            if (errors === _errs15) {
+                              if (Array.isArray(data10)) {
+                                var valid2 = true;
+                                const len1 = data10.length;
+                                for (let i1 = 0; i1 < len1; i1++) {
+                                  const _errs17 = errors;
+                                  if (!validate_schema_uint32(data10[i1], { instancePath: instancePath + "/supportedACPs/" + i1, parentData: data10, parentDataProperty: i1, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid2 = _errs17 === errors;
+                                  if (!valid2) {
+                                    break;
+                                  }
+                                }
+                              } else {
+                                validate_schema_Peer.errors = [{ instancePath: instancePath + "/supportedACPs", schemaPath: "#/properties/supportedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                return false;
+                              }
                             }
-                            var valid0 = _errs18 === errors;
+                            var valid0 = _errs15 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
-                            if (data.supportedACPs !== void 0) {
-                              let data12 = data.supportedACPs;
-                              const _errs19 = errors;
-                              if (errors === _errs19) {
+                            if (data.objectedACPs !== void 0) {
+                              let data12 = data.objectedACPs;
+                              const _errs18 = errors;
+                              if (errors === _errs18) {
                                 if (Array.isArray(data12)) {
                                   var valid3 = true;
                                   const len2 = data12.length;
                                   for (let i2 = 0; i2 < len2; i2++) {
-                                    const _errs21 = errors;
-                                    if (!validate_schema_uint32(data12[i2], { instancePath: instancePath + "/supportedACPs/" + i2, parentData: data12, parentDataProperty: i2, rootData })) {
+                                    const _errs20 = errors;
+                                    if (!validate_schema_uint32(data12[i2], { instancePath: instancePath + "/objectedACPs/" + i2, parentData: data12, parentDataProperty: i2, rootData })) {
                                       vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid3 = _errs21 === errors;
+                                    var valid3 = _errs20 === errors;
                                     if (!valid3) {
                                       break;
                                     }
                                   }
                                 } else {
-                                  validate_schema_Peer.errors = [{ instancePath: instancePath + "/supportedACPs", schemaPath: "#/properties/supportedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                  validate_schema_Peer.errors = [{ instancePath: instancePath + "/objectedACPs", schemaPath: "#/properties/objectedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                   return false;
                                 }
                               }
-                              var valid0 = _errs19 === errors;
+                              var valid0 = _errs18 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
-                              if (data.objectedACPs !== void 0) {
-                                let data14 = data.objectedACPs;
-                                const _errs22 = errors;
-                                if (errors === _errs22) {
+                              if (data.benched !== void 0) {
+                                let data14 = data.benched;
+                                const _errs21 = errors;
+                                if (errors === _errs21) {
                                   if (Array.isArray(data14)) {
                                     var valid4 = true;
                                     const len3 = data14.length;
                                     for (let i3 = 0; i3 < len3; i3++) {
-                                      const _errs24 = errors;
-                                      if (!validate_schema_uint32(data14[i3], { instancePath: instancePath + "/objectedACPs/" + i3, parentData: data14, parentDataProperty: i3, rootData })) {
-                                        vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
-                                        errors = vErrors.length;
+                                      const _errs23 = errors;
+                                      if (typeof data14[i3] !== "string") {
+                                        validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched/" + i3, schemaPath: "#/properties/benched/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                                        return false;
                                       }
-                                      var valid4 = _errs24 === errors;
+                                      var valid4 = _errs23 === errors;
                                       if (!valid4) {
                                         break;
                                       }
                                     }
                                   } else {
-                                    validate_schema_Peer.errors = [{ instancePath: instancePath + "/objectedACPs", schemaPath: "#/properties/objectedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                    validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched", schemaPath: "#/properties/benched/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
                                     return false;
                                   }
                                 }
-                                var valid0 = _errs22 === errors;
+                                var valid0 = _errs21 === errors;
                               } else {
                                 var valid0 = true;
                               }
@@ -6745,21 +11430,20 @@ function validate_schema_Peer(data, { instancePath = "", parentData, parentDataP
   validate_schema_Peer.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_PlatformBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_PermissionedValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.parentID === void 0 && (missing0 = "parentID") || data.height === void 0 && (missing0 = "height") || data.txs === void 0 && (missing0 = "txs")) {
-        validate_schema_PlatformBlock.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+      if (data.txID === void 0 && (missing0 = "txID") || data.startTime === void 0 && (missing0 = "startTime") || data.endTime === void 0 && (missing0 = "endTime") || data.nodeID === void 0 && (missing0 = "nodeID") || data.weight === void 0 && (missing0 = "weight")) {
+        validate_schema_PermissionedValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.parentID !== void 0) {
+        if (data.txID !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_cb58ID(data.parentID, { instancePath: instancePath + "/parentID", parentData: data, parentDataProperty: "parentID", rootData })) {
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
             vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
             errors = vErrors.length;
           }
@@ -6768,9 +11452,9 @@ function validate_schema_PlatformBlock(data, { instancePath = "", parentData, pa
           var valid0 = true;
         }
         if (valid0) {
-          if (data.height !== void 0) {
+          if (data.startTime !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.height, { instancePath: instancePath + "/height", parentData: data, parentDataProperty: "height", rootData })) {
+            if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
               vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
               errors = vErrors.length;
             }
@@ -6779,45 +11463,386 @@ function validate_schema_PlatformBlock(data, { instancePath = "", parentData, pa
             var valid0 = true;
           }
           if (valid0) {
-            if (data.txs !== void 0) {
-              let data2 = data.txs;
+            if (data.endTime !== void 0) {
               const _errs3 = errors;
-              if (errors === _errs3) {
-                if (Array.isArray(data2)) {
-                  var valid1 = true;
-                  const len0 = data2.length;
-                  for (let i0 = 0; i0 < len0; i0++) {
-                    const _errs5 = errors;
-                    if (!validate_schema_SignedTx(data2[i0], { instancePath: instancePath + "/txs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
-                      vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid1 = _errs5 === errors;
-                    if (!valid1) {
-                      break;
-                    }
-                  }
-                } else {
-                  validate_schema_PlatformBlock.errors = [{ instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                  return false;
-                }
+              if (!validate_schema_uint64(data.endTime, { instancePath: instancePath + "/endTime", parentData: data, parentDataProperty: "endTime", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
+            if (valid0) {
+              if (data.nodeID !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.weight !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
           }
         }
       }
     } else {
-      validate_schema_PlatformBlock.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate_schema_PermissionedValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
+    }
+  }
+  validate_schema_PermissionedValidator.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_PermissionlessValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.startTime === void 0 && (missing0 = "startTime") || data.endTime === void 0 && (missing0 = "endTime") || data.weight === void 0 && (missing0 = "weight") || data.nodeID === void 0 && (missing0 = "nodeID") || data.potentialReward === void 0 && (missing0 = "potentialReward") || data.accruedDelegateeReward === void 0 && (missing0 = "accruedDelegateeReward") || data.delegationFee === void 0 && (missing0 = "delegationFee") || data.delegatorCount === void 0 && (missing0 = "delegatorCount") || data.delegatorWeight === void 0 && (missing0 = "delegatorWeight")) {
+        validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.startTime !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.endTime !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.endTime, { instancePath: instancePath + "/endTime", parentData: data, parentDataProperty: "endTime", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.weight !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.nodeID !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.validationRewardOwner !== void 0) {
+                    const _errs6 = errors;
+                    if (!validate_schema_OutputOwners(data.validationRewardOwner, { instancePath: instancePath + "/validationRewardOwner", parentData: data, parentDataProperty: "validationRewardOwner", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs6 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.delegationRewardOwner !== void 0) {
+                      const _errs7 = errors;
+                      if (!validate_schema_OutputOwners(data.delegationRewardOwner, { instancePath: instancePath + "/delegationRewardOwner", parentData: data, parentDataProperty: "delegationRewardOwner", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs7 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.potentialReward !== void 0) {
+                        const _errs8 = errors;
+                        if (!validate_schema_uint64(data.potentialReward, { instancePath: instancePath + "/potentialReward", parentData: data, parentDataProperty: "potentialReward", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs8 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.accruedDelegateeReward !== void 0) {
+                          const _errs9 = errors;
+                          if (!validate_schema_uint64(data.accruedDelegateeReward, { instancePath: instancePath + "/accruedDelegateeReward", parentData: data, parentDataProperty: "accruedDelegateeReward", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs9 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.delegationFee !== void 0) {
+                            const _errs10 = errors;
+                            if (!validate_schema_decimal(data.delegationFee, { instancePath: instancePath + "/delegationFee", parentData: data, parentDataProperty: "delegationFee", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs10 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.uptime !== void 0) {
+                              const _errs11 = errors;
+                              if (!validate_schema_decimal(data.uptime, { instancePath: instancePath + "/uptime", parentData: data, parentDataProperty: "uptime", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs11 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.connected !== void 0) {
+                                const _errs12 = errors;
+                                if (typeof data.connected !== "boolean") {
+                                  validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                  return false;
+                                }
+                                var valid0 = _errs12 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.signer !== void 0) {
+                                  const _errs14 = errors;
+                                  if (!validate_schema_ValidatorSigner(data.signer, { instancePath: instancePath + "/signer", parentData: data, parentDataProperty: "signer", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs14 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.delegatorCount !== void 0) {
+                                    const _errs15 = errors;
+                                    if (!validate_schema_uint64(data.delegatorCount, { instancePath: instancePath + "/delegatorCount", parentData: data, parentDataProperty: "delegatorCount", rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs15 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.delegatorWeight !== void 0) {
+                                      const _errs16 = errors;
+                                      if (!validate_schema_uint64(data.delegatorWeight, { instancePath: instancePath + "/delegatorWeight", parentData: data, parentDataProperty: "delegatorWeight", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid0 = _errs16 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                    if (valid0) {
+                                      if (data.delegators !== void 0) {
+                                        let data15 = data.delegators;
+                                        const _errs17 = errors;
+                                        if (errors === _errs17) {
+                                          if (Array.isArray(data15)) {
+                                            var valid1 = true;
+                                            const len0 = data15.length;
+                                            for (let i0 = 0; i0 < len0; i0++) {
+                                              const _errs19 = errors;
+                                              if (!validate_schema_Delegator(data15[i0], { instancePath: instancePath + "/delegators/" + i0, parentData: data15, parentDataProperty: i0, rootData })) {
+                                                vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var valid1 = _errs19 === errors;
+                                              if (!valid1) {
+                                                break;
+                                              }
+                                            }
+                                          } else {
+                                            validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                            return false;
+                                          }
+                                        }
+                                        var valid0 = _errs17 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_PermissionlessValidator.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_PlatformBlock(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_ApricotProposalBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_ApricotProposalBlock.errors : vErrors.concat(validate_schema_ApricotProposalBlock.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_ApricotAbortBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_ApricotAbortBlock.errors : vErrors.concat(validate_schema_ApricotAbortBlock.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_schema_ApricotCommitBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_schema_ApricotCommitBlock.errors : vErrors.concat(validate_schema_ApricotCommitBlock.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_schema_ApricotStandardBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_schema_ApricotStandardBlock.errors : vErrors.concat(validate_schema_ApricotStandardBlock.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_schema_ApricotAtomicBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors = vErrors === null ? validate_schema_ApricotAtomicBlock.errors : vErrors.concat(validate_schema_ApricotAtomicBlock.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_schema_BanffProposalBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors = vErrors === null ? validate_schema_BanffProposalBlock.errors : vErrors.concat(validate_schema_BanffProposalBlock.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_schema_BanffAbortBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors = vErrors === null ? validate_schema_BanffAbortBlock.errors : vErrors.concat(validate_schema_BanffAbortBlock.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_schema_BanffCommitBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_BanffCommitBlock.errors : vErrors.concat(validate_schema_BanffCommitBlock.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_schema_BanffStandardBlock(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_BanffStandardBlock.errors : vErrors.concat(validate_schema_BanffStandardBlock.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_PlatformBlock.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
     }
   }
   validate_schema_PlatformBlock.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_PrecompileConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -6901,26 +11926,231 @@ function validate_schema_PrecompileConfig(data, { instancePath = "", parentData,
           var valid0 = true;
         }
         if (valid0) {
-          if (data.blockTimestamp !== void 0) {
+          if (data.managerAddresses !== void 0) {
+            let data2 = data.managerAddresses;
             const _errs9 = errors;
-            if (!validate_schema_uint64(data.blockTimestamp, { instancePath: instancePath + "/blockTimestamp", parentData: data, parentDataProperty: "blockTimestamp", rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-              errors = vErrors.length;
+            if (errors === _errs9) {
+              if (Array.isArray(data2)) {
+                var valid3 = true;
+                const len1 = data2.length;
+                for (let i1 = 0; i1 < len1; i1++) {
+                  const _errs11 = errors;
+                  if (!validate_schema_evmAddress(data2[i1], { instancePath: instancePath + "/managerAddresses/" + i1, parentData: data2, parentDataProperty: i1, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid3 = _errs11 === errors;
+                  if (!valid3) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/managerAddresses", schemaPath: "#/properties/managerAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
             }
             var valid0 = _errs9 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
-            if (data.disable !== void 0) {
-              const _errs10 = errors;
-              if (typeof data.disable !== "boolean") {
-                validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/disable", schemaPath: "#/properties/disable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                return false;
+            if (data.enabledAddresses !== void 0) {
+              let data4 = data.enabledAddresses;
+              const _errs12 = errors;
+              if (errors === _errs12) {
+                if (Array.isArray(data4)) {
+                  var valid4 = true;
+                  const len2 = data4.length;
+                  for (let i2 = 0; i2 < len2; i2++) {
+                    const _errs14 = errors;
+                    if (!validate_schema_evmAddress(data4[i2], { instancePath: instancePath + "/enabledAddresses/" + i2, parentData: data4, parentDataProperty: i2, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid4 = _errs14 === errors;
+                    if (!valid4) {
+                      break;
+                    }
+                  }
+                } else {
+                  validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/enabledAddresses", schemaPath: "#/properties/enabledAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                  return false;
+                }
               }
-              var valid0 = _errs10 === errors;
+              var valid0 = _errs12 === errors;
             } else {
               var valid0 = true;
+            }
+            if (valid0) {
+              if (data.blockTimestamp !== void 0) {
+                let data6 = data.blockTimestamp;
+                const _errs15 = errors;
+                const _errs16 = errors;
+                let valid5 = false;
+                const _errs17 = errors;
+                if (!validate_schema_uint64(data6, { instancePath: instancePath + "/blockTimestamp", parentData: data, parentDataProperty: "blockTimestamp", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var _valid1 = _errs17 === errors;
+                valid5 = valid5 || _valid1;
+                if (!valid5) {
+                  const _errs18 = errors;
+                  if (data6 !== null) {
+                    const err3 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                    if (vErrors === null) {
+                      vErrors = [err3];
+                    } else {
+                      vErrors.push(err3);
+                    }
+                    errors++;
+                  }
+                  var _valid1 = _errs18 === errors;
+                  valid5 = valid5 || _valid1;
+                }
+                if (!valid5) {
+                  const err4 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                  if (vErrors === null) {
+                    vErrors = [err4];
+                  } else {
+                    vErrors.push(err4);
+                  }
+                  errors++;
+                  validate_schema_PrecompileConfig.errors = vErrors;
+                  return false;
+                } else {
+                  errors = _errs16;
+                  if (vErrors !== null) {
+                    if (_errs16) {
+                      vErrors.length = _errs16;
+                    } else {
+                      vErrors = null;
+                    }
+                  }
+                }
+                var valid0 = _errs15 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.disable !== void 0) {
+                  const _errs20 = errors;
+                  if (typeof data.disable !== "boolean") {
+                    validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/disable", schemaPath: "#/properties/disable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                    return false;
+                  }
+                  var valid0 = _errs20 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.initialFeeConfig !== void 0) {
+                    const _errs22 = errors;
+                    if (!validate_schema_EvmFeeConfig(data.initialFeeConfig, { instancePath: instancePath + "/initialFeeConfig", parentData: data, parentDataProperty: "initialFeeConfig", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs22 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.initialMint !== void 0) {
+                      let data9 = data.initialMint;
+                      const _errs23 = errors;
+                      if (errors === _errs23) {
+                        if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+                          for (const key0 in data9) {
+                            const _errs26 = errors;
+                            if (!validate_schema_evmHexQuantity(data9[key0], { instancePath: instancePath + "/initialMint/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), parentData: data9, parentDataProperty: key0, rootData })) {
+                              vErrors = vErrors === null ? validate_schema_evmHexQuantity.errors : vErrors.concat(validate_schema_evmHexQuantity.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid6 = _errs26 === errors;
+                            if (!valid6) {
+                              break;
+                            }
+                          }
+                        } else {
+                          validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialMint", schemaPath: "#/properties/initialMint/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs23 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.initialRewardConfig !== void 0) {
+                        let data11 = data.initialRewardConfig;
+                        const _errs27 = errors;
+                        if (errors === _errs27) {
+                          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                            let missing1;
+                            if (data11.allowFeeRecipients === void 0 && (missing1 = "allowFeeRecipients") || data11.rewardAddress === void 0 && (missing1 = "rewardAddress")) {
+                              validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialRewardConfig", schemaPath: "#/properties/initialRewardConfig/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
+                              return false;
+                            } else {
+                              if (data11.allowFeeRecipients !== void 0) {
+                                const _errs29 = errors;
+                                if (typeof data11.allowFeeRecipients !== "boolean") {
+                                  validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialRewardConfig/allowFeeRecipients", schemaPath: "#/properties/initialRewardConfig/properties/allowFeeRecipients/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                  return false;
+                                }
+                                var valid7 = _errs29 === errors;
+                              } else {
+                                var valid7 = true;
+                              }
+                              if (valid7) {
+                                if (data11.rewardAddress !== void 0) {
+                                  const _errs31 = errors;
+                                  if (!validate_schema_evmAddress(data11.rewardAddress, { instancePath: instancePath + "/initialRewardConfig/rewardAddress", parentData: data11, parentDataProperty: "rewardAddress", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid7 = _errs31 === errors;
+                                } else {
+                                  var valid7 = true;
+                                }
+                              }
+                            }
+                          } else {
+                            validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialRewardConfig", schemaPath: "#/properties/initialRewardConfig/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs27 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.quorumNumerator !== void 0) {
+                          const _errs32 = errors;
+                          if (!validate_schema_uint64(data.quorumNumerator, { instancePath: instancePath + "/quorumNumerator", parentData: data, parentDataProperty: "quorumNumerator", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs32 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.requirePrimaryNetworkSigners !== void 0) {
+                            const _errs33 = errors;
+                            if (typeof data.requirePrimaryNetworkSigners !== "boolean") {
+                              validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/requirePrimaryNetworkSigners", schemaPath: "#/properties/requirePrimaryNetworkSigners/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                              return false;
+                            }
+                            var valid0 = _errs33 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
             }
           }
         }
@@ -6933,25 +12163,546 @@ function validate_schema_PrecompileConfig(data, { instancePath = "", parentData,
   validate_schema_PrecompileConfig.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_SignedTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_ProofOfPossession(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.unsignedTx === void 0 && (missing0 = "unsignedTx") || data.credentials === void 0 && (missing0 = "credentials")) {
-        validate_schema_SignedTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+      if (data.publicKey === void 0 && (missing0 = "publicKey") || data.proofOfPossession === void 0 && (missing0 = "proofOfPossession")) {
+        validate_schema_ProofOfPossession.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.unsignedTx !== void 0) {
-          let data0 = data.unsignedTx;
+        if (data.publicKey !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+            vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.proofOfPossession !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_blsSignature(data.proofOfPossession, { instancePath: instancePath + "/proofOfPossession", parentData: data, parentDataProperty: "proofOfPossession", rootData })) {
+              vErrors = vErrors === null ? validate_schema_blsSignature.errors : vErrors.concat(validate_schema_blsSignature.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_ProofOfPossession.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_ProofOfPossession.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_RegisterL1ValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.balance === void 0 && (missing0 = "balance") || data.proofOfPossession === void 0 && (missing0 = "proofOfPossession") || data.message === void 0 && (missing0 = "message")) {
+        validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "balance" || key0 === "proofOfPossession" || key0 === "message")) {
+            validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.balance !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_uint64(data.balance, { instancePath: instancePath + "/balance", parentData: data, parentDataProperty: "balance", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.proofOfPossession !== void 0) {
+                        let data8 = data.proofOfPossession;
+                        const _errs12 = errors;
+                        if (errors === _errs12) {
+                          if (Array.isArray(data8)) {
+                            if (data8.length > 96) {
+                              validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/proofOfPossession", schemaPath: "#/properties/proofOfPossession/maxItems", keyword: "maxItems", params: { limit: 96 }, message: "must NOT have more than 96 items" }];
+                              return false;
+                            } else {
+                              if (data8.length < 96) {
+                                validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/proofOfPossession", schemaPath: "#/properties/proofOfPossession/minItems", keyword: "minItems", params: { limit: 96 }, message: "must NOT have fewer than 96 items" }];
+                                return false;
+                              } else {
+                                var valid3 = true;
+                                const len2 = data8.length;
+                                for (let i2 = 0; i2 < len2; i2++) {
+                                  const _errs14 = errors;
+                                  if (!validate_schema_txUint8(data8[i2], { instancePath: instancePath + "/proofOfPossession/" + i2, parentData: data8, parentDataProperty: i2, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_txUint8.errors : vErrors.concat(validate_schema_txUint8.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid3 = _errs14 === errors;
+                                  if (!valid3) {
+                                    break;
+                                  }
+                                }
+                              }
+                            }
+                          } else {
+                            validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/proofOfPossession", schemaPath: "#/properties/proofOfPossession/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                            return false;
+                          }
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.message !== void 0) {
+                          const _errs15 = errors;
+                          if (!validate_schema_hexNC(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs15 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_RegisterL1ValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_RemoveSubnetValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.nodeID === void 0 && (missing0 = "nodeID") || data.subnetID === void 0 && (missing0 = "subnetID") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization")) {
+        validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "nodeID" || key0 === "subnetID" || key0 === "subnetAuthorization")) {
+            validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.nodeID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.subnetID !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.subnetAuthorization !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_RemoveSubnetValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_RewardValidatorTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID")) {
+        validate_schema_RewardValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "txID")) {
+            validate_schema_RewardValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.txID !== void 0) {
+            if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_RewardValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_RewardValidatorTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Secp256k1fxCredential(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.signatures === void 0 && (missing0 = "signatures")) {
+        validate_schema_Secp256k1fxCredential.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.signatures !== void 0) {
+          let data0 = data.signatures;
           const _errs1 = errors;
           if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_secp256k1Signature(data0[i0], { instancePath: instancePath + "/signatures/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_secp256k1Signature.errors : vErrors.concat(validate_schema_secp256k1Signature.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
             } else {
-              validate_schema_SignedTx.errors = [{ instancePath: instancePath + "/unsignedTx", schemaPath: "#/properties/unsignedTx/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+              validate_schema_Secp256k1fxCredential.errors = [{ instancePath: instancePath + "/signatures", schemaPath: "#/properties/signatures/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Secp256k1fxCredential.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Secp256k1fxCredential.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Secp256k1fxInput(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.signatureIndices === void 0 && (missing0 = "signatureIndices")) {
+        validate_schema_Secp256k1fxInput.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.signatureIndices !== void 0) {
+          let data0 = data.signatureIndices;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_txUint32(data0[i0], { instancePath: instancePath + "/signatureIndices/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_Secp256k1fxInput.errors = [{ instancePath: instancePath + "/signatureIndices", schemaPath: "#/properties/signatureIndices/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Secp256k1fxInput.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Secp256k1fxInput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Secp256k1fxOutputOwners(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.addresses === void 0 && (missing0 = "addresses") || data.locktime === void 0 && (missing0 = "locktime") || data.threshold === void 0 && (missing0 = "threshold")) {
+        validate_schema_Secp256k1fxOutputOwners.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.addresses !== void 0) {
+          let data0 = data.addresses;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_Secp256k1fxOutputOwners.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
               return false;
             }
           }
@@ -6960,41 +12711,415 @@ function validate_schema_SignedTx(data, { instancePath = "", parentData, parentD
           var valid0 = true;
         }
         if (valid0) {
-          if (data.credentials !== void 0) {
-            let data1 = data.credentials;
+          if (data.locktime !== void 0) {
             const _errs4 = errors;
-            if (errors === _errs4) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs6 = errors;
-                  if (!validate_schema_Credential(data1[i0], { instancePath: instancePath + "/credentials/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
-                    vErrors = vErrors === null ? validate_schema_Credential.errors : vErrors.concat(validate_schema_Credential.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs6 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_SignedTx.errors = [{ instancePath: instancePath + "/credentials", schemaPath: "#/properties/credentials/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
             }
             var valid0 = _errs4 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
-            if (data.id !== void 0) {
+            if (data.threshold !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_txUint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+                vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Secp256k1fxOutputOwners.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Secp256k1fxOutputOwners.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Secp256k1fxTransferInput(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.amount === void 0 && (missing0 = "amount") || data.signatureIndices === void 0 && (missing0 = "signatureIndices")) {
+        validate_schema_Secp256k1fxTransferInput.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.amount !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.signatureIndices !== void 0) {
+            let data1 = data.signatureIndices;
+            const _errs2 = errors;
+            if (errors === _errs2) {
+              if (Array.isArray(data1)) {
+                var valid1 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs4 = errors;
+                  if (!validate_schema_txUint32(data1[i0], { instancePath: instancePath + "/signatureIndices/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid1 = _errs4 === errors;
+                  if (!valid1) {
+                    break;
+                  }
+                }
+              } else {
+                validate_schema_Secp256k1fxTransferInput.errors = [{ instancePath: instancePath + "/signatureIndices", schemaPath: "#/properties/signatureIndices/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                return false;
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_Secp256k1fxTransferInput.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Secp256k1fxTransferInput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Secp256k1fxTransferOutput(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.addresses === void 0 && (missing0 = "addresses") || data.amount === void 0 && (missing0 = "amount") || data.locktime === void 0 && (missing0 = "locktime") || data.threshold === void 0 && (missing0 = "threshold")) {
+        validate_schema_Secp256k1fxTransferOutput.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.addresses !== void 0) {
+          let data0 = data.addresses;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_pchainAddress(data0[i0], { instancePath: instancePath + "/addresses/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_Secp256k1fxTransferOutput.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.amount !== void 0) {
+            const _errs4 = errors;
+            if (!validate_schema_uint64(data.amount, { instancePath: instancePath + "/amount", parentData: data, parentDataProperty: "amount", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.locktime !== void 0) {
+              const _errs5 = errors;
+              if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs5 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.threshold !== void 0) {
+                const _errs6 = errors;
+                if (!validate_schema_txUint32(data.threshold, { instancePath: instancePath + "/threshold", parentData: data, parentDataProperty: "threshold", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs6 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Secp256k1fxTransferOutput.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Secp256k1fxTransferOutput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_SetL1ValidatorWeightTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.message === void 0 && (missing0 = "message")) {
+        validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "message")) {
+            validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.message !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_hexNC(data.message, { instancePath: instancePath + "/message", parentData: data, parentDataProperty: "message", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_SetL1ValidatorWeightTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_SignedTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.unsignedTx === void 0 && (missing0 = "unsignedTx") || data.credentials === void 0 && (missing0 = "credentials") || data.id === void 0 && (missing0 = "id")) {
+        validate_schema_SignedTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.unsignedTx !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_UnsignedTx(data.unsignedTx, { instancePath: instancePath + "/unsignedTx", parentData: data, parentDataProperty: "unsignedTx", rootData })) {
+            vErrors = vErrors === null ? validate_schema_UnsignedTx.errors : vErrors.concat(validate_schema_UnsignedTx.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.credentials !== void 0) {
+            let data1 = data.credentials;
+            const _errs2 = errors;
+            const _errs3 = errors;
+            let valid1 = false;
+            const _errs4 = errors;
+            if (errors === _errs4) {
+              if (Array.isArray(data1)) {
+                var valid2 = true;
+                const len0 = data1.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  const _errs6 = errors;
+                  if (!validate_schema_Secp256k1fxCredential(data1[i0], { instancePath: instancePath + "/credentials/" + i0, parentData: data1, parentDataProperty: i0, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_Secp256k1fxCredential.errors : vErrors.concat(validate_schema_Secp256k1fxCredential.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid2 = _errs6 === errors;
+                  if (!valid2) {
+                    break;
+                  }
+                }
+              } else {
+                const err0 = { instancePath: instancePath + "/credentials", schemaPath: "#/properties/credentials/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                if (vErrors === null) {
+                  vErrors = [err0];
+                } else {
+                  vErrors.push(err0);
+                }
+                errors++;
+              }
+            }
+            var _valid0 = _errs4 === errors;
+            valid1 = valid1 || _valid0;
+            if (!valid1) {
               const _errs7 = errors;
+              if (data1 !== null) {
+                const err1 = { instancePath: instancePath + "/credentials", schemaPath: "#/properties/credentials/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+              var _valid0 = _errs7 === errors;
+              valid1 = valid1 || _valid0;
+            }
+            if (!valid1) {
+              const err2 = { instancePath: instancePath + "/credentials", schemaPath: "#/properties/credentials/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+              validate_schema_SignedTx.errors = vErrors;
+              return false;
+            } else {
+              errors = _errs3;
+              if (vErrors !== null) {
+                if (_errs3) {
+                  vErrors.length = _errs3;
+                } else {
+                  vErrors = null;
+                }
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.id !== void 0) {
+              const _errs9 = errors;
               if (!validate_schema_cb58ID(data.id, { instancePath: instancePath + "/id", parentData: data, parentDataProperty: "id", rootData })) {
                 vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs7 === errors;
+              var valid0 = _errs9 === errors;
             } else {
               var valid0 = true;
             }
@@ -7009,22 +13134,85 @@ function validate_schema_SignedTx(data, { instancePath = "", parentData, parentD
   validate_schema_SignedTx.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_StakerValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_Signer(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_SignerEmpty(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_SignerEmpty.errors : vErrors.concat(validate_schema_SignerEmpty.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_ProofOfPossession(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_ProofOfPossession.errors : vErrors.concat(validate_schema_ProofOfPossession.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_Signer.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_Signer.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_SignerEmpty(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      for (const key0 in data) {
+        validate_schema_SignerEmpty.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+        return false;
+        break;
+      }
+    } else {
+      validate_schema_SignerEmpty.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_SignerEmpty.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_StakeableLockIn(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       let missing0;
-      if (data.txID === void 0 && (missing0 = "txID") || data.startTime === void 0 && (missing0 = "startTime") || data.endTime === void 0 && (missing0 = "endTime") || data.nodeID === void 0 && (missing0 = "nodeID") || data.weight === void 0 && (missing0 = "weight")) {
-        validate_schema_StakerValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+      if (data.locktime === void 0 && (missing0 = "locktime") || data.input === void 0 && (missing0 = "input")) {
+        validate_schema_StakeableLockIn.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.txID !== void 0) {
+        if (data.locktime !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -7032,200 +13220,68 @@ function validate_schema_StakerValidator(data, { instancePath = "", parentData, 
           var valid0 = true;
         }
         if (valid0) {
-          if (data.startTime !== void 0) {
+          if (data.input !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.startTime, { instancePath: instancePath + "/startTime", parentData: data, parentDataProperty: "startTime", rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_Secp256k1fxTransferInput(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData })) {
+              vErrors = vErrors === null ? validate_schema_Secp256k1fxTransferInput.errors : vErrors.concat(validate_schema_Secp256k1fxTransferInput.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
-          if (valid0) {
-            if (data.endTime !== void 0) {
-              const _errs3 = errors;
-              if (!validate_schema_uint64(data.endTime, { instancePath: instancePath + "/endTime", parentData: data, parentDataProperty: "endTime", rootData })) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                errors = vErrors.length;
-              }
-              var valid0 = _errs3 === errors;
-            } else {
-              var valid0 = true;
+        }
+      }
+    } else {
+      validate_schema_StakeableLockIn.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_StakeableLockIn.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_StakeableLockOut(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.locktime === void 0 && (missing0 = "locktime") || data.output === void 0 && (missing0 = "output")) {
+        validate_schema_StakeableLockOut.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.locktime !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_uint64(data.locktime, { instancePath: instancePath + "/locktime", parentData: data, parentDataProperty: "locktime", rootData })) {
+            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.output !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_Secp256k1fxTransferOutput(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData })) {
+              vErrors = vErrors === null ? validate_schema_Secp256k1fxTransferOutput.errors : vErrors.concat(validate_schema_Secp256k1fxTransferOutput.errors);
+              errors = vErrors.length;
             }
-            if (valid0) {
-              if (data.nodeID !== void 0) {
-                const _errs4 = errors;
-                if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
-                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                  errors = vErrors.length;
-                }
-                var valid0 = _errs4 === errors;
-              } else {
-                var valid0 = true;
-              }
-              if (valid0) {
-                if (data.weight !== void 0) {
-                  const _errs5 = errors;
-                  if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
-                if (valid0) {
-                  if (data.validationRewardOwner !== void 0) {
-                    const _errs6 = errors;
-                    if (!validate_schema_OutputOwners(data.validationRewardOwner, { instancePath: instancePath + "/validationRewardOwner", parentData: data, parentDataProperty: "validationRewardOwner", rootData })) {
-                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid0 = _errs6 === errors;
-                  } else {
-                    var valid0 = true;
-                  }
-                  if (valid0) {
-                    if (data.delegationRewardOwner !== void 0) {
-                      const _errs7 = errors;
-                      if (!validate_schema_OutputOwners(data.delegationRewardOwner, { instancePath: instancePath + "/delegationRewardOwner", parentData: data, parentDataProperty: "delegationRewardOwner", rootData })) {
-                        vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid0 = _errs7 === errors;
-                    } else {
-                      var valid0 = true;
-                    }
-                    if (valid0) {
-                      if (data.potentialReward !== void 0) {
-                        const _errs8 = errors;
-                        if (!validate_schema_uint64(data.potentialReward, { instancePath: instancePath + "/potentialReward", parentData: data, parentDataProperty: "potentialReward", rootData })) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid0 = _errs8 === errors;
-                      } else {
-                        var valid0 = true;
-                      }
-                      if (valid0) {
-                        if (data.delegationFee !== void 0) {
-                          const _errs9 = errors;
-                          if (!validate_schema_decimal(data.delegationFee, { instancePath: instancePath + "/delegationFee", parentData: data, parentDataProperty: "delegationFee", rootData })) {
-                            vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
-                            errors = vErrors.length;
-                          }
-                          var valid0 = _errs9 === errors;
-                        } else {
-                          var valid0 = true;
-                        }
-                        if (valid0) {
-                          if (data.uptime !== void 0) {
-                            const _errs10 = errors;
-                            if (!validate_schema_decimal(data.uptime, { instancePath: instancePath + "/uptime", parentData: data, parentDataProperty: "uptime", rootData })) {
-                              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
-                              errors = vErrors.length;
-                            }
-                            var valid0 = _errs10 === errors;
-                          } else {
-                            var valid0 = true;
-                          }
-                          if (valid0) {
-                            if (data.connected !== void 0) {
-                              const _errs11 = errors;
-                              if (typeof data.connected !== "boolean") {
-                                validate_schema_StakerValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                return false;
-                              }
-                              var valid0 = _errs11 === errors;
-                            } else {
-                              var valid0 = true;
-                            }
-                            if (valid0) {
-                              if (data.signer !== void 0) {
-                                const _errs13 = errors;
-                                if (!validate_schema_ValidatorSigner(data.signer, { instancePath: instancePath + "/signer", parentData: data, parentDataProperty: "signer", rootData })) {
-                                  vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
-                                  errors = vErrors.length;
-                                }
-                                var valid0 = _errs13 === errors;
-                              } else {
-                                var valid0 = true;
-                              }
-                              if (valid0) {
-                                if (data.delegatorCount !== void 0) {
-                                  const _errs14 = errors;
-                                  if (!validate_schema_uint64(data.delegatorCount, { instancePath: instancePath + "/delegatorCount", parentData: data, parentDataProperty: "delegatorCount", rootData })) {
-                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                                    errors = vErrors.length;
-                                  }
-                                  var valid0 = _errs14 === errors;
-                                } else {
-                                  var valid0 = true;
-                                }
-                                if (valid0) {
-                                  if (data.delegatorWeight !== void 0) {
-                                    const _errs15 = errors;
-                                    if (!validate_schema_uint64(data.delegatorWeight, { instancePath: instancePath + "/delegatorWeight", parentData: data, parentDataProperty: "delegatorWeight", rootData })) {
-                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                                      errors = vErrors.length;
-                                    }
-                                    var valid0 = _errs15 === errors;
-                                  } else {
-                                    var valid0 = true;
-                                  }
-                                  if (valid0) {
-                                    if (data.delegators !== void 0) {
-                                      let data14 = data.delegators;
-                                      const _errs16 = errors;
-                                      if (errors === _errs16) {
-                                        if (Array.isArray(data14)) {
-                                          var valid1 = true;
-                                          const len0 = data14.length;
-                                          for (let i0 = 0; i0 < len0; i0++) {
-                                            const _errs18 = errors;
-                                            if (!validate_schema_Delegator(data14[i0], { instancePath: instancePath + "/delegators/" + i0, parentData: data14, parentDataProperty: i0, rootData })) {
-                                              vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
-                                              errors = vErrors.length;
-                                            }
-                                            var valid1 = _errs18 === errors;
-                                            if (!valid1) {
-                                              break;
-                                            }
-                                          }
-                                        } else {
-                                          validate_schema_StakerValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                          return false;
-                                        }
-                                      }
-                                      var valid0 = _errs16 === errors;
-                                    } else {
-                                      var valid0 = true;
-                                    }
-                                  }
-                                }
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
           }
         }
       }
     } else {
-      validate_schema_StakerValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate_schema_StakeableLockOut.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate_schema_StakerValidator.errors = vErrors;
+  validate_schema_StakeableLockOut.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_Subnet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -7397,7 +13453,776 @@ function validate_schema_Subnet(data, { instancePath = "", parentData, parentDat
   validate_schema_Subnet.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_SubnetValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.nodeID === void 0 && (missing0 = "nodeID") || data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end") || data.weight === void 0 && (missing0 = "weight") || data.subnetID === void 0 && (missing0 = "subnetID")) {
+        validate_schema_SubnetValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.nodeID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.start !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.start, { instancePath: instancePath + "/start", parentData: data, parentDataProperty: "start", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.end !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.end, { instancePath: instancePath + "/end", parentData: data, parentDataProperty: "end", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.weight !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.subnetID !== void 0) {
+                  const _errs5 = errors;
+                  if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs5 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_SubnetValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_SubnetValidator.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransferSubnetOwnershipTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.subnetID === void 0 && (missing0 = "subnetID") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization") || data.newOwner === void 0 && (missing0 = "newOwner")) {
+        validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "networkID" || key0 === "blockchainID" || key0 === "outputs" || key0 === "inputs" || key0 === "memo" || key0 === "subnetID" || key0 === "subnetAuthorization" || key0 === "newOwner")) {
+            validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.subnetID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.subnetAuthorization !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.newOwner !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_Secp256k1fxOutputOwners(data.newOwner, { instancePath: instancePath + "/newOwner", parentData: data, parentDataProperty: "newOwner", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_TransferSubnetOwnershipTx.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransferableIn(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_Secp256k1fxTransferInput(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Secp256k1fxTransferInput.errors : vErrors.concat(validate_schema_Secp256k1fxTransferInput.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_StakeableLockIn(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_StakeableLockIn.errors : vErrors.concat(validate_schema_StakeableLockIn.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_TransferableIn.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_TransferableIn.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransferableInput(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.outputIndex === void 0 && (missing0 = "outputIndex") || data.assetID === void 0 && (missing0 = "assetID") || data.fxID === void 0 && (missing0 = "fxID") || data.input === void 0 && (missing0 = "input")) {
+        validate_schema_TransferableInput.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.txID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.txID, { instancePath: instancePath + "/txID", parentData: data, parentDataProperty: "txID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.outputIndex !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.outputIndex, { instancePath: instancePath + "/outputIndex", parentData: data, parentDataProperty: "outputIndex", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.assetID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.assetID, { instancePath: instancePath + "/assetID", parentData: data, parentDataProperty: "assetID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.fxID !== void 0) {
+                let data3 = data.fxID;
+                const _errs4 = errors;
+                if (typeof data3 !== "string") {
+                  validate_schema_TransferableInput.errors = [{ instancePath: instancePath + "/fxID", schemaPath: "#/properties/fxID/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+                if ("spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ" !== data3) {
+                  validate_schema_TransferableInput.errors = [{ instancePath: instancePath + "/fxID", schemaPath: "#/properties/fxID/const", keyword: "const", params: { allowedValue: "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ" }, message: "must be equal to constant" }];
+                  return false;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.input !== void 0) {
+                  const _errs6 = errors;
+                  if (!validate_schema_TransferableIn(data.input, { instancePath: instancePath + "/input", parentData: data, parentDataProperty: "input", rootData })) {
+                    vErrors = vErrors === null ? validate_schema_TransferableIn.errors : vErrors.concat(validate_schema_TransferableIn.errors);
+                    errors = vErrors.length;
+                  }
+                  var valid0 = _errs6 === errors;
+                } else {
+                  var valid0 = true;
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_TransferableInput.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_TransferableInput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransferableOut(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_Secp256k1fxTransferOutput(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Secp256k1fxTransferOutput.errors : vErrors.concat(validate_schema_Secp256k1fxTransferOutput.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_StakeableLockOut(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_StakeableLockOut.errors : vErrors.concat(validate_schema_StakeableLockOut.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_TransferableOut.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_TransferableOut.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransferableOutput(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.assetID === void 0 && (missing0 = "assetID") || data.fxID === void 0 && (missing0 = "fxID") || data.output === void 0 && (missing0 = "output")) {
+        validate_schema_TransferableOutput.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.assetID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_cb58ID(data.assetID, { instancePath: instancePath + "/assetID", parentData: data, parentDataProperty: "assetID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.fxID !== void 0) {
+            let data1 = data.fxID;
+            const _errs2 = errors;
+            if (typeof data1 !== "string") {
+              validate_schema_TransferableOutput.errors = [{ instancePath: instancePath + "/fxID", schemaPath: "#/properties/fxID/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+              return false;
+            }
+            if ("spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ" !== data1) {
+              validate_schema_TransferableOutput.errors = [{ instancePath: instancePath + "/fxID", schemaPath: "#/properties/fxID/const", keyword: "const", params: { allowedValue: "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ" }, message: "must be equal to constant" }];
+              return false;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.output !== void 0) {
+              const _errs4 = errors;
+              if (!validate_schema_TransferableOut(data.output, { instancePath: instancePath + "/output", parentData: data, parentDataProperty: "output", rootData })) {
+                vErrors = vErrors === null ? validate_schema_TransferableOut.errors : vErrors.concat(validate_schema_TransferableOut.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_TransferableOutput.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_TransferableOutput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_TransformSubnetTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.subnetID === void 0 && (missing0 = "subnetID") || data.assetID === void 0 && (missing0 = "assetID") || data.initialSupply === void 0 && (missing0 = "initialSupply") || data.maximumSupply === void 0 && (missing0 = "maximumSupply") || data.minConsumptionRate === void 0 && (missing0 = "minConsumptionRate") || data.maxConsumptionRate === void 0 && (missing0 = "maxConsumptionRate") || data.minValidatorStake === void 0 && (missing0 = "minValidatorStake") || data.maxValidatorStake === void 0 && (missing0 = "maxValidatorStake") || data.minStakeDuration === void 0 && (missing0 = "minStakeDuration") || data.maxStakeDuration === void 0 && (missing0 = "maxStakeDuration") || data.minDelegationFee === void 0 && (missing0 = "minDelegationFee") || data.minDelegatorStake === void 0 && (missing0 = "minDelegatorStake") || data.maxValidatorWeightFactor === void 0 && (missing0 = "maxValidatorWeightFactor") || data.uptimeRequirement === void 0 && (missing0 = "uptimeRequirement") || data.subnetAuthorization === void 0 && (missing0 = "subnetAuthorization")) {
+        validate_schema_TransformSubnetTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_TransformSubnetTx.properties, key0)) {
+            validate_schema_TransformSubnetTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, { instancePath: instancePath + "/networkID", parentData: data, parentDataProperty: "networkID", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, { instancePath: instancePath + "/blockchainID", parentData: data, parentDataProperty: "blockchainID", rootData })) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], { instancePath: instancePath + "/outputs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_TransformSubnetTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], { instancePath: instancePath + "/inputs/" + i1, parentData: data4, parentDataProperty: i1, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_TransformSubnetTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, { instancePath: instancePath + "/memo", parentData: data, parentDataProperty: "memo", rootData })) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.subnetID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.subnetID, { instancePath: instancePath + "/subnetID", parentData: data, parentDataProperty: "subnetID", rootData })) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.assetID !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_cb58ID(data.assetID, { instancePath: instancePath + "/assetID", parentData: data, parentDataProperty: "assetID", rootData })) {
+                          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.initialSupply !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_uint64(data.initialSupply, { instancePath: instancePath + "/initialSupply", parentData: data, parentDataProperty: "initialSupply", rootData })) {
+                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.maximumSupply !== void 0) {
+                            const _errs14 = errors;
+                            if (!validate_schema_uint64(data.maximumSupply, { instancePath: instancePath + "/maximumSupply", parentData: data, parentDataProperty: "maximumSupply", rootData })) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs14 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.minConsumptionRate !== void 0) {
+                              const _errs15 = errors;
+                              if (!validate_schema_uint64(data.minConsumptionRate, { instancePath: instancePath + "/minConsumptionRate", parentData: data, parentDataProperty: "minConsumptionRate", rootData })) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs15 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.maxConsumptionRate !== void 0) {
+                                const _errs16 = errors;
+                                if (!validate_schema_uint64(data.maxConsumptionRate, { instancePath: instancePath + "/maxConsumptionRate", parentData: data, parentDataProperty: "maxConsumptionRate", rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs16 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.minValidatorStake !== void 0) {
+                                  const _errs17 = errors;
+                                  if (!validate_schema_uint64(data.minValidatorStake, { instancePath: instancePath + "/minValidatorStake", parentData: data, parentDataProperty: "minValidatorStake", rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs17 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.maxValidatorStake !== void 0) {
+                                    const _errs18 = errors;
+                                    if (!validate_schema_uint64(data.maxValidatorStake, { instancePath: instancePath + "/maxValidatorStake", parentData: data, parentDataProperty: "maxValidatorStake", rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs18 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.minStakeDuration !== void 0) {
+                                      const _errs19 = errors;
+                                      if (!validate_schema_txUint32(data.minStakeDuration, { instancePath: instancePath + "/minStakeDuration", parentData: data, parentDataProperty: "minStakeDuration", rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid0 = _errs19 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                    if (valid0) {
+                                      if (data.maxStakeDuration !== void 0) {
+                                        const _errs20 = errors;
+                                        if (!validate_schema_txUint32(data.maxStakeDuration, { instancePath: instancePath + "/maxStakeDuration", parentData: data, parentDataProperty: "maxStakeDuration", rootData })) {
+                                          vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid0 = _errs20 === errors;
+                                      } else {
+                                        var valid0 = true;
+                                      }
+                                      if (valid0) {
+                                        if (data.minDelegationFee !== void 0) {
+                                          const _errs21 = errors;
+                                          if (!validate_schema_txUint32(data.minDelegationFee, { instancePath: instancePath + "/minDelegationFee", parentData: data, parentDataProperty: "minDelegationFee", rootData })) {
+                                            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid0 = _errs21 === errors;
+                                        } else {
+                                          var valid0 = true;
+                                        }
+                                        if (valid0) {
+                                          if (data.minDelegatorStake !== void 0) {
+                                            const _errs22 = errors;
+                                            if (!validate_schema_uint64(data.minDelegatorStake, { instancePath: instancePath + "/minDelegatorStake", parentData: data, parentDataProperty: "minDelegatorStake", rootData })) {
+                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid0 = _errs22 === errors;
+                                          } else {
+                                            var valid0 = true;
+                                          }
+                                          if (valid0) {
+                                            if (data.maxValidatorWeightFactor !== void 0) {
+                                              const _errs23 = errors;
+                                              if (!validate_schema_txUint8(data.maxValidatorWeightFactor, { instancePath: instancePath + "/maxValidatorWeightFactor", parentData: data, parentDataProperty: "maxValidatorWeightFactor", rootData })) {
+                                                vErrors = vErrors === null ? validate_schema_txUint8.errors : vErrors.concat(validate_schema_txUint8.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var valid0 = _errs23 === errors;
+                                            } else {
+                                              var valid0 = true;
+                                            }
+                                            if (valid0) {
+                                              if (data.uptimeRequirement !== void 0) {
+                                                const _errs24 = errors;
+                                                if (!validate_schema_txUint32(data.uptimeRequirement, { instancePath: instancePath + "/uptimeRequirement", parentData: data, parentDataProperty: "uptimeRequirement", rootData })) {
+                                                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                                  errors = vErrors.length;
+                                                }
+                                                var valid0 = _errs24 === errors;
+                                              } else {
+                                                var valid0 = true;
+                                              }
+                                              if (valid0) {
+                                                if (data.subnetAuthorization !== void 0) {
+                                                  const _errs25 = errors;
+                                                  if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, { instancePath: instancePath + "/subnetAuthorization", parentData: data, parentDataProperty: "subnetAuthorization", rootData })) {
+                                                    vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                                                    errors = vErrors.length;
+                                                  }
+                                                  var valid0 = _errs25 === errors;
+                                                } else {
+                                                  var valid0 = true;
+                                                }
+                                              }
+                                            }
+                                          }
+                                        }
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_TransformSubnetTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_TransformSubnetTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_TxFees(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -7524,7 +14349,6 @@ function validate_schema_TxFees(data, { instancePath = "", parentData, parentDat
   validate_schema_TxFees.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_TxStatus(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -7555,7 +14379,7 @@ function validate_schema_TxStatus(data, { instancePath = "", parentData, parentD
             }
             errors++;
           }
-          if (!(data0 === "Committed" || data0 === "Processing" || data0 === "Unknown")) {
+          if (!(data0 === "Committed" || data0 === "Aborted" || data0 === "Processing" || data0 === "Unknown")) {
             const err2 = { instancePath: instancePath + "/status", schemaPath: "#/anyOf/0/properties/status/enum", keyword: "enum", params: { allowedValues: schema_schema_TxStatus.anyOf[0].properties.status.enum }, message: "must be equal to one of the allowed values" };
             if (vErrors === null) {
               vErrors = [err2];
@@ -7671,7 +14495,48 @@ function validate_schema_TxStatus(data, { instancePath = "", parentData, parentD
   validate_schema_TxStatus.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_UTXOEndIndex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.address === void 0 && (missing0 = "address") || data.utxo === void 0 && (missing0 = "utxo")) {
+        validate_schema_UTXOEndIndex.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.address !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_pchainAddress(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData })) {
+            vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.utxo !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.utxo, { instancePath: instancePath + "/utxo", parentData: data, parentDataProperty: "utxo", rootData })) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_UTXOEndIndex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_UTXOEndIndex.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_UTXOID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -7696,8 +14561,8 @@ function validate_schema_UTXOID(data, { instancePath = "", parentData, parentDat
         if (valid0) {
           if (data.outputIndex !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint32(data.outputIndex, { instancePath: instancePath + "/outputIndex", parentData: data, parentDataProperty: "outputIndex", rootData })) {
-              vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            if (!validate_schema_txUint32(data.outputIndex, { instancePath: instancePath + "/outputIndex", parentData: data, parentDataProperty: "outputIndex", rootData })) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -7714,50 +14579,298 @@ function validate_schema_UTXOID(data, { instancePath = "", parentData, parentDat
   validate_schema_UTXOID.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_UTXOIndex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_UTXOStartIndex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (data.address === void 0 && (missing0 = "address") || data.utxo === void 0 && (missing0 = "utxo")) {
-        validate_schema_UTXOIndex.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
-        return false;
-      } else {
-        if (data.address !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_pchainAddress(data.address, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData })) {
-            vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-            errors = vErrors.length;
+      if (data.address !== void 0) {
+        let data0 = data.address;
+        const _errs1 = errors;
+        const _errs2 = errors;
+        let valid1 = false;
+        const _errs3 = errors;
+        if (!validate_schema_serviceAddress(data0, { instancePath: instancePath + "/address", parentData: data, parentDataProperty: "address", rootData })) {
+          vErrors = vErrors === null ? validate_schema_serviceAddress.errors : vErrors.concat(validate_schema_serviceAddress.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs3 === errors;
+        valid1 = valid1 || _valid0;
+        if (!valid1) {
+          const _errs4 = errors;
+          if (typeof data0 !== "string") {
+            const err0 = { instancePath: instancePath + "/address", schemaPath: "#/properties/address/anyOf/1/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
           }
-          var valid0 = _errs1 === errors;
+          if ("" !== data0) {
+            const err1 = { instancePath: instancePath + "/address", schemaPath: "#/properties/address/anyOf/1/const", keyword: "const", params: { allowedValue: "" }, message: "must be equal to constant" };
+            if (vErrors === null) {
+              vErrors = [err1];
+            } else {
+              vErrors.push(err1);
+            }
+            errors++;
+          }
+          var _valid0 = _errs4 === errors;
+          valid1 = valid1 || _valid0;
+        }
+        if (!valid1) {
+          const err2 = { instancePath: instancePath + "/address", schemaPath: "#/properties/address/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+          if (vErrors === null) {
+            vErrors = [err2];
+          } else {
+            vErrors.push(err2);
+          }
+          errors++;
+          validate_schema_UTXOStartIndex.errors = vErrors;
+          return false;
+        } else {
+          errors = _errs2;
+          if (vErrors !== null) {
+            if (_errs2) {
+              vErrors.length = _errs2;
+            } else {
+              vErrors = null;
+            }
+          }
+        }
+        var valid0 = _errs1 === errors;
+      } else {
+        var valid0 = true;
+      }
+      if (valid0) {
+        if (data.utxo !== void 0) {
+          const _errs6 = errors;
+          if (typeof data.utxo !== "string") {
+            validate_schema_UTXOStartIndex.errors = [{ instancePath: instancePath + "/utxo", schemaPath: "#/properties/utxo/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+          var valid0 = _errs6 === errors;
         } else {
           var valid0 = true;
         }
-        if (valid0) {
-          if (data.utxo !== void 0) {
-            const _errs2 = errors;
-            if (typeof data.utxo !== "string") {
-              validate_schema_UTXOIndex.errors = [{ instancePath: instancePath + "/utxo", schemaPath: "#/properties/utxo/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-              return false;
-            }
-            var valid0 = _errs2 === errors;
-          } else {
-            var valid0 = true;
-          }
-        }
       }
     } else {
-      validate_schema_UTXOIndex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      validate_schema_UTXOStartIndex.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate_schema_UTXOIndex.errors = vErrors;
+  validate_schema_UTXOStartIndex.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_UnsignedTx(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_AddValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_AddValidatorTx.errors : vErrors.concat(validate_schema_AddValidatorTx.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (!validate_schema_AddSubnetValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_AddSubnetValidatorTx.errors : vErrors.concat(validate_schema_AddSubnetValidatorTx.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs3 = errors;
+      if (!validate_schema_AddDelegatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+        vErrors = vErrors === null ? validate_schema_AddDelegatorTx.errors : vErrors.concat(validate_schema_AddDelegatorTx.errors);
+        errors = vErrors.length;
+      }
+      var _valid0 = _errs3 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs4 = errors;
+        if (!validate_schema_CreateChainTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+          vErrors = vErrors === null ? validate_schema_CreateChainTx.errors : vErrors.concat(validate_schema_CreateChainTx.errors);
+          errors = vErrors.length;
+        }
+        var _valid0 = _errs4 === errors;
+        valid0 = valid0 || _valid0;
+        if (!valid0) {
+          const _errs5 = errors;
+          if (!validate_schema_CreateSubnetTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+            vErrors = vErrors === null ? validate_schema_CreateSubnetTx.errors : vErrors.concat(validate_schema_CreateSubnetTx.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs5 === errors;
+          valid0 = valid0 || _valid0;
+          if (!valid0) {
+            const _errs6 = errors;
+            if (!validate_schema_ImportTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+              vErrors = vErrors === null ? validate_schema_ImportTx.errors : vErrors.concat(validate_schema_ImportTx.errors);
+              errors = vErrors.length;
+            }
+            var _valid0 = _errs6 === errors;
+            valid0 = valid0 || _valid0;
+            if (!valid0) {
+              const _errs7 = errors;
+              if (!validate_schema_ExportTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                vErrors = vErrors === null ? validate_schema_ExportTx.errors : vErrors.concat(validate_schema_ExportTx.errors);
+                errors = vErrors.length;
+              }
+              var _valid0 = _errs7 === errors;
+              valid0 = valid0 || _valid0;
+              if (!valid0) {
+                const _errs8 = errors;
+                if (!validate_schema_AdvanceTimeTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_AdvanceTimeTx.errors : vErrors.concat(validate_schema_AdvanceTimeTx.errors);
+                  errors = vErrors.length;
+                }
+                var _valid0 = _errs8 === errors;
+                valid0 = valid0 || _valid0;
+                if (!valid0) {
+                  const _errs9 = errors;
+                  if (!validate_schema_RewardValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                    vErrors = vErrors === null ? validate_schema_RewardValidatorTx.errors : vErrors.concat(validate_schema_RewardValidatorTx.errors);
+                    errors = vErrors.length;
+                  }
+                  var _valid0 = _errs9 === errors;
+                  valid0 = valid0 || _valid0;
+                  if (!valid0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_RemoveSubnetValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                      vErrors = vErrors === null ? validate_schema_RemoveSubnetValidatorTx.errors : vErrors.concat(validate_schema_RemoveSubnetValidatorTx.errors);
+                      errors = vErrors.length;
+                    }
+                    var _valid0 = _errs10 === errors;
+                    valid0 = valid0 || _valid0;
+                    if (!valid0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_TransformSubnetTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_TransformSubnetTx.errors : vErrors.concat(validate_schema_TransformSubnetTx.errors);
+                        errors = vErrors.length;
+                      }
+                      var _valid0 = _errs11 === errors;
+                      valid0 = valid0 || _valid0;
+                      if (!valid0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_AddPermissionlessValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                          vErrors = vErrors === null ? validate_schema_AddPermissionlessValidatorTx.errors : vErrors.concat(validate_schema_AddPermissionlessValidatorTx.errors);
+                          errors = vErrors.length;
+                        }
+                        var _valid0 = _errs12 === errors;
+                        valid0 = valid0 || _valid0;
+                        if (!valid0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_AddPermissionlessDelegatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                            vErrors = vErrors === null ? validate_schema_AddPermissionlessDelegatorTx.errors : vErrors.concat(validate_schema_AddPermissionlessDelegatorTx.errors);
+                            errors = vErrors.length;
+                          }
+                          var _valid0 = _errs13 === errors;
+                          valid0 = valid0 || _valid0;
+                          if (!valid0) {
+                            const _errs14 = errors;
+                            if (!validate_schema_TransferSubnetOwnershipTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                              vErrors = vErrors === null ? validate_schema_TransferSubnetOwnershipTx.errors : vErrors.concat(validate_schema_TransferSubnetOwnershipTx.errors);
+                              errors = vErrors.length;
+                            }
+                            var _valid0 = _errs14 === errors;
+                            valid0 = valid0 || _valid0;
+                            if (!valid0) {
+                              const _errs15 = errors;
+                              if (!validate_schema_BaseTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                vErrors = vErrors === null ? validate_schema_BaseTx.errors : vErrors.concat(validate_schema_BaseTx.errors);
+                                errors = vErrors.length;
+                              }
+                              var _valid0 = _errs15 === errors;
+                              valid0 = valid0 || _valid0;
+                              if (!valid0) {
+                                const _errs16 = errors;
+                                if (!validate_schema_ConvertSubnetToL1Tx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                  vErrors = vErrors === null ? validate_schema_ConvertSubnetToL1Tx.errors : vErrors.concat(validate_schema_ConvertSubnetToL1Tx.errors);
+                                  errors = vErrors.length;
+                                }
+                                var _valid0 = _errs16 === errors;
+                                valid0 = valid0 || _valid0;
+                                if (!valid0) {
+                                  const _errs17 = errors;
+                                  if (!validate_schema_RegisterL1ValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                    vErrors = vErrors === null ? validate_schema_RegisterL1ValidatorTx.errors : vErrors.concat(validate_schema_RegisterL1ValidatorTx.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var _valid0 = _errs17 === errors;
+                                  valid0 = valid0 || _valid0;
+                                  if (!valid0) {
+                                    const _errs18 = errors;
+                                    if (!validate_schema_SetL1ValidatorWeightTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                      vErrors = vErrors === null ? validate_schema_SetL1ValidatorWeightTx.errors : vErrors.concat(validate_schema_SetL1ValidatorWeightTx.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var _valid0 = _errs18 === errors;
+                                    valid0 = valid0 || _valid0;
+                                    if (!valid0) {
+                                      const _errs19 = errors;
+                                      if (!validate_schema_IncreaseL1ValidatorBalanceTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                        vErrors = vErrors === null ? validate_schema_IncreaseL1ValidatorBalanceTx.errors : vErrors.concat(validate_schema_IncreaseL1ValidatorBalanceTx.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var _valid0 = _errs19 === errors;
+                                      valid0 = valid0 || _valid0;
+                                      if (!valid0) {
+                                        const _errs20 = errors;
+                                        if (!validate_schema_DisableL1ValidatorTx(data, { instancePath, parentData, parentDataProperty, rootData })) {
+                                          vErrors = vErrors === null ? validate_schema_DisableL1ValidatorTx.errors : vErrors.concat(validate_schema_DisableL1ValidatorTx.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var _valid0 = _errs20 === errors;
+                                        valid0 = valid0 || _valid0;
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  if (!valid0) {
+    const err0 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err0];
+    } else {
+      vErrors.push(err0);
+    }
+    errors++;
+    validate_schema_UnsignedTx.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_UnsignedTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_Upgrades(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -7993,6 +15106,42 @@ function validate_schema_Upgrades(data, { instancePath = "", parentData, parentD
                                       } else {
                                         var valid2 = true;
                                       }
+                                      if (valid2) {
+                                        if (data.graniteTime !== void 0) {
+                                          const _errs23 = errors;
+                                          if (!validate_schema_isoTimestamp(data.graniteTime, { instancePath: instancePath + "/graniteTime", parentData: data, parentDataProperty: "graniteTime", rootData })) {
+                                            vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid2 = _errs23 === errors;
+                                        } else {
+                                          var valid2 = true;
+                                        }
+                                        if (valid2) {
+                                          if (data.graniteEpochDuration !== void 0) {
+                                            const _errs24 = errors;
+                                            if (!validate_schema_uint64(data.graniteEpochDuration, { instancePath: instancePath + "/graniteEpochDuration", parentData: data, parentDataProperty: "graniteEpochDuration", rootData })) {
+                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid2 = _errs24 === errors;
+                                          } else {
+                                            var valid2 = true;
+                                          }
+                                          if (valid2) {
+                                            if (data.heliconTime !== void 0) {
+                                              const _errs25 = errors;
+                                              if (!validate_schema_isoTimestamp(data.heliconTime, { instancePath: instancePath + "/heliconTime", parentData: data, parentDataProperty: "heliconTime", rootData })) {
+                                                vErrors = vErrors === null ? validate_schema_isoTimestamp.errors : vErrors.concat(validate_schema_isoTimestamp.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var valid2 = _errs25 === errors;
+                                            } else {
+                                              var valid2 = true;
+                                            }
+                                          }
+                                        }
+                                      }
                                     }
                                   }
                                 }
@@ -8017,7 +15166,72 @@ function validate_schema_Upgrades(data, { instancePath = "", parentData, parentD
   validate_schema_Upgrades.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_Validator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.nodeID === void 0 && (missing0 = "nodeID") || data.start === void 0 && (missing0 = "start") || data.end === void 0 && (missing0 = "end") || data.weight === void 0 && (missing0 = "weight")) {
+        validate_schema_Validator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.nodeID !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_nodeID(data.nodeID, { instancePath: instancePath + "/nodeID", parentData: data, parentDataProperty: "nodeID", rootData })) {
+            vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.start !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.start, { instancePath: instancePath + "/start", parentData: data, parentDataProperty: "start", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.end !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.end, { instancePath: instancePath + "/end", parentData: data, parentDataProperty: "end", rootData })) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.weight !== void 0) {
+                const _errs4 = errors;
+                if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  errors = vErrors.length;
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_Validator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Validator.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_ValidatorAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8100,7 +15314,6 @@ function validate_schema_ValidatorAtHeight(data, { instancePath = "", parentData
   validate_schema_ValidatorAtHeight.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ValidatorFeeConfig(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8134,9 +15347,9 @@ function validate_schema_ValidatorFeeConfig(data, { instancePath = "", parentDat
             var valid0 = true;
           }
           if (valid0) {
-            if (data.targetPerSecond !== void 0) {
+            if (data.minPrice !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.targetPerSecond, { instancePath: instancePath + "/targetPerSecond", parentData: data, parentDataProperty: "targetPerSecond", rootData })) {
+              if (!validate_schema_uint64(data.minPrice, { instancePath: instancePath + "/minPrice", parentData: data, parentDataProperty: "minPrice", rootData })) {
                 vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                 errors = vErrors.length;
               }
@@ -8145,27 +15358,15 @@ function validate_schema_ValidatorFeeConfig(data, { instancePath = "", parentDat
               var valid0 = true;
             }
             if (valid0) {
-              if (data.minPrice !== void 0) {
+              if (data.excessConversionConstant !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.minPrice, { instancePath: instancePath + "/minPrice", parentData: data, parentDataProperty: "minPrice", rootData })) {
+                if (!validate_schema_uint64(data.excessConversionConstant, { instancePath: instancePath + "/excessConversionConstant", parentData: data, parentDataProperty: "excessConversionConstant", rootData })) {
                   vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
-              }
-              if (valid0) {
-                if (data.excessConversionConstant !== void 0) {
-                  const _errs5 = errors;
-                  if (!validate_schema_uint64(data.excessConversionConstant, { instancePath: instancePath + "/excessConversionConstant", parentData: data, parentDataProperty: "excessConversionConstant", rootData })) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid0 = _errs5 === errors;
-                } else {
-                  var valid0 = true;
-                }
               }
             }
           }
@@ -8179,7 +15380,6 @@ function validate_schema_ValidatorFeeConfig(data, { instancePath = "", parentDat
   validate_schema_ValidatorFeeConfig.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ValidatorFeeState(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8234,7 +15434,6 @@ function validate_schema_ValidatorFeeState(data, { instancePath = "", parentData
   validate_schema_ValidatorFeeState.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ValidatorSigner(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8277,7 +15476,6 @@ function validate_schema_ValidatorSigner(data, { instancePath = "", parentData, 
   validate_schema_ValidatorSigner.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_ValidatorsAtHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8325,26 +15523,141 @@ function validate_schema_ValidatorsAtHeight(data, { instancePath = "", parentDat
   validate_schema_ValidatorsAtHeight.errors = vErrors;
   return errors === 0;
 }
-
-function validate_schema_blockTag(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+function validate_schema_WarpValidator(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
   let errors = 0;
   if (errors === 0) {
-    if (typeof data === "string") {
-      if (!pattern_0324b578.test(data)) {
-        validate_schema_blockTag.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$" }, message: 'must match pattern "^(latest|earliest|pending|safe|finalized|0x[0-9a-fA-F]{1,16}|0x[0-9a-fA-F]{64})$"' }];
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.publicKey === void 0 && (missing0 = "publicKey") || data.weight === void 0 && (missing0 = "weight") || data.nodeIDs === void 0 && (missing0 = "nodeIDs")) {
+        validate_schema_WarpValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
+      } else {
+        if (data.publicKey !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_blsPublicKey(data.publicKey, { instancePath: instancePath + "/publicKey", parentData: data, parentDataProperty: "publicKey", rootData })) {
+            vErrors = vErrors === null ? validate_schema_blsPublicKey.errors : vErrors.concat(validate_schema_blsPublicKey.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.weight !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_uint64(data.weight, { instancePath: instancePath + "/weight", parentData: data, parentDataProperty: "weight", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.nodeIDs !== void 0) {
+              let data2 = data.nodeIDs;
+              const _errs3 = errors;
+              if (errors === _errs3) {
+                if (Array.isArray(data2)) {
+                  if (data2.length < 1) {
+                    validate_schema_WarpValidator.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items" }];
+                    return false;
+                  } else {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs5 = errors;
+                      if (!validate_schema_nodeID(data2[i0], { instancePath: instancePath + "/nodeIDs/" + i0, parentData: data2, parentDataProperty: i0, rootData })) {
+                        vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs5 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  }
+                } else {
+                  validate_schema_WarpValidator.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                  return false;
+                }
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
       }
     } else {
-      validate_schema_blockTag.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      validate_schema_WarpValidator.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
       return false;
     }
   }
-  validate_schema_blockTag.errors = vErrors;
+  validate_schema_WarpValidator.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_WarpValidatorSet(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.validators === void 0 && (missing0 = "validators") || data.totalWeight === void 0 && (missing0 = "totalWeight")) {
+        validate_schema_WarpValidatorSet.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.validators !== void 0) {
+          let data0 = data.validators;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (!validate_schema_WarpValidator(data0[i0], { instancePath: instancePath + "/validators/" + i0, parentData: data0, parentDataProperty: i0, rootData })) {
+                  vErrors = vErrors === null ? validate_schema_WarpValidator.errors : vErrors.concat(validate_schema_WarpValidator.errors);
+                  errors = vErrors.length;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_schema_WarpValidatorSet.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.totalWeight !== void 0) {
+            const _errs4 = errors;
+            if (!validate_schema_uint64(data.totalWeight, { instancePath: instancePath + "/totalWeight", parentData: data, parentDataProperty: "totalWeight", rootData })) {
+              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs4 === errors;
+          } else {
+            var valid0 = true;
+          }
+        }
+      }
+    } else {
+      validate_schema_WarpValidatorSet.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_WarpValidatorSet.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_blsPublicKey(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8363,7 +15676,6 @@ function validate_schema_blsPublicKey(data, { instancePath = "", parentData, par
   validate_schema_blsPublicKey.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_blsSignature(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8382,7 +15694,73 @@ function validate_schema_blsSignature(data, { instancePath = "", parentData, par
   validate_schema_blsSignature.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_bytesEncodingParam(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_c085802f.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[hH][eE][xX]([nN]?[cC])?$" }, message: 'must match pattern "^[hH][eE][xX]([nN]?[cC])?$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (data !== null) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err3 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+    validate_schema_bytesEncodingParam.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_bytesEncodingParam.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_cb58ID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8401,7 +15779,42 @@ function validate_schema_cb58ID(data, { instancePath = "", parentData, parentDat
   validate_schema_cb58ID.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_cb58ShortID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_dabbbaba.test(data)) {
+        validate_schema_cb58ShortID.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^[1-9A-HJ-NP-Za-km-z]{25,34}$" }, message: 'must match pattern "^[1-9A-HJ-NP-Za-km-z]{25,34}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_cb58ShortID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_cb58ShortID.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_chainIDOrAlias(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (func_7a031813(data) < 1) {
+        validate_schema_chainIDOrAlias.errors = [{ instancePath, schemaPath: "#/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters" }];
+        return false;
+      }
+    } else {
+      validate_schema_chainIDOrAlias.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_chainIDOrAlias.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_decimal(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8469,7 +15882,6 @@ function validate_schema_decimal(data, { instancePath = "", parentData, parentDa
   validate_schema_decimal.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_encodingHex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8485,7 +15897,6 @@ function validate_schema_encodingHex(data, { instancePath = "", parentData, pare
   validate_schema_encodingHex.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_encodingHexOrJson(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8501,7 +15912,73 @@ function validate_schema_encodingHexOrJson(data, { instancePath = "", parentData
   validate_schema_encodingHexOrJson.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_encodingParam(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_b9fc5199.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^([hH][eE][xX]([nN]?[cC])?|[jJ][sS][oO][nN])$" }, message: 'must match pattern "^([hH][eE][xX]([nN]?[cC])?|[jJ][sS][oO][nN])$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (data !== null) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err3 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err3];
+    } else {
+      vErrors.push(err3);
+    }
+    errors++;
+    validate_schema_encodingParam.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_encodingParam.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_evmAddress(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8520,7 +15997,103 @@ function validate_schema_evmAddress(data, { instancePath = "", parentData, paren
   validate_schema_evmAddress.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_evmBigInt(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate_schema_evmBigInt.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data < 0 || isNaN(data)) {
+        validate_schema_evmBigInt.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+        return false;
+      }
+    }
+  }
+  validate_schema_evmBigInt.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_evmBlockHash(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_c4635743.test(data)) {
+        validate_schema_evmBlockHash.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0[xX][0-9a-fA-F]{64}$" }, message: 'must match pattern "^0[xX][0-9a-fA-F]{64}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_evmBlockHash.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_evmBlockHash.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_evmBlockNumber(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_fe4c7005.test(data)) {
+        validate_schema_evmBlockNumber.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$" }, message: 'must match pattern "^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_evmBlockNumber.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_evmBlockNumber.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_evmHexQuantity(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_0cdc7e3e.test(data)) {
+        validate_schema_evmHexQuantity.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x(0|[1-9a-f][0-9a-f]*)$" }, message: 'must match pattern "^0x(0|[1-9a-f][0-9a-f]*)$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_evmHexQuantity.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_evmHexQuantity.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_evmTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate_schema_evmTimestamp.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data > 18446744073709552e3 || isNaN(data)) {
+        validate_schema_evmTimestamp.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 }, message: "must be <= 18446744073709552000" }];
+        return false;
+      } else {
+        if (data < 0 || isNaN(data)) {
+          validate_schema_evmTimestamp.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+          return false;
+        }
+      }
+    }
+  }
+  validate_schema_evmTimestamp.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_hash32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8539,7 +16112,6 @@ function validate_schema_hash32(data, { instancePath = "", parentData, parentDat
   validate_schema_hash32.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_hex(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8558,7 +16130,42 @@ function validate_schema_hex(data, { instancePath = "", parentData, parentDataPr
   validate_schema_hex.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_hexChecksummed(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_b3992d07.test(data)) {
+        validate_schema_hexChecksummed.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-f]{2}){4,}$" }, message: 'must match pattern "^0x([0-9a-f]{2}){4,}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_hexChecksummed.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_hexChecksummed.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_hexNC(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_62abc09b.test(data)) {
+        validate_schema_hexNC.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x([0-9a-f]{2})*$" }, message: 'must match pattern "^0x([0-9a-f]{2})*$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_hexNC.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_hexNC.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_isoTimestamp(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8577,7 +16184,6 @@ function validate_schema_isoTimestamp(data, { instancePath = "", parentData, par
   validate_schema_isoTimestamp.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_nodeID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8596,7 +16202,166 @@ function validate_schema_nodeID(data, { instancePath = "", parentData, parentDat
   validate_schema_nodeID.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_nonEmptyID(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_f7f97a6c.test(data)) {
+        validate_schema_nonEmptyID.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$" }, message: 'must match pattern "^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_nonEmptyID.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_nonEmptyID.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_outputEncoding(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (typeof data !== "string") {
+    validate_schema_outputEncoding.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+    return false;
+  }
+  if (!(data === "hex" || data === "hexnc" || data === "hexc" || data === "json")) {
+    validate_schema_outputEncoding.errors = [{ instancePath, schemaPath: "#/enum", keyword: "enum", params: { allowedValues: schema_schema_outputEncoding.enum }, message: "must be equal to one of the allowed values" }];
+    return false;
+  }
+  validate_schema_outputEncoding.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_pChainHeight(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_b21ffd52.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?!0*18446744073709551615$)[0-9]{1,20}$" }, message: 'must match pattern "^(?!0*18446744073709551615$)[0-9]{1,20}$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (errors === _errs3) {
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 18446744073709552e3 || isNaN(data)) {
+          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 }, message: "must be <= 18446744073709552000" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        } else {
+          if (data < 0 || isNaN(data)) {
+            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+    if (!valid0) {
+      const _errs5 = errors;
+      if (typeof data !== "string") {
+        const err5 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+        if (vErrors === null) {
+          vErrors = [err5];
+        } else {
+          vErrors.push(err5);
+        }
+        errors++;
+      }
+      if ("proposed" !== data) {
+        const err6 = { instancePath, schemaPath: "#/anyOf/2/const", keyword: "const", params: { allowedValue: "proposed" }, message: "must be equal to constant" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      var _valid0 = _errs5 === errors;
+      valid0 = valid0 || _valid0;
+      if (!valid0) {
+        const _errs7 = errors;
+        if (data !== null) {
+          const err7 = { instancePath, schemaPath: "#/anyOf/3/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        var _valid0 = _errs7 === errors;
+        valid0 = valid0 || _valid0;
+      }
+    }
+  }
+  if (!valid0) {
+    const err8 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err8];
+    } else {
+      vErrors.push(err8);
+    }
+    errors++;
+    validate_schema_pChainHeight.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_pChainHeight.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_pchainAddress(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8615,7 +16380,224 @@ function validate_schema_pchainAddress(data, { instancePath = "", parentData, pa
   validate_schema_pchainAddress.errors = vErrors;
   return errors === 0;
 }
-
+function validate_schema_secp256k1Signature(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (typeof data === "string") {
+      if (!pattern_fc52343f.test(data)) {
+        validate_schema_secp256k1Signature.errors = [{ instancePath, schemaPath: "#/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{130}$" }, message: 'must match pattern "^0x[0-9a-f]{130}$"' }];
+        return false;
+      }
+    } else {
+      validate_schema_secp256k1Signature.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+      return false;
+    }
+  }
+  validate_schema_secp256k1Signature.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_serviceAddress(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_5a6d0a1e.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$" }, message: 'must match pattern "^(P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!validate_schema_cb58ShortID(data, { instancePath, parentData, parentDataProperty, rootData })) {
+      vErrors = vErrors === null ? validate_schema_cb58ShortID.errors : vErrors.concat(validate_schema_cb58ShortID.errors);
+      errors = vErrors.length;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err2 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+    validate_schema_serviceAddress.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_serviceAddress.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_txUint32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data > 4294967295 || isNaN(data)) {
+        validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" }];
+        return false;
+      } else {
+        if (data < 0 || isNaN(data)) {
+          validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+          return false;
+        }
+      }
+    }
+  }
+  validate_schema_txUint32.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_txUint8(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+    validate_schema_txUint8.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+    return false;
+  }
+  if (errors === 0) {
+    if (typeof data == "number" && isFinite(data)) {
+      if (data > 255 || isNaN(data)) {
+        validate_schema_txUint8.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 255 }, message: "must be <= 255" }];
+        return false;
+      } else {
+        if (data < 0 || isNaN(data)) {
+          validate_schema_txUint8.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
+          return false;
+        }
+      }
+    }
+  }
+  validate_schema_txUint8.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_uint16(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (typeof data === "string") {
+      if (!pattern_405974f9.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^0*([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$" }, message: 'must match pattern "^0*([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$"' };
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs3 = errors;
+    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
+      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (errors === _errs3) {
+      if (typeof data == "number" && isFinite(data)) {
+        if (data > 65535 || isNaN(data)) {
+          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 65535 }, message: "must be <= 65535" };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        } else {
+          if (data < 0 || isNaN(data)) {
+            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+        }
+      }
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err5 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err5];
+    } else {
+      vErrors.push(err5);
+    }
+    errors++;
+    validate_schema_uint16.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_schema_uint16.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_uint32(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8625,8 +16607,8 @@ function validate_schema_uint32(data, { instancePath = "", parentData, parentDat
   const _errs1 = errors;
   if (errors === _errs1) {
     if (typeof data === "string") {
-      if (!pattern_1930fa0d.test(data)) {
-        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9]{1,10}$" }, message: 'must match pattern "^[0-9]{1,10}$"' };
+      if (!pattern_9a0d754b.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$" }, message: 'must match pattern "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"' };
         if (vErrors === null) {
           vErrors = [err0];
         } else {
@@ -8706,7 +16688,6 @@ function validate_schema_uint32(data, { instancePath = "", parentData, parentDat
   validate_schema_uint32.errors = vErrors;
   return errors === 0;
 }
-
 function validate_schema_uint64(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -8716,8 +16697,8 @@ function validate_schema_uint64(data, { instancePath = "", parentData, parentDat
   const _errs1 = errors;
   if (errors === _errs1) {
     if (typeof data === "string") {
-      if (!pattern_b50105ca.test(data)) {
-        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9]{1,20}$" }, message: 'must match pattern "^[0-9]{1,20}$"' };
+      if (!pattern_2485badb.test(data)) {
+        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$" }, message: 'must match pattern "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"' };
         if (vErrors === null) {
           vErrors = [err0];
         } else {
@@ -8797,3 +16778,236 @@ function validate_schema_uint64(data, { instancePath = "", parentData, parentDat
   validate_schema_uint64.errors = vErrors;
   return errors === 0;
 }
+export {
+  ACPPreference,
+  ActivePrecompiles,
+  ActiveRules,
+  AddDelegatorTx,
+  AddPermissionlessDelegatorTx,
+  AddPermissionlessValidatorTx,
+  AddSubnetValidatorTx,
+  AddValidatorTx,
+  AdvanceTimeTx,
+  ApricotAbortBlock,
+  ApricotAtomicBlock,
+  ApricotCommitBlock,
+  ApricotProposalBlock,
+  ApricotStandardBlock,
+  BanffAbortBlock,
+  BanffCommitBlock,
+  BanffProposalBlock,
+  BanffStandardBlock,
+  BaseTx,
+  BlockNumberOrHash,
+  Blockchain,
+  BlockchainStatus,
+  BlsPublicKey,
+  BlsSignature,
+  BytesEncodingParam,
+  Cb58ID,
+  Cb58ShortID,
+  ChainConfig,
+  ChainIDOrAlias,
+  ConvertSubnetToL1Tx,
+  ConvertSubnetToL1Validator,
+  CreateChainTx,
+  CreateSubnetTx,
+  CurrentValidator,
+  Decimal,
+  Delegator,
+  DisableL1ValidatorTx,
+  EncodedBlock,
+  EncodedTx,
+  EncodingHex,
+  EncodingHexOrJson,
+  EncodingParam,
+  EthFeeConfigParams,
+  EthFeeConfigResult,
+  EthGetActivePrecompilesAtParams,
+  EthGetActivePrecompilesAtResult,
+  EthGetActiveRulesAtParams,
+  EthGetActiveRulesAtResult,
+  EthGetChainConfigParams,
+  EthGetChainConfigResult,
+  EvmAddress,
+  EvmBigInt,
+  EvmBlockHash,
+  EvmBlockNumber,
+  EvmFeeConfig,
+  EvmHexQuantity,
+  EvmTimestamp,
+  EvmUpgradeConfig,
+  EvmValidator,
+  ExportTx,
+  FeeConfig,
+  FeeState,
+  Hash32,
+  HealthCheckResult,
+  HealthGetResponse200,
+  HealthGetResponse503,
+  HealthHealthParams,
+  HealthHealthResult,
+  HealthLivenessParams,
+  HealthLivenessResult,
+  HealthReadinessParams,
+  HealthReadinessResult,
+  HealthReport,
+  Hex,
+  HexChecksummed,
+  HexNC,
+  ImportTx,
+  IncreaseL1ValidatorBalanceTx,
+  InfoAcpsParams,
+  InfoAcpsResult,
+  InfoGetBlockchainIDParams,
+  InfoGetBlockchainIDResult,
+  InfoGetNetworkIDParams,
+  InfoGetNetworkIDResult,
+  InfoGetNetworkNameParams,
+  InfoGetNetworkNameResult,
+  InfoGetNodeIDParams,
+  InfoGetNodeIDResult,
+  InfoGetNodeIPParams,
+  InfoGetNodeIPResult,
+  InfoGetNodeVersionParams,
+  InfoGetNodeVersionResult,
+  InfoGetTxFeeParams,
+  InfoGetTxFeeResult,
+  InfoGetVMsParams,
+  InfoGetVMsResult,
+  InfoIsBootstrappedParams,
+  InfoIsBootstrappedResult,
+  InfoPeersParams,
+  InfoPeersResult,
+  InfoUpgradesParams,
+  InfoUpgradesResult,
+  InfoUptimeParams,
+  InfoUptimeResult,
+  IsoTimestamp,
+  L1CurrentValidator,
+  L1Validator,
+  LegacySubnet,
+  NodeID,
+  NodePOP,
+  NodeVersion,
+  NonEmptyID,
+  OutputEncoding,
+  OutputOwners,
+  PChainHeight,
+  PChainOwner,
+  PchainAddress,
+  Peer,
+  PermissionedValidator,
+  PermissionlessValidator,
+  PlatformBlock,
+  PlatformGetAllValidatorsAtParams,
+  PlatformGetAllValidatorsAtResult,
+  PlatformGetBalanceParams,
+  PlatformGetBalanceResult,
+  PlatformGetBlockByHeightParams,
+  PlatformGetBlockByHeightResult,
+  PlatformGetBlockParams,
+  PlatformGetBlockResult,
+  PlatformGetBlockchainStatusParams,
+  PlatformGetBlockchainStatusResult,
+  PlatformGetBlockchainsParams,
+  PlatformGetBlockchainsResult,
+  PlatformGetCurrentSupplyParams,
+  PlatformGetCurrentSupplyResult,
+  PlatformGetCurrentValidatorsParams,
+  PlatformGetCurrentValidatorsResult,
+  PlatformGetFeeConfigParams,
+  PlatformGetFeeConfigResult,
+  PlatformGetFeeStateParams,
+  PlatformGetFeeStateResult,
+  PlatformGetHeightParams,
+  PlatformGetHeightResult,
+  PlatformGetL1ValidatorParams,
+  PlatformGetL1ValidatorResult,
+  PlatformGetMinStakeParams,
+  PlatformGetMinStakeResult,
+  PlatformGetProposedHeightParams,
+  PlatformGetProposedHeightResult,
+  PlatformGetRewardUTXOsParams,
+  PlatformGetRewardUTXOsResult,
+  PlatformGetStakeParams,
+  PlatformGetStakeResult,
+  PlatformGetStakingAssetIDParams,
+  PlatformGetStakingAssetIDResult,
+  PlatformGetSubnetParams,
+  PlatformGetSubnetResult,
+  PlatformGetSubnetsParams,
+  PlatformGetSubnetsResult,
+  PlatformGetTimestampParams,
+  PlatformGetTimestampResult,
+  PlatformGetTotalStakeParams,
+  PlatformGetTotalStakeResult,
+  PlatformGetTxParams,
+  PlatformGetTxResult,
+  PlatformGetTxStatusParams,
+  PlatformGetTxStatusResult,
+  PlatformGetUTXOsParams,
+  PlatformGetUTXOsResult,
+  PlatformGetValidatorFeeConfigParams,
+  PlatformGetValidatorFeeConfigResult,
+  PlatformGetValidatorFeeStateParams,
+  PlatformGetValidatorFeeStateResult,
+  PlatformGetValidatorsAtParams,
+  PlatformGetValidatorsAtResult,
+  PlatformIssueTxParams,
+  PlatformIssueTxResult,
+  PlatformSampleValidatorsParams,
+  PlatformSampleValidatorsResult,
+  PlatformValidatedByParams,
+  PlatformValidatedByResult,
+  PlatformValidatesParams,
+  PlatformValidatesResult,
+  PrecompileConfig,
+  ProofOfPossession,
+  RegisterL1ValidatorTx,
+  RemoveSubnetValidatorTx,
+  RewardValidatorTx,
+  Secp256k1Signature,
+  Secp256k1fxCredential,
+  Secp256k1fxInput,
+  Secp256k1fxOutputOwners,
+  Secp256k1fxTransferInput,
+  Secp256k1fxTransferOutput,
+  ServiceAddress,
+  SetL1ValidatorWeightTx,
+  SignedTx,
+  Signer,
+  SignerEmpty,
+  StakeableLockIn,
+  StakeableLockOut,
+  Subnet,
+  SubnetValidator,
+  TransferSubnetOwnershipTx,
+  TransferableIn,
+  TransferableInput,
+  TransferableOut,
+  TransferableOutput,
+  TransformSubnetTx,
+  TxFees,
+  TxStatus,
+  TxUint32,
+  TxUint8,
+  UTXOEndIndex,
+  UTXOID,
+  UTXOStartIndex,
+  Uint16,
+  Uint32,
+  Uint64,
+  UnsignedTx,
+  Upgrades,
+  Validator,
+  ValidatorAtHeight,
+  ValidatorFeeConfig,
+  ValidatorFeeState,
+  ValidatorSigner,
+  ValidatorsAtHeight,
+  ValidatorsGetCurrentValidatorsParams,
+  ValidatorsGetCurrentValidatorsResult,
+  WarpValidator,
+  WarpValidatorSet
+};

@@ -86,6 +86,10 @@ export const validateInfoUpgradesResult: Validator = /*#__PURE__*/ toValidator(r
 export const validateInfoUptimeParams: Validator = /*#__PURE__*/ toValidator(raw.InfoUptimeParams);
 /** Validates the result of `info.uptime`. */
 export const validateInfoUptimeResult: Validator = /*#__PURE__*/ toValidator(raw.InfoUptimeResult);
+/** Validates the params of `platform.getAllValidatorsAt`. */
+export const validatePlatformGetAllValidatorsAtParams: Validator = /*#__PURE__*/ toValidator(raw.PlatformGetAllValidatorsAtParams);
+/** Validates the result of `platform.getAllValidatorsAt`. */
+export const validatePlatformGetAllValidatorsAtResult: Validator = /*#__PURE__*/ toValidator(raw.PlatformGetAllValidatorsAtResult);
 /** Validates the params of `platform.getBalance`. */
 export const validatePlatformGetBalanceParams: Validator = /*#__PURE__*/ toValidator(raw.PlatformGetBalanceParams);
 /** Validates the result of `platform.getBalance`. */
@@ -242,32 +246,68 @@ export const validateIsoTimestamp: Validator = /*#__PURE__*/ toValidator(raw.Iso
 export const validateEncodingHex: Validator = /*#__PURE__*/ toValidator(raw.EncodingHex);
 /** Validates a value against the named schema `encodingHexOrJson`. */
 export const validateEncodingHexOrJson: Validator = /*#__PURE__*/ toValidator(raw.EncodingHexOrJson);
-/** Validates a value against the named schema `UTXOID`. */
-export const validateUTXOID: Validator = /*#__PURE__*/ toValidator(raw.UTXOID);
-/** Validates a value against the named schema `UTXOIndex`. */
-export const validateUTXOIndex: Validator = /*#__PURE__*/ toValidator(raw.UTXOIndex);
-/** Validates a value against the named schema `Credential`. */
-export const validateCredential: Validator = /*#__PURE__*/ toValidator(raw.Credential);
-/** Validates a value against the named schema `SignedTx`. */
-export const validateSignedTx: Validator = /*#__PURE__*/ toValidator(raw.SignedTx);
+/** Validates a value against the named schema `ApricotProposalBlock`. */
+export const validateApricotProposalBlock: Validator = /*#__PURE__*/ toValidator(raw.ApricotProposalBlock);
+/** Validates a value against the named schema `ApricotAbortBlock`. */
+export const validateApricotAbortBlock: Validator = /*#__PURE__*/ toValidator(raw.ApricotAbortBlock);
+/** Validates a value against the named schema `ApricotCommitBlock`. */
+export const validateApricotCommitBlock: Validator = /*#__PURE__*/ toValidator(raw.ApricotCommitBlock);
+/** Validates a value against the named schema `ApricotStandardBlock`. */
+export const validateApricotStandardBlock: Validator = /*#__PURE__*/ toValidator(raw.ApricotStandardBlock);
+/** Validates a value against the named schema `ApricotAtomicBlock`. */
+export const validateApricotAtomicBlock: Validator = /*#__PURE__*/ toValidator(raw.ApricotAtomicBlock);
+/** Validates a value against the named schema `BanffProposalBlock`. */
+export const validateBanffProposalBlock: Validator = /*#__PURE__*/ toValidator(raw.BanffProposalBlock);
+/** Validates a value against the named schema `BanffAbortBlock`. */
+export const validateBanffAbortBlock: Validator = /*#__PURE__*/ toValidator(raw.BanffAbortBlock);
+/** Validates a value against the named schema `BanffCommitBlock`. */
+export const validateBanffCommitBlock: Validator = /*#__PURE__*/ toValidator(raw.BanffCommitBlock);
+/** Validates a value against the named schema `BanffStandardBlock`. */
+export const validateBanffStandardBlock: Validator = /*#__PURE__*/ toValidator(raw.BanffStandardBlock);
 /** Validates a value against the named schema `PlatformBlock`. */
 export const validatePlatformBlock: Validator = /*#__PURE__*/ toValidator(raw.PlatformBlock);
-/** Validates a value against the named schema `TxStatus`. */
-export const validateTxStatus: Validator = /*#__PURE__*/ toValidator(raw.TxStatus);
 /** Validates a value against the named schema `EncodedBlock`. */
 export const validateEncodedBlock: Validator = /*#__PURE__*/ toValidator(raw.EncodedBlock);
+/** Validates a value against the named schema `UTXOID`. */
+export const validateUTXOID: Validator = /*#__PURE__*/ toValidator(raw.UTXOID);
+/** Validates a value against the named schema `serviceAddress`. */
+export const validateServiceAddress: Validator = /*#__PURE__*/ toValidator(raw.ServiceAddress);
+/** Validates a value against the named schema `UTXOStartIndex`. */
+export const validateUTXOStartIndex: Validator = /*#__PURE__*/ toValidator(raw.UTXOStartIndex);
+/** Validates a value against the named schema `UTXOEndIndex`. */
+export const validateUTXOEndIndex: Validator = /*#__PURE__*/ toValidator(raw.UTXOEndIndex);
+/** Validates a value against the named schema `encodingParam`. */
+export const validateEncodingParam: Validator = /*#__PURE__*/ toValidator(raw.EncodingParam);
+/** Validates a value against the named schema `bytesEncodingParam`. */
+export const validateBytesEncodingParam: Validator = /*#__PURE__*/ toValidator(raw.BytesEncodingParam);
+/** Validates a value against the named schema `EncodedTx`. */
+export const validateEncodedTx: Validator = /*#__PURE__*/ toValidator(raw.EncodedTx);
+/** Validates a value against the named schema `TxStatus`. */
+export const validateTxStatus: Validator = /*#__PURE__*/ toValidator(raw.TxStatus);
+/** Validates a value against the named schema `evmTimestamp`. */
+export const validateEvmTimestamp: Validator = /*#__PURE__*/ toValidator(raw.EvmTimestamp);
+/** Validates a value against the named schema `evmBigInt`. */
+export const validateEvmBigInt: Validator = /*#__PURE__*/ toValidator(raw.EvmBigInt);
+/** Validates a value against the named schema `evmHexQuantity`. */
+export const validateEvmHexQuantity: Validator = /*#__PURE__*/ toValidator(raw.EvmHexQuantity);
+/** Validates a value against the named schema `evmBlockNumber`. */
+export const validateEvmBlockNumber: Validator = /*#__PURE__*/ toValidator(raw.EvmBlockNumber);
+/** Validates a value against the named schema `evmBlockHash`. */
+export const validateEvmBlockHash: Validator = /*#__PURE__*/ toValidator(raw.EvmBlockHash);
+/** Validates a value against the named schema `BlockNumberOrHash`. */
+export const validateBlockNumberOrHash: Validator = /*#__PURE__*/ toValidator(raw.BlockNumberOrHash);
 /** Validates a value against the named schema `EvmFeeConfig`. */
 export const validateEvmFeeConfig: Validator = /*#__PURE__*/ toValidator(raw.EvmFeeConfig);
 /** Validates a value against the named schema `PrecompileConfig`. */
 export const validatePrecompileConfig: Validator = /*#__PURE__*/ toValidator(raw.PrecompileConfig);
+/** Validates a value against the named schema `EvmUpgradeConfig`. */
+export const validateEvmUpgradeConfig: Validator = /*#__PURE__*/ toValidator(raw.EvmUpgradeConfig);
 /** Validates a value against the named schema `ChainConfig`. */
 export const validateChainConfig: Validator = /*#__PURE__*/ toValidator(raw.ChainConfig);
 /** Validates a value against the named schema `ActivePrecompiles`. */
 export const validateActivePrecompiles: Validator = /*#__PURE__*/ toValidator(raw.ActivePrecompiles);
 /** Validates a value against the named schema `ActiveRules`. */
 export const validateActiveRules: Validator = /*#__PURE__*/ toValidator(raw.ActiveRules);
-/** Validates a value against the named schema `blockTag`. */
-export const validateBlockTag: Validator = /*#__PURE__*/ toValidator(raw.BlockTag);
 /** Validates a value against the named schema `EvmValidator`. */
 export const validateEvmValidator: Validator = /*#__PURE__*/ toValidator(raw.EvmValidator);
 /** Validates a value against the named schema `FeeConfig`. */
@@ -296,6 +336,10 @@ export const validateTxFees: Validator = /*#__PURE__*/ toValidator(raw.TxFees);
 export const validateUpgrades: Validator = /*#__PURE__*/ toValidator(raw.Upgrades);
 /** Validates a value against the named schema `OutputOwners`. */
 export const validateOutputOwners: Validator = /*#__PURE__*/ toValidator(raw.OutputOwners);
+/** Validates a value against the named schema `nonEmptyID`. */
+export const validateNonEmptyID: Validator = /*#__PURE__*/ toValidator(raw.NonEmptyID);
+/** Validates a value against the named schema `chainIDOrAlias`. */
+export const validateChainIDOrAlias: Validator = /*#__PURE__*/ toValidator(raw.ChainIDOrAlias);
 /** Validates a value against the named schema `Blockchain`. */
 export const validateBlockchain: Validator = /*#__PURE__*/ toValidator(raw.Blockchain);
 /** Validates a value against the named schema `BlockchainStatus`. */
@@ -304,12 +348,112 @@ export const validateBlockchainStatus: Validator = /*#__PURE__*/ toValidator(raw
 export const validateSubnet: Validator = /*#__PURE__*/ toValidator(raw.Subnet);
 /** Validates a value against the named schema `LegacySubnet`. */
 export const validateLegacySubnet: Validator = /*#__PURE__*/ toValidator(raw.LegacySubnet);
+/** Validates a value against the named schema `txUint32`. */
+export const validateTxUint32: Validator = /*#__PURE__*/ toValidator(raw.TxUint32);
+/** Validates a value against the named schema `txUint8`. */
+export const validateTxUint8: Validator = /*#__PURE__*/ toValidator(raw.TxUint8);
+/** Validates a value against the named schema `hexNC`. */
+export const validateHexNC: Validator = /*#__PURE__*/ toValidator(raw.HexNC);
+/** Validates a value against the named schema `hexChecksummed`. */
+export const validateHexChecksummed: Validator = /*#__PURE__*/ toValidator(raw.HexChecksummed);
+/** Validates a value against the named schema `cb58ShortID`. */
+export const validateCb58ShortID: Validator = /*#__PURE__*/ toValidator(raw.Cb58ShortID);
+/** Validates a value against the named schema `secp256k1Signature`. */
+export const validateSecp256k1Signature: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1Signature);
+/** Validates a value against the named schema `Secp256k1fxInput`. */
+export const validateSecp256k1fxInput: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1fxInput);
+/** Validates a value against the named schema `Secp256k1fxTransferInput`. */
+export const validateSecp256k1fxTransferInput: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1fxTransferInput);
+/** Validates a value against the named schema `StakeableLockIn`. */
+export const validateStakeableLockIn: Validator = /*#__PURE__*/ toValidator(raw.StakeableLockIn);
+/** Validates a value against the named schema `TransferableIn`. */
+export const validateTransferableIn: Validator = /*#__PURE__*/ toValidator(raw.TransferableIn);
+/** Validates a value against the named schema `Secp256k1fxOutputOwners`. */
+export const validateSecp256k1fxOutputOwners: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1fxOutputOwners);
+/** Validates a value against the named schema `Secp256k1fxTransferOutput`. */
+export const validateSecp256k1fxTransferOutput: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1fxTransferOutput);
+/** Validates a value against the named schema `StakeableLockOut`. */
+export const validateStakeableLockOut: Validator = /*#__PURE__*/ toValidator(raw.StakeableLockOut);
+/** Validates a value against the named schema `TransferableOut`. */
+export const validateTransferableOut: Validator = /*#__PURE__*/ toValidator(raw.TransferableOut);
+/** Validates a value against the named schema `TransferableInput`. */
+export const validateTransferableInput: Validator = /*#__PURE__*/ toValidator(raw.TransferableInput);
+/** Validates a value against the named schema `TransferableOutput`. */
+export const validateTransferableOutput: Validator = /*#__PURE__*/ toValidator(raw.TransferableOutput);
+/** Validates a value against the named schema `Secp256k1fxCredential`. */
+export const validateSecp256k1fxCredential: Validator = /*#__PURE__*/ toValidator(raw.Secp256k1fxCredential);
+/** Validates a value against the named schema `Validator`. */
+export const validateValidator: Validator = /*#__PURE__*/ toValidator(raw.Validator);
+/** Validates a value against the named schema `SubnetValidator`. */
+export const validateSubnetValidator: Validator = /*#__PURE__*/ toValidator(raw.SubnetValidator);
+/** Validates a value against the named schema `SignerEmpty`. */
+export const validateSignerEmpty: Validator = /*#__PURE__*/ toValidator(raw.SignerEmpty);
+/** Validates a value against the named schema `ProofOfPossession`. */
+export const validateProofOfPossession: Validator = /*#__PURE__*/ toValidator(raw.ProofOfPossession);
+/** Validates a value against the named schema `Signer`. */
+export const validateSigner: Validator = /*#__PURE__*/ toValidator(raw.Signer);
+/** Validates a value against the named schema `PChainOwner`. */
+export const validatePChainOwner: Validator = /*#__PURE__*/ toValidator(raw.PChainOwner);
+/** Validates a value against the named schema `ConvertSubnetToL1Validator`. */
+export const validateConvertSubnetToL1Validator: Validator = /*#__PURE__*/ toValidator(raw.ConvertSubnetToL1Validator);
+/** Validates a value against the named schema `AddValidatorTx`. */
+export const validateAddValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddValidatorTx);
+/** Validates a value against the named schema `AddSubnetValidatorTx`. */
+export const validateAddSubnetValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddSubnetValidatorTx);
+/** Validates a value against the named schema `AddDelegatorTx`. */
+export const validateAddDelegatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddDelegatorTx);
+/** Validates a value against the named schema `CreateChainTx`. */
+export const validateCreateChainTx: Validator = /*#__PURE__*/ toValidator(raw.CreateChainTx);
+/** Validates a value against the named schema `CreateSubnetTx`. */
+export const validateCreateSubnetTx: Validator = /*#__PURE__*/ toValidator(raw.CreateSubnetTx);
+/** Validates a value against the named schema `ImportTx`. */
+export const validateImportTx: Validator = /*#__PURE__*/ toValidator(raw.ImportTx);
+/** Validates a value against the named schema `ExportTx`. */
+export const validateExportTx: Validator = /*#__PURE__*/ toValidator(raw.ExportTx);
+/** Validates a value against the named schema `AdvanceTimeTx`. */
+export const validateAdvanceTimeTx: Validator = /*#__PURE__*/ toValidator(raw.AdvanceTimeTx);
+/** Validates a value against the named schema `RewardValidatorTx`. */
+export const validateRewardValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.RewardValidatorTx);
+/** Validates a value against the named schema `RemoveSubnetValidatorTx`. */
+export const validateRemoveSubnetValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.RemoveSubnetValidatorTx);
+/** Validates a value against the named schema `TransformSubnetTx`. */
+export const validateTransformSubnetTx: Validator = /*#__PURE__*/ toValidator(raw.TransformSubnetTx);
+/** Validates a value against the named schema `AddPermissionlessValidatorTx`. */
+export const validateAddPermissionlessValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddPermissionlessValidatorTx);
+/** Validates a value against the named schema `AddPermissionlessDelegatorTx`. */
+export const validateAddPermissionlessDelegatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddPermissionlessDelegatorTx);
+/** Validates a value against the named schema `TransferSubnetOwnershipTx`. */
+export const validateTransferSubnetOwnershipTx: Validator = /*#__PURE__*/ toValidator(raw.TransferSubnetOwnershipTx);
+/** Validates a value against the named schema `BaseTx`. */
+export const validateBaseTx: Validator = /*#__PURE__*/ toValidator(raw.BaseTx);
+/** Validates a value against the named schema `ConvertSubnetToL1Tx`. */
+export const validateConvertSubnetToL1Tx: Validator = /*#__PURE__*/ toValidator(raw.ConvertSubnetToL1Tx);
+/** Validates a value against the named schema `RegisterL1ValidatorTx`. */
+export const validateRegisterL1ValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.RegisterL1ValidatorTx);
+/** Validates a value against the named schema `SetL1ValidatorWeightTx`. */
+export const validateSetL1ValidatorWeightTx: Validator = /*#__PURE__*/ toValidator(raw.SetL1ValidatorWeightTx);
+/** Validates a value against the named schema `IncreaseL1ValidatorBalanceTx`. */
+export const validateIncreaseL1ValidatorBalanceTx: Validator = /*#__PURE__*/ toValidator(raw.IncreaseL1ValidatorBalanceTx);
+/** Validates a value against the named schema `DisableL1ValidatorTx`. */
+export const validateDisableL1ValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.DisableL1ValidatorTx);
+/** Validates a value against the named schema `UnsignedTx`. */
+export const validateUnsignedTx: Validator = /*#__PURE__*/ toValidator(raw.UnsignedTx);
+/** Validates a value against the named schema `SignedTx`. */
+export const validateSignedTx: Validator = /*#__PURE__*/ toValidator(raw.SignedTx);
+/** Validates a value against the named schema `uint16`. */
+export const validateUint16: Validator = /*#__PURE__*/ toValidator(raw.Uint16);
+/** Validates a value against the named schema `pChainHeight`. */
+export const validatePChainHeight: Validator = /*#__PURE__*/ toValidator(raw.PChainHeight);
+/** Validates a value against the named schema `outputEncoding`. */
+export const validateOutputEncoding: Validator = /*#__PURE__*/ toValidator(raw.OutputEncoding);
 /** Validates a value against the named schema `ValidatorSigner`. */
 export const validateValidatorSigner: Validator = /*#__PURE__*/ toValidator(raw.ValidatorSigner);
 /** Validates a value against the named schema `Delegator`. */
 export const validateDelegator: Validator = /*#__PURE__*/ toValidator(raw.Delegator);
-/** Validates a value against the named schema `StakerValidator`. */
-export const validateStakerValidator: Validator = /*#__PURE__*/ toValidator(raw.StakerValidator);
+/** Validates a value against the named schema `PermissionlessValidator`. */
+export const validatePermissionlessValidator: Validator = /*#__PURE__*/ toValidator(raw.PermissionlessValidator);
+/** Validates a value against the named schema `PermissionedValidator`. */
+export const validatePermissionedValidator: Validator = /*#__PURE__*/ toValidator(raw.PermissionedValidator);
 /** Validates a value against the named schema `L1CurrentValidator`. */
 export const validateL1CurrentValidator: Validator = /*#__PURE__*/ toValidator(raw.L1CurrentValidator);
 /** Validates a value against the named schema `CurrentValidator`. */
@@ -320,8 +464,10 @@ export const validateL1Validator: Validator = /*#__PURE__*/ toValidator(raw.L1Va
 export const validateValidatorAtHeight: Validator = /*#__PURE__*/ toValidator(raw.ValidatorAtHeight);
 /** Validates a value against the named schema `ValidatorsAtHeight`. */
 export const validateValidatorsAtHeight: Validator = /*#__PURE__*/ toValidator(raw.ValidatorsAtHeight);
-/** Validates a value against the named schema `LegacyValidatorsAtHeight`. */
-export const validateLegacyValidatorsAtHeight: Validator = /*#__PURE__*/ toValidator(raw.LegacyValidatorsAtHeight);
+/** Validates a value against the named schema `WarpValidator`. */
+export const validateWarpValidator: Validator = /*#__PURE__*/ toValidator(raw.WarpValidator);
+/** Validates a value against the named schema `WarpValidatorSet`. */
+export const validateWarpValidatorSet: Validator = /*#__PURE__*/ toValidator(raw.WarpValidatorSet);
 
 /** Params validators by method name. */
 export const paramsValidators: Readonly<Record<string, Validator>> = {
@@ -345,6 +491,7 @@ export const paramsValidators: Readonly<Record<string, Validator>> = {
   'info.peers': validateInfoPeersParams,
   'info.upgrades': validateInfoUpgradesParams,
   'info.uptime': validateInfoUptimeParams,
+  'platform.getAllValidatorsAt': validatePlatformGetAllValidatorsAtParams,
   'platform.getBalance': validatePlatformGetBalanceParams,
   'platform.getBlock': validatePlatformGetBlockParams,
   'platform.getBlockByHeight': validatePlatformGetBlockByHeightParams,
@@ -400,6 +547,7 @@ export const resultValidators: Readonly<Record<string, Validator>> = {
   'info.peers': validateInfoPeersResult,
   'info.upgrades': validateInfoUpgradesResult,
   'info.uptime': validateInfoUptimeResult,
+  'platform.getAllValidatorsAt': validatePlatformGetAllValidatorsAtResult,
   'platform.getBalance': validatePlatformGetBalanceResult,
   'platform.getBlock': validatePlatformGetBlockResult,
   'platform.getBlockByHeight': validatePlatformGetBlockByHeightResult,

@@ -12,11 +12,12 @@ const spec = JSON.parse(readFileSync(join(repoRoot, 'spec', 'openrpc.json'), 'ut
   methods: Array<{ name: string; paramStructure: string; examples: Array<{ result: { value: Record<string, unknown> } }> }>;
 };
 const recordings = loadCorpus(sharedCorpus).filter((r) => !r.historical);
+const specMethodNames = spec.methods.map((m) => m.name).sort();
 
 describe('recordings through @avanode/validators', () => {
-  it('has a params and a result validator for all 51 methods', () => {
-    expect(Object.keys(paramsValidators)).toHaveLength(51);
-    expect(Object.keys(resultValidators)).toHaveLength(51);
+  it('has a params and a result validator for every method of the spec', () => {
+    expect(Object.keys(paramsValidators).sort()).toEqual(specMethodNames);
+    expect(Object.keys(resultValidators).sort()).toEqual(specMethodNames);
   });
 
   for (const recording of recordings) {

@@ -9,24 +9,58 @@ import { definition } from './definition.js';
 
 /** The method types a client returns: wire values, or (with `bigint: true`) bigints for 64-bit integers. */
 export type MethodTypes = Methods | BigintMethods;
-/** The params of a method, as sent on the wire. */
-export type Params<K extends keyof Methods> = Methods[K]['params'];
+
+/**
+ * The method types of a client created with config `C`: bigints when `bigint` is `true`, wire
+ * values when it is absent or `false`, and either when its type says only `boolean` (a config
+ * built at run time), since the types cannot know which.
+ */
+export type MethodTypesOf<C extends ClientConfig> = 'bigint' extends keyof C ? BigintSwitch<C['bigint' & keyof C]> : Methods;
+type BigintSwitch<B> = [B] extends [true] ? BigintMethods : [B] extends [false | undefined] ? Methods : MethodTypes;
+
+/** `W` with a `bigint` allowed wherever `B` (the same type with 64-bit integers as bigints) has one. */
+type WithBigints<W, B> = [W] extends [B]
+  ? W
+  : bigint extends B
+    ? W | bigint
+    : W extends object
+      ? { [P in keyof W]: WithBigints<W[P], P extends keyof NonNullable<B> ? NonNullable<B>[P] : never> }
+      : W;
+
+/** The params of a method as the client takes them: the wire form, or a `bigint` for any 64-bit integer (the client sends it as an exact JSON number). */
+export type Params<K extends keyof Methods> = WithBigints<Methods[K]['params'], BigintMethods[K]['params']>;
+
+/** The methods whose params may be left out (none is required). */
+export type OptionalParamsMethod = 'eth_feeConfig' | 'eth_getActivePrecompilesAt' | 'eth_getActiveRulesAt' | 'eth_getChainConfig' | 'health.health' | 'health.liveness' | 'health.readiness' | 'info.acps' | 'info.getNetworkID' | 'info.getNetworkName' | 'info.getNodeID' | 'info.getNodeIP' | 'info.getNodeVersion' | 'info.getTxFee' | 'info.getVMs' | 'info.peers' | 'info.upgrades' | 'info.uptime' | 'platform.getAllValidatorsAt' | 'platform.getBalance' | 'platform.getBlockByHeight' | 'platform.getBlockchains' | 'platform.getCurrentSupply' | 'platform.getCurrentValidators' | 'platform.getFeeConfig' | 'platform.getFeeState' | 'platform.getHeight' | 'platform.getMinStake' | 'platform.getProposedHeight' | 'platform.getRewardUTXOs' | 'platform.getStake' | 'platform.getStakingAssetID' | 'platform.getSubnets' | 'platform.getTimestamp' | 'platform.getTotalStake' | 'platform.getTxStatus' | 'platform.getValidatorFeeConfig' | 'platform.getValidatorFeeState' | 'platform.getValidatorsAt' | 'platform.sampleValidators' | 'platform.validatedBy' | 'platform.validates' | 'validators.getCurrentValidators';
+
+/** What follows the method name in `request`: the params (required where the method has a required param), then the options. */
+export type RequestArgs<K extends keyof Methods> = K extends OptionalParamsMethod ? [params?: Params<K>, options?: RequestOptions] : [params: Params<K>, options?: RequestOptions];
+
+/** One call of a batch: a wire method and its params (required where the method has a required param). */
+export type BatchCall<K extends keyof Methods = keyof Methods> = K extends OptionalParamsMethod ? { method: K; params?: Params<K> } : { method: K; params: Params<K> };
+
+/** The answers of a batch, one per call and in order, each typed by its call's method. */
+export type BatchResults<M extends MethodTypes, T extends ReadonlyArray<{ method: keyof Methods }>> = {
+  -readonly [I in keyof T]: T[I] extends { method: infer K extends keyof Methods } ? BatchItem<M[K]['result']> : never;
+};
 
 /** One call of a `evm` batch: a wire method of the namespace and its params. */
-export type EvmNamespaceCall = { method: 'eth_feeConfig'; params?: Params<'eth_feeConfig'> } | { method: 'eth_getActivePrecompilesAt'; params?: Params<'eth_getActivePrecompilesAt'> } | { method: 'eth_getActiveRulesAt'; params?: Params<'eth_getActiveRulesAt'> } | { method: 'eth_getChainConfig'; params?: Params<'eth_getChainConfig'> } | { method: 'validators.getCurrentValidators'; params?: Params<'validators.getCurrentValidators'> };
+export type EvmNamespaceCall = BatchCall<'eth_feeConfig' | 'eth_getActivePrecompilesAt' | 'eth_getActiveRulesAt' | 'eth_getChainConfig' | 'validators.getCurrentValidators'>;
 
 /** The `evm` methods, for one chain (`blockchainID`). */
 export interface EvmNamespace<M extends MethodTypes = Methods> {
   /**
-   * The fee configuration in force at a block, and when it last changed.
+   * The fee configuration in force at a block, and the block that last changed it.
+   *
+   * L1 (Subnet-EVM) only: the C-Chain answers -32601 "the method eth_feeConfig does not exist/is not available". The block is a number or tag, a hash, or `{"blockNumber": …}` / `{"blockHash": …}`; omitted or `null` means the current head. The fee manager's stored configuration once that precompile is active, else the genesis `feeConfig`; before Subnet-EVM activates, the default configuration and no `lastChangedAt`. A block above the last accepted one fails with -32000 "cannot query unfinalized data" (unless the node allows unfinalized queries), an unknown hash with -32000 "header for hash not found".
    *
    * Wire method: `eth_feeConfig`.
    */
   feeConfig(blk?: Params<'eth_feeConfig'>[0], options?: RequestOptions): Promise<M['eth_feeConfig']['result']>;
   /**
-   * The precompiles active at a time.
+   * The precompiles active at a time, with their configurations.
    *
-   * Deprecated; use `eth_getActiveRulesAt`.
+   * Deprecated; use `eth_getActiveRulesAt`. L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time. A quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64".
    *
    * Wire method: `eth_getActivePrecompilesAt`.
    *
@@ -36,7 +70,7 @@ export interface EvmNamespace<M extends MethodTypes = Methods> {
   /**
    * The rules in force at a time.
    *
-   * The chain rules member is `avalancheRules` on the wire. One document shows `IsEtna`, another `IsEUpgrade`; current nodes also report `IsFortuna`, `IsGranite`, `IsHelicon`: any further boolean flag is accepted.
+   * L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time; a quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64". `ethRules` carries geth's `ChainID` and sixteen fork flags; `avalancheRules` (that name on the wire) the six Avalanche flags of v1.14.2. Older documents show `IsEUpgrade` for `IsEtna` and fewer flags; further boolean flags are accepted.
    *
    * Wire method: `eth_getActiveRulesAt`.
    */
@@ -44,7 +78,7 @@ export interface EvmNamespace<M extends MethodTypes = Methods> {
   /**
    * The chain configuration, with post-genesis upgrades.
    *
-   * Takes no parameters: the published example sends `"params": []`; mocks also accept an empty object. Includes the upgrade configuration; enabled by default in the `internal-blockchain` namespace.
+   * Takes no parameters (`[]`, `null` or none; a param is refused with -32602 "too many arguments, want at most 0", an object with -32602 "non-array args"). Served by the `internal-blockchain` API, enabled by default. An L1 includes its `upgrades`; the C-Chain answers too, with its own configuration (no `feeConfig`, no `upgrades`).
    *
    * Wire method: `eth_getChainConfig`.
    */
@@ -52,13 +86,13 @@ export interface EvmNamespace<M extends MethodTypes = Methods> {
   /**
    * The chain's current validators with uptime, as the callee node sees them.
    *
-   * One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`.
+   * L1 (Subnet-EVM) only, on /ext/bc/{blockchainID}/validators (the `validators-api-enabled` option, on by default); the C-Chain has no such endpoint. One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`. `nodeIDs` omitted, `null` or empty lists every validator; otherwise only those named (unknown ones are skipped, never an error). The list is `[]`, never `null`, when none match. A node ID that does not parse is refused with -32000 "couldn't unmarshal an argument. …" and `data: null`, as every gorilla endpoint does.
    *
    * Wire method: `validators.getCurrentValidators`.
    */
   getCurrentValidators(params?: Params<'validators.getCurrentValidators'>, options?: RequestOptions): Promise<M['validators.getCurrentValidators']['result']>;
-  /** Several calls of this namespace in as few JSON-RPC batches as `maxBatchSize` allows; one result or error per call, in order. */
-  batch(calls: ReadonlyArray<EvmNamespaceCall>, options?: RequestOptions): Promise<BatchItem[]>;
+  /** Several calls of this namespace at once, sent in JSON-RPC batches where the endpoint takes them (at most `maxBatchSize` calls each), as single requests, a few at a time, where it does not (the node's gorilla json2 endpoints answer a batch array with a parse error); one result or error per call, in order, each typed by its method. */
+  batch<const T extends ReadonlyArray<EvmNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
 
 /**
@@ -79,12 +113,15 @@ export interface HealthGetOptions extends Omit<RequestOptions, 'blockchainID'> {
 
 export type HealthGetAnswer = ({ status: 200 } & HttpEndpoints['health.get']['responses']['200']) | ({ status: 503 } & HttpEndpoints['health.get']['responses']['503']);
 
+/** One call of a `health` batch: a wire method of the namespace and its params. */
+export type HealthNamespaceCall = BatchCall<'health.health' | 'health.liveness' | 'health.readiness'>;
+
 /** The `health` methods. */
 export interface HealthNamespace<M extends MethodTypes = Methods> {
   /**
    * The last results of every health check.
    *
-   * With `tags`, only checks matching them plus global checks (network, database, …) are included, so a filtered report can be healthy while the node is not. Subnet IDs are tags.
+   * Without `tags` (or with an empty list or null) every check is included. With `tags`, only the checks registered under one of them (a chain's check is registered under its subnet ID) plus the node-wide checks (`bls`, `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network`, `router`, …), so a filtered report can be healthy while the node is not. Checks run periodically; the report shows their last runs.
    *
    * Wire method: `health.health`.
    */
@@ -92,11 +129,15 @@ export interface HealthNamespace<M extends MethodTypes = Methods> {
   /**
    * Whether the endpoint is up; `checks` is empty and `healthy` true.
    *
+   * v1.14.2 registers no liveness check, so the answer is always `{"checks": {}, "healthy": true}`. It takes the same `tags` as the other two methods.
+   *
    * Wire method: `health.liveness`.
    */
   liveness(params?: Params<'health.liveness'>, options?: RequestOptions): Promise<M['health.liveness']['result']>;
   /**
    * The last evaluation of the startup checks (a `bootstrapped` check).
+   *
+   * The only readiness check is `bootstrapped`; once it passes it keeps its result. Before then it fails with `subnets not bootstrapped` and lists the subnets still bootstrapping as its message. `tags` filters as in `health.health`.
    *
    * Wire method: `health.readiness`.
    */
@@ -104,23 +145,30 @@ export interface HealthNamespace<M extends MethodTypes = Methods> {
   /**
    * The health report over plain HTTP GET, for load balancers and monitors.
    *
-   * Status 200 when healthy, 503 when unhealthy, with the report as body and `content-type: application/json` in both cases. Repeat `tag` to filter checks; global checks are always included. /ext/health and /ext/health/health are the same holistic report, the one to monitor; readiness is healthy once the node has initialized; liveness once the endpoint is available.
+   * Status 200 when healthy, 503 when unhealthy, with the report as body (followed by a newline) and `content-type: application/json` (no charset) in both cases. Repeat `tag` to filter checks; checks tagged `application` are always included. /ext/health and /ext/health/health are the same holistic report, the one to monitor; readiness is healthy once the node has initialized; liveness once the endpoint is available. /ext/health/health, /readiness and /liveness answer any HTTP method with the report; /ext/health answers GET with it and hands every other method to the JSON-RPC server (POST: the health.* methods; PUT and others: 405 text/plain "rpc: POST method required, received PUT"). A node started with --api-health-enabled=false has none of these paths: 404 text/plain "404 page not found".
    */
   get(options?: HealthGetOptions): Promise<HealthGetAnswer>;
+  /** Several calls of this namespace at once, sent as single requests, a few at a time (the node's gorilla json2 endpoints answer a batch array with a parse error); one result or error per call, in order, each typed by its method. */
+  batch<const T extends ReadonlyArray<HealthNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
+
+/** One call of a `info` batch: a wire method of the namespace and its params. */
+export type InfoNamespaceCall = BatchCall<'info.acps' | 'info.getBlockchainID' | 'info.getNetworkID' | 'info.getNetworkName' | 'info.getNodeID' | 'info.getNodeIP' | 'info.getNodeVersion' | 'info.getTxFee' | 'info.getVMs' | 'info.isBootstrapped' | 'info.peers' | 'info.upgrades' | 'info.uptime'>;
 
 /** The `info` methods. */
 export interface InfoNamespace<M extends MethodTypes = Methods> {
   /**
    * Validators' preferences on community proposals (ACPs).
    *
-   * Takes an empty params object.
+   * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
    *
    * Wire method: `info.acps`.
    */
   acps(params?: Params<'info.acps'>, options?: RequestOptions): Promise<M['info.acps']['result']>;
   /**
    * The ID of a blockchain given its alias.
+   *
+   * A chain's ID is also one of its aliases, so an ID resolves to itself. An alias no chain has (the empty string included, which is what a missing `alias` means) is refused with -32000 `there is no ID with alias: <alias>`.
    *
    * Wire method: `info.getBlockchainID`.
    */
@@ -136,6 +184,8 @@ export interface InfoNamespace<M extends MethodTypes = Methods> {
   /**
    * The network's name.
    *
+   * The name of a known network ID (`mainnet` 1, `cascade` 2, `denali` 3, `everest` 4, `fuji` 5, `testing` 10, `local` 12345), otherwise `network-<ID>`.
+   *
    * Wire method: `info.getNetworkName`.
    */
   getNetworkName(params?: Params<'info.getNetworkName'>, options?: RequestOptions): Promise<M['info.getNetworkName']['result']>;
@@ -147,6 +197,8 @@ export interface InfoNamespace<M extends MethodTypes = Methods> {
   getNodeID(params?: Params<'info.getNodeID'>, options?: RequestOptions): Promise<M['info.getNodeID']['result']>;
   /**
    * This node's public address with port.
+   *
+   * `host:port`, `[host]:port` for IPv6 (Go netip.AddrPort as text).
    *
    * Wire method: `info.getNodeIP`.
    */
@@ -168,7 +220,9 @@ export interface InfoNamespace<M extends MethodTypes = Methods> {
    */
   getTxFee(params?: Params<'info.getTxFee'>, options?: RequestOptions): Promise<M['info.getTxFee']['result']>;
   /**
-   * The VMs installed on this node.
+   * The VMs installed on this node, and the built-in feature extensions.
+   *
+   * `vms` maps every registered VM's ID to its aliases other than the ID itself (an empty list when it has none). `fxs` names the three built-in feature extensions; v1.14.2 always sends it, the published examples (older nodes) list the extensions in `vms`.
    *
    * Wire method: `info.getVMs`.
    */
@@ -176,13 +230,15 @@ export interface InfoNamespace<M extends MethodTypes = Methods> {
   /**
    * Whether a chain has finished bootstrapping.
    *
+   * `false` for a chain that has an alias but is not running on this node. Refused with -32000 `argument 'chain' not given` when `chain` is missing, null or empty, and with -32000 `there is no chain with alias/ID '<chain>'` when no chain has that alias or ID.
+   *
    * Wire method: `info.isBootstrapped`.
    */
   isBootstrapped(params: Params<'info.isBootstrapped'>, options?: RequestOptions): Promise<M['info.isBootstrapped']['result']>;
   /**
    * The peers this node is connected to.
    *
-   * With `nodeIDs` empty or omitted every active connection is described; node IDs this node is not connected to are left out. `numPeers` is a number in the published example and a decimal string from current nodes. Published examples carry `benched` (repeated) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.
+   * With `nodeIDs` empty, null or omitted every connected peer is described; otherwise one entry per listed node ID this node is connected to (a repeated ID is described twice), in the order asked. `numPeers` is the number of entries, a decimal string (a number in the published example, from an older node). Every peer carries `benched` (the chains on which this node benched it) and, from current nodes, `upgradeTime`, `supportedACPs` and `objectedACPs`.
    *
    * Wire method: `info.peers`.
    */
@@ -190,35 +246,50 @@ export interface InfoNamespace<M extends MethodTypes = Methods> {
   /**
    * Activation times of the network upgrades.
    *
-   * The seed gives no formal signature; keys are those observed. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.
+   * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
    *
    * Wire method: `info.upgrades`.
    */
   upgrades(params?: Params<'info.upgrades'>, options?: RequestOptions): Promise<M['info.upgrades']['result']>;
   /**
-   * This node's uptime as the network observes it.
+   * This node's primary network uptime as its validator peers observe it.
    *
-   * The percentages are decimal strings (`"100.0000"`).
+   * Takes no params: a `subnetID` (read by nodes before v1.11.12) is ignored and the answer is always the primary network's. The percentages are decimal strings with four places (`"100.0000"`). A node that is not a primary network validator is refused with -32000 `couldn't get node uptime: node is not a validator`.
    *
    * Wire method: `info.uptime`.
    */
   uptime(params?: Params<'info.uptime'>, options?: RequestOptions): Promise<M['info.uptime']['result']>;
+  /** Several calls of this namespace at once, sent as single requests, a few at a time (the node's gorilla json2 endpoints answer a batch array with a parse error); one result or error per call, in order, each typed by its method. */
+  batch<const T extends ReadonlyArray<InfoNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
+
+/** One call of a `platform` batch: a wire method of the namespace and its params. */
+export type PlatformNamespaceCall = BatchCall<'platform.getAllValidatorsAt' | 'platform.getBalance' | 'platform.getBlock' | 'platform.getBlockByHeight' | 'platform.getBlockchainStatus' | 'platform.getBlockchains' | 'platform.getCurrentSupply' | 'platform.getCurrentValidators' | 'platform.getFeeConfig' | 'platform.getFeeState' | 'platform.getHeight' | 'platform.getL1Validator' | 'platform.getMinStake' | 'platform.getProposedHeight' | 'platform.getRewardUTXOs' | 'platform.getStake' | 'platform.getStakingAssetID' | 'platform.getSubnet' | 'platform.getSubnets' | 'platform.getTimestamp' | 'platform.getTotalStake' | 'platform.getTx' | 'platform.getTxStatus' | 'platform.getUTXOs' | 'platform.getValidatorFeeConfig' | 'platform.getValidatorFeeState' | 'platform.getValidatorsAt' | 'platform.issueTx' | 'platform.sampleValidators' | 'platform.validatedBy' | 'platform.validates'>;
 
 /** The `platform` methods. */
 export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
+   * The canonical (Warp) validator set of every subnet at a height.
+   *
+   * For each subnet with validators at the height (the primary network included), its validators that have a BLS key, grouped by key and sorted by key, and the total weight of all its validators. A subnet whose set cannot be flattened (its weight overflows) is left out. `height` may be the literal `proposed`; an omitted height is 0. A height above the last accepted block fails with `failed to get validator sets at <height>: failed to fetch validator set at unfinalized height: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
+   *
+   * Wire method: `platform.getAllValidatorsAt`.
+   */
+  getAllValidatorsAt(params?: Params<'platform.getAllValidatorsAt'>, options?: RequestOptions): Promise<M['platform.getAllValidatorsAt']['result']>;
+  /**
    * Balances of the given addresses, by asset.
    *
-   * Deprecated as of v1.9.12. Besides the per-asset maps, nodes still send the legacy scalar members `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable`.
+   * Deprecated as of v1.9.12. Besides the per-asset maps, nodes still send the legacy scalar members `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` (the staking asset's; "0" when it has none). Addresses are parsed like `platform.getUTXOs`', with no limit on their number; none (or an omitted list) answers zeros, and `utxoIDs` is `null` whenever no UTXO counts.
    *
    * Wire method: `platform.getBalance`.
    *
    * @deprecated
    */
-  getBalance(params: Params<'platform.getBalance'>, options?: RequestOptions): Promise<M['platform.getBalance']['result']>;
+  getBalance(params?: Params<'platform.getBalance'>, options?: RequestOptions): Promise<M['platform.getBalance']['result']>;
   /**
    * A block by its ID.
+   *
+   * Any block this node has: accepted, or processing (verified, not yet decided). `encoding` `hex` (the default) and `hexc` return the block's bytes with a 4-byte checksum, `hexnc` without, `json` the decoded block (a PlatformBlock: commit and abort blocks carry no transactions). An unknown or omitted `blockID` fails with "couldn't get block with id <ID>: not found".
    *
    * Wire method: `platform.getBlock`.
    */
@@ -226,11 +297,15 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * A block by its height.
    *
+   * The accepted block at `height` (0, also when omitted, is the genesis block). Encodings as in `platform.getBlock`. A height above the last accepted block fails with "couldn't get block at height <height>: not found".
+   *
    * Wire method: `platform.getBlockByHeight`.
    */
-  getBlockByHeight(params: Params<'platform.getBlockByHeight'>, options?: RequestOptions): Promise<M['platform.getBlockByHeight']['result']>;
+  getBlockByHeight(params?: Params<'platform.getBlockByHeight'>, options?: RequestOptions): Promise<M['platform.getBlockByHeight']['result']>;
   /**
    * The status of a blockchain as this node sees it.
+   *
+   * `blockchainID` is a chain ID or one of its aliases (`X`, `C`, `P`…). An empty or omitted one fails with `argument 'blockchainID' not given`; a string that is neither an alias nor a cb58 ID fails with `problem parsing blockchainID "<value>": <why>`.
    *
    * Wire method: `platform.getBlockchainStatus`.
    */
@@ -238,7 +313,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * Every blockchain except the P-chain.
    *
-   * Deprecated as of v1.9.12.
+   * Deprecated as of v1.9.12. The subnets' chains first, then the primary network's; `[]` when there are none.
    *
    * Wire method: `platform.getBlockchains`.
    *
@@ -246,9 +321,9 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
    */
   getBlockchains(params?: Params<'platform.getBlockchains'>, options?: RequestOptions): Promise<M['platform.getBlockchains']['result']>;
   /**
-   * An upper bound on the tokens that exist and can stake on a subnet.
+   * An upper bound on the tokens that exist and can stake on a subnet, and the height it was read at.
    *
-   * An upper bound because burnt tokens, fees included, are not deducted.
+   * An upper bound because burnt tokens, fees included, are not deducted. For the primary network (the default) and elastic subnets; another subnet fails with `fetching current supply failed: not found`.
    *
    * Wire method: `platform.getCurrentSupply`.
    */
@@ -256,7 +331,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The current validators of a subnet or L1 (default the primary network).
    *
-   * Members vary with the subnet type: primary network validators carry rewards, uptime and delegators (the latter only when `nodeIDs` names exactly one node); L1 validators carry a validation ID, BLS key, owners and balance, and no `txID` or `endTime`. An L1's list can hold legacy PoA validators beside L1 validators. A primary network validator's `signer` carries `proofOfPossession` (the seed's signature text spells it `proofOfPosession`), and its fee is `delegationFee` (the prose says delegationFeeRate).
+   * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. The seed's signature text spells `signer.proofOfPossession` as `proofOfPosession`, and the prose calls `delegationFee` delegationFeeRate.
    *
    * Wire method: `platform.getCurrentValidators`.
    */
@@ -264,13 +339,15 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The dynamic fee configuration.
    *
-   * Values are JSON numbers.
+   * Values are JSON numbers; `weights` has one per fee dimension (bandwidth, database reads, database writes, compute).
    *
    * Wire method: `platform.getFeeConfig`.
    */
   getFeeConfig(params?: Params<'platform.getFeeConfig'>, options?: RequestOptions): Promise<M['platform.getFeeConfig']['result']>;
   /**
-   * The dynamic fee state.
+   * The dynamic fee state, the gas price it gives and the chain time.
+   *
+   * `capacity`, `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
    *
    * Wire method: `platform.getFeeState`.
    */
@@ -284,13 +361,15 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * An L1 validator by its validation ID.
    *
-   * The node expects `validationID` as a string; the published example passes it inside a one-element array, which mocks accept and clients do not send.
+   * The node expects `validationID` as a string; the published example passes it inside a one-element array, which the node cannot unmarshal. An omitted ID is the empty ID, which no validator has: the node answers `fetching L1 validator "11111111111111111111111111111111LpoYY" failed: not found`, and likewise `not found` for any unknown ID.
    *
    * Wire method: `platform.getL1Validator`.
    */
   getL1Validator(params: Params<'platform.getL1Validator'>, options?: RequestOptions): Promise<M['platform.getL1Validator']['result']>;
   /**
    * The minimum stake to validate and to delegate.
+   *
+   * For the primary network (the default) and elastic subnets only; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
    *
    * Wire method: `platform.getMinStake`.
    */
@@ -304,25 +383,27 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The UTXOs rewarded after a staking or delegation period ended.
    *
-   * Deprecated as of v1.9.12.
+   * Deprecated as of v1.9.12. An unknown (or omitted) `txID` answers no UTXOs. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when there is no UTXO.
    *
    * Wire method: `platform.getRewardUTXOs`.
    *
    * @deprecated
    */
-  getRewardUTXOs(params: Params<'platform.getRewardUTXOs'>, options?: RequestOptions): Promise<M['platform.getRewardUTXOs']['result']>;
+  getRewardUTXOs(params?: Params<'platform.getRewardUTXOs'>, options?: RequestOptions): Promise<M['platform.getRewardUTXOs']['result']>;
   /**
    * The amount staked by the given addresses.
    *
-   * Deprecated as of v1.9.12. Nodes also send the legacy scalar `staked`.
+   * Deprecated as of v1.9.12. Counts current and pending stakers; `staked` is the AVAX amount. At most 256 addresses (more fail with `<n> addresses provided but this method can take at most 256`); none, or omitted, answers nothing staked. Addresses may be `P-…` (or `platform-…`) addresses or bare cb58 IDs; one the node cannot parse fails with `couldn't parse address "<address>": <why>`. `encoding` `json` fails with `couldn't encode output <id> as json: unsupported encoding in method` when there is an output to encode.
    *
    * Wire method: `platform.getStake`.
    *
    * @deprecated
    */
-  getStake(params: Params<'platform.getStake'>, options?: RequestOptions): Promise<M['platform.getStake']['result']>;
+  getStake(params?: Params<'platform.getStake'>, options?: RequestOptions): Promise<M['platform.getStake']['result']>;
   /**
    * The asset staked on a subnet (the native token's ID differs per network).
+   *
+   * For the primary network (the default; AVAX) and elastic subnets; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
    *
    * Wire method: `platform.getStakingAssetID`.
    */
@@ -330,7 +411,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * A subnet or L1.
    *
-   * Fails when `subnetID` is omitted. `managerAddress` is null when the subnet has no manager.
+   * The primary network is not a subnet: its ID, which is also what an omitted `subnetID` decodes to, fails with `the primary network isn't a subnet`; an unknown subnet fails with `not found`. `managerAddress` is null unless the subnet is an L1.
    *
    * Wire method: `platform.getSubnet`.
    */
@@ -338,7 +419,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * Subnets by ID, or all of them.
    *
-   * Deprecated as of v1.9.12. Control keys come without the `P-` prefix.
+   * Deprecated as of v1.9.12. Without `ids`, every subnet and then the primary network. With `ids`, the known ones in order, repeats and unknown IDs left out; `subnets` is null when none is known. Control keys are `P-` addresses.
    *
    * Wire method: `platform.getSubnets`.
    *
@@ -348,21 +429,23 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The current P-chain time.
    *
-   * The seed's signature names the member `time`; nodes send `timestamp`.
+   * The seed's signature names the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
    *
    * Wire method: `platform.getTimestamp`.
    */
   getTimestamp(params?: Params<'platform.getTimestamp'>, options?: RequestOptions): Promise<M['platform.getTimestamp']['result']>;
   /**
-   * The total stake and weight of a subnet.
+   * The total weight of a subnet's current validators.
    *
-   * `stake` is sent for the primary network only; `weight` always. The published example for another subnet posts to the alias `/ext/P`.
+   * `stake` (deprecated) and `weight` are always both sent, with the same value, for any subnet; an omitted subnetID is the primary network, and a subnet without validators answers 0. The published example for another subnet, with `weight` only and posted to the alias `/ext/P`, does not match what nodes send.
    *
    * Wire method: `platform.getTotalStake`.
    */
-  getTotalStake(params: Params<'platform.getTotalStake'>, options?: RequestOptions): Promise<M['platform.getTotalStake']['result']>;
+  getTotalStake(params?: Params<'platform.getTotalStake'>, options?: RequestOptions): Promise<M['platform.getTotalStake']['result']>;
   /**
    * A transaction by its ID.
+   *
+   * A transaction this node has accepted (committed, or aborted with its proposal block). `encoding` `hex` (the default) and `hexc` return its bytes with a 4-byte checksum, `hexnc` without, `json` the decoded transaction (a SignedTx). An unknown or omitted `txID` fails with "couldn't get tx: not found".
    *
    * Wire method: `platform.getTx`.
    */
@@ -370,15 +453,15 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The status of a transaction.
    *
-   * A `reason` accompanies `Dropped`.
+   * `Committed` or `Aborted` once accepted, `Processing` while in a preferred block or the mempool, `Dropped` (with a `reason`) when this node dropped it as invalid, else `Unknown` (also for an omitted `txID`).
    *
    * Wire method: `platform.getTxStatus`.
    */
-  getTxStatus(params: Params<'platform.getTxStatus'>, options?: RequestOptions): Promise<M['platform.getTxStatus']['result']>;
+  getTxStatus(params?: Params<'platform.getTxStatus'>, options?: RequestOptions): Promise<M['platform.getTxStatus']['result']>;
   /**
    * The UTXOs that reference the given addresses, a page at a time.
    *
-   * At most `limit` UTXOs are returned (omitted or above 1024 means 1024). `endIndex` is the last UTXO returned; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` fetches atomic UTXOs exported from that chain.
+   * 1 to 1024 addresses. At most `limit` UTXOs are returned (0, omitted or above 1024 means 1024). `endIndex` is the last UTXO looked at; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` (a chain ID or alias) fetches atomic UTXOs exported from that chain to the P-chain. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when no UTXO is found.
    *
    * Wire method: `platform.getUTXOs`.
    */
@@ -386,13 +469,15 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The continuous fee configuration of L1 validators.
    *
-   * Values are JSON numbers; the published example also carries `targetPerSecond`.
+   * Values are JSON numbers. The published example also carries `targetPerSecond`, a member the node's configuration does not have.
    *
    * Wire method: `platform.getValidatorFeeConfig`.
    */
   getValidatorFeeConfig(params?: Params<'platform.getValidatorFeeConfig'>, options?: RequestOptions): Promise<M['platform.getValidatorFeeConfig']['result']>;
   /**
-   * The continuous fee state of L1 validators.
+   * The continuous fee state of L1 validators, the price it gives and the chain time.
+   *
+   * `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
    *
    * Wire method: `platform.getValidatorFeeState`.
    */
@@ -400,48 +485,58 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The validator set of a subnet at a height.
    *
-   * `height` may be the literal `proposed` (this node's proposer VM height). Current nodes return a bare map node ID → `{publicKey, weight}`; nodes before mid-2023 return `{validators: {nodeID: weight}}` as in the published example. Both are accepted.
+   * `height` may be the literal `proposed` (this node's proposer VM height); an omitted height is 0. The answer is a bare map node ID → `{publicKey, weight}` (`{}` for an empty set); a subnet validator's key is its primary network key, and an L1's inactive validators are summed under the empty node ID `NodeID-111111111111111111116DBWJs` with no key. The published example's `{validators: {nodeID: weight}}` is the shape of nodes before mid-2023. A height above the last accepted block fails with `failed to get validator set at <height>: failed to fetch validator set at unfinalized height with SubnetID = <subnetID>: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
    *
    * Wire method: `platform.getValidatorsAt`.
    */
-  getValidatorsAt(params: Params<'platform.getValidatorsAt'>, options?: RequestOptions): Promise<M['platform.getValidatorsAt']['result']>;
+  getValidatorsAt(params?: Params<'platform.getValidatorsAt'>, options?: RequestOptions): Promise<M['platform.getValidatorsAt']['result']>;
   /**
    * Issues a signed transaction.
    *
-   * Not idempotent; clients never retry it.
+   * Not idempotent; clients never retry it. The node decodes `tx` (with `hex`, the default, the last 4 bytes must be the checksum), parses it and hands it to the mempool; the answer is its ID (SHA-256 of the bytes). Refusals: "problem decoding transaction: …" (no `0x`, bad hex, fewer than 4 bytes or a wrong checksum, `json`), "couldn't parse tx: …" (not a P-chain transaction), "couldn't issue tx: …" (invalid now).
    *
    * Wire method: `platform.issueTx`.
    */
   issueTx(params: Params<'platform.issueTx'>, options?: RequestOptions): Promise<M['platform.issueTx']['result']>;
   /**
-   * A random sample of a subnet's validators.
+   * A random sample of a subnet's validators, weighted by stake, without repeats, sorted.
+   *
+   * `size` is a 16-bit integer (at most 65535; a larger one is an argument the node cannot unmarshal); an omitted size is 0, which answers an empty list. A size above the number of validators fails with `sampling <subnetID> errored with insufficient weight`, and a subnet without validators with `sampling <subnetID> errored with missing validators`. The node IDs come sorted by their bytes. On an L1 the weight of its inactive validators is held by the empty node ID `NodeID-111111111111111111116DBWJs`, which can be sampled.
    *
    * Wire method: `platform.sampleValidators`.
    */
-  sampleValidators(params: Params<'platform.sampleValidators'>, options?: RequestOptions): Promise<M['platform.sampleValidators']['result']>;
+  sampleValidators(params?: Params<'platform.sampleValidators'>, options?: RequestOptions): Promise<M['platform.sampleValidators']['result']>;
   /**
    * The subnet that validates a blockchain.
    *
+   * An omitted `blockchainID` is the empty ID, the P-chain's, which answers the primary network. An unknown ID fails with `problem retrieving blockchain "<id>": not found`, and the ID of a transaction that is not a chain creation with `"<id>" is not a blockchain`.
+   *
    * Wire method: `platform.validatedBy`.
    */
-  validatedBy(params: Params<'platform.validatedBy'>, options?: RequestOptions): Promise<M['platform.validatedBy']['result']>;
+  validatedBy(params?: Params<'platform.validatedBy'>, options?: RequestOptions): Promise<M['platform.validatedBy']['result']>;
   /**
    * The blockchains a subnet validates.
    *
+   * An omitted `subnetID` is the primary network (its X- and C-chains; the P-chain is not listed). An unknown ID fails with `problem retrieving subnet "<id>": not found`, and the ID of a transaction that is not a subnet creation with `"<id>" is not a subnet`.
+   *
    * Wire method: `platform.validates`.
    */
-  validates(params: Params<'platform.validates'>, options?: RequestOptions): Promise<M['platform.validates']['result']>;
+  validates(params?: Params<'platform.validates'>, options?: RequestOptions): Promise<M['platform.validates']['result']>;
+  /** Several calls of this namespace at once, sent as single requests, a few at a time (the node's gorilla json2 endpoints answer a batch array with a parse error); one result or error per call, in order, each typed by its method. */
+  batch<const T extends ReadonlyArray<PlatformNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
 
-/** A client of the node: one namespace per API group, plus the generic `request`. */
-export interface Client<M extends MethodTypes = Methods> extends CoreClient {
+/** A client of the node: one namespace per API group, plus the generic `request` and `batch`. */
+export interface Client<M extends MethodTypes = Methods> extends Omit<CoreClient, 'batch'> {
   /** The `evm` methods of the chain `blockchainID` (its ID or alias). */
   evm(blockchainID: string): EvmNamespace<M>;
   health: HealthNamespace<M>;
   info: InfoNamespace<M>;
   platform: PlatformNamespace<M>;
   /** Any method by its wire name, typed from the `Methods` map. */
-  request<K extends keyof Methods>(method: K, params?: Params<K>, options?: RequestOptions): Promise<M[K]['result']>;
+  request<K extends keyof Methods>(method: K, ...args: RequestArgs<K>): Promise<M[K]['result']>;
+  /** Calls of any namespaces at once, grouped by endpoint (a chain's methods need `options.blockchainID`); one result or error per call, in order. */
+  batch<const T extends ReadonlyArray<BatchCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
   /** Type-level only: the method types this client returns. */
   readonly '~methods'?: M;
 }
@@ -457,8 +552,9 @@ const namespaces: Record<string, NamespaceDefinition> = {
 /**
  * A client for the node at `config.url`. Every method takes its params and per-request
  * options (`signal`, `timeoutMs`); with `bigint: true` 64-bit integers come back as bigints.
+ * Options out of range (`timeoutMs`, `retry`, `maxBatchSize`, `maxResponseBytes`) throw a `ConfigError` here, at once.
  */
-export function createClient<const C extends ClientConfig>(config: C): Client<C extends { bigint: true } ? BigintMethods : Methods> {
+export function createClient<const C extends ClientConfig>(config: C): Client<MethodTypesOf<C>> {
   const core = createCoreClient(definition, config);
   const spaces = buildNamespaces(core, namespaces);
   (spaces['health'] as Record<string, unknown>)['get'] = (options?: HealthGetOptions) => core.get('health.get', options as never);

@@ -3,16 +3,16 @@
 
 import type { ClientDefinition } from './core/client.js';
 
-/** Where each method lives (by name prefix where a group shares one path), and what must never be retried. */
+/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), and which methods are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['validators.getCurrentValidators', '/ext/bc/{blockchainID}/validators', false],
-    ['eth_', '/ext/bc/{blockchainID}/rpc', true],
-    ['health.', '/ext/health', false],
-    ['info.', '/ext/info', false],
-    ['platform.', '/ext/bc/P', false],
+    ['validators.getCurrentValidators', '/ext/bc/{blockchainID}/validators'],
+    ['eth_', '/ext/bc/{blockchainID}/rpc', true, true],
+    ['health.', '/ext/health'],
+    ['info.', '/ext/info'],
+    ['platform.', '/ext/bc/P'],
   ],
-  mutating: ['platform.issueTx'],
+  loadReads: () => import('./reads.js'),
   loadBigint: () => import('./uint64-paths.js'),
   loadHttpEndpoints: () => import('./http-endpoints.js'),
   // Optional peer dependency: loaded only by clients created with `validate: true`.

@@ -15,7 +15,9 @@ const positional = (args: unknown[]) => {
 };
 
 /**
- * The fee configuration in force at a block, and when it last changed.
+ * The fee configuration in force at a block, and the block that last changed it.
+ *
+ * L1 (Subnet-EVM) only: the C-Chain answers -32601 "the method eth_feeConfig does not exist/is not available". The block is a number or tag, a hash, or `{"blockNumber": …}` / `{"blockHash": …}`; omitted or `null` means the current head. The fee manager's stored configuration once that precompile is active, else the genesis `feeConfig`; before Subnet-EVM activates, the default configuration and no `lastChangedAt`. A block above the last accepted one fails with -32000 "cannot query unfinalized data" (unless the node allows unfinalized queries), an unknown hash with -32000 "header for hash not found".
  *
  * Wire method: `eth_feeConfig`.
  */
@@ -24,9 +26,9 @@ export function feeConfig<M extends MethodTypes = Methods>(client: Caller<M>, bl
 }
 
 /**
- * The precompiles active at a time.
+ * The precompiles active at a time, with their configurations.
  *
- * Deprecated; use `eth_getActiveRulesAt`.
+ * Deprecated; use `eth_getActiveRulesAt`. L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time. A quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64".
  *
  * Wire method: `eth_getActivePrecompilesAt`.
  *
@@ -39,7 +41,7 @@ export function getActivePrecompilesAt<M extends MethodTypes = Methods>(client: 
 /**
  * The rules in force at a time.
  *
- * The chain rules member is `avalancheRules` on the wire. One document shows `IsEtna`, another `IsEUpgrade`; current nodes also report `IsFortuna`, `IsGranite`, `IsHelicon`: any further boolean flag is accepted.
+ * L1 (Subnet-EVM) only: the C-Chain answers -32601. The time is a bare JSON number of Unix seconds; omitted or `null` means the current head's time; a quoted or hex time is refused with -32602 "invalid argument 0: json: cannot unmarshal string into Go value of type uint64". `ethRules` carries geth's `ChainID` and sixteen fork flags; `avalancheRules` (that name on the wire) the six Avalanche flags of v1.14.2. Older documents show `IsEUpgrade` for `IsEtna` and fewer flags; further boolean flags are accepted.
  *
  * Wire method: `eth_getActiveRulesAt`.
  */
@@ -50,7 +52,7 @@ export function getActiveRulesAt<M extends MethodTypes = Methods>(client: Caller
 /**
  * The chain configuration, with post-genesis upgrades.
  *
- * Takes no parameters: the published example sends `"params": []`; mocks also accept an empty object. Includes the upgrade configuration; enabled by default in the `internal-blockchain` namespace.
+ * Takes no parameters (`[]`, `null` or none; a param is refused with -32602 "too many arguments, want at most 0", an object with -32602 "non-array args"). Served by the `internal-blockchain` API, enabled by default. An L1 includes its `upgrades`; the C-Chain answers too, with its own configuration (no `feeConfig`, no `upgrades`).
  *
  * Wire method: `eth_getChainConfig`.
  */
@@ -61,7 +63,7 @@ export function getChainConfig<M extends MethodTypes = Methods>(client: Caller<M
 /**
  * The chain's current validators with uptime, as the callee node sees them.
  *
- * One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`.
+ * L1 (Subnet-EVM) only, on /ext/bc/{blockchainID}/validators (the `validators-api-enabled` option, on by default); the C-Chain has no such endpoint. One document's heading spells it `validators_getCurrentValidators`; requests use `validators.getCurrentValidators`. `nodeIDs` omitted, `null` or empty lists every validator; otherwise only those named (unknown ones are skipped, never an error). The list is `[]`, never `null`, when none match. A node ID that does not parse is refused with -32000 "couldn't unmarshal an argument. …" and `data: null`, as every gorilla endpoint does.
  *
  * Wire method: `validators.getCurrentValidators`.
  */

@@ -11,7 +11,7 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 /**
  * The last results of every health check.
  *
- * With `tags`, only checks matching them plus global checks (network, database, …) are included, so a filtered report can be healthy while the node is not. Subnet IDs are tags.
+ * Without `tags` (or with an empty list or null) every check is included. With `tags`, only the checks registered under one of them (a chain's check is registered under its subnet ID) plus the node-wide checks (`bls`, `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network`, `router`, …), so a filtered report can be healthy while the node is not. Checks run periodically; the report shows their last runs.
  *
  * Wire method: `health.health`.
  */
@@ -22,6 +22,8 @@ export function health<M extends MethodTypes = Methods>(client: Caller<M>, param
 /**
  * Whether the endpoint is up; `checks` is empty and `healthy` true.
  *
+ * v1.14.2 registers no liveness check, so the answer is always `{"checks": {}, "healthy": true}`. It takes the same `tags` as the other two methods.
+ *
  * Wire method: `health.liveness`.
  */
 export function liveness<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'health.liveness'>, options?: RequestOptions): Promise<M['health.liveness']['result']> {
@@ -30,6 +32,8 @@ export function liveness<M extends MethodTypes = Methods>(client: Caller<M>, par
 
 /**
  * The last evaluation of the startup checks (a `bootstrapped` check).
+ *
+ * The only readiness check is `bootstrapped`; once it passes it keeps its result. Before then it fails with `subnets not bootstrapped` and lists the subnets still bootstrapping as its message. `tags` filters as in `health.health`.
  *
  * Wire method: `health.readiness`.
  */

@@ -2,7 +2,7 @@
 // Do not edit: change the document and run `pnpm generate`.
 
 export { createClient } from './create-client.js';
-export type { Client, MethodTypes, Params, EvmNamespace, HealthNamespace, InfoNamespace, PlatformNamespace, EvmNamespaceCall, HealthGetOptions, HealthGetAnswer } from './create-client.js';
+export type { BatchCall, BatchResults, Client, MethodTypes, MethodTypesOf, OptionalParamsMethod, Params, RequestArgs, EvmNamespace, HealthNamespace, InfoNamespace, PlatformNamespace, EvmNamespaceCall, HealthNamespaceCall, InfoNamespaceCall, PlatformNamespaceCall, HealthGetOptions, HealthGetAnswer } from './create-client.js';
 export { createCoreClient } from './core/client.js';
 export type { BatchItem, ClientConfig, ClientDefinition, CoreClient, RequestOptions, RetryOptions } from './core/client.js';
-export { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';
+export { AvanodeError, ConfigError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseTooLargeError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './core/errors.js';

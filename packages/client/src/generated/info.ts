@@ -11,7 +11,7 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 /**
  * Validators' preferences on community proposals (ACPs).
  *
- * Takes an empty params object.
+ * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
  *
  * Wire method: `info.acps`.
  */
@@ -21,6 +21,8 @@ export function acps<M extends MethodTypes = Methods>(client: Caller<M>, params?
 
 /**
  * The ID of a blockchain given its alias.
+ *
+ * A chain's ID is also one of its aliases, so an ID resolves to itself. An alias no chain has (the empty string included, which is what a missing `alias` means) is refused with -32000 `there is no ID with alias: <alias>`.
  *
  * Wire method: `info.getBlockchainID`.
  */
@@ -42,6 +44,8 @@ export function getNetworkID<M extends MethodTypes = Methods>(client: Caller<M>,
 /**
  * The network's name.
  *
+ * The name of a known network ID (`mainnet` 1, `cascade` 2, `denali` 3, `everest` 4, `fuji` 5, `testing` 10, `local` 12345), otherwise `network-<ID>`.
+ *
  * Wire method: `info.getNetworkName`.
  */
 export function getNetworkName<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNetworkName'>, options?: RequestOptions): Promise<M['info.getNetworkName']['result']> {
@@ -59,6 +63,8 @@ export function getNodeID<M extends MethodTypes = Methods>(client: Caller<M>, pa
 
 /**
  * This node's public address with port.
+ *
+ * `host:port`, `[host]:port` for IPv6 (Go netip.AddrPort as text).
  *
  * Wire method: `info.getNodeIP`.
  */
@@ -89,7 +95,9 @@ export function getTxFee<M extends MethodTypes = Methods>(client: Caller<M>, par
 }
 
 /**
- * The VMs installed on this node.
+ * The VMs installed on this node, and the built-in feature extensions.
+ *
+ * `vms` maps every registered VM's ID to its aliases other than the ID itself (an empty list when it has none). `fxs` names the three built-in feature extensions; v1.14.2 always sends it, the published examples (older nodes) list the extensions in `vms`.
  *
  * Wire method: `info.getVMs`.
  */
@@ -100,6 +108,8 @@ export function getVMs<M extends MethodTypes = Methods>(client: Caller<M>, param
 /**
  * Whether a chain has finished bootstrapping.
  *
+ * `false` for a chain that has an alias but is not running on this node. Refused with -32000 `argument 'chain' not given` when `chain` is missing, null or empty, and with -32000 `there is no chain with alias/ID '<chain>'` when no chain has that alias or ID.
+ *
  * Wire method: `info.isBootstrapped`.
  */
 export function isBootstrapped<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'info.isBootstrapped'>, options?: RequestOptions): Promise<M['info.isBootstrapped']['result']> {
@@ -109,7 +119,7 @@ export function isBootstrapped<M extends MethodTypes = Methods>(client: Caller<M
 /**
  * The peers this node is connected to.
  *
- * With `nodeIDs` empty or omitted every active connection is described; node IDs this node is not connected to are left out. `numPeers` is a number in the published example and a decimal string from current nodes. Published examples carry `benched` (repeated) and `trackedSubnets`; current nodes send no `benched` but add `upgradeTime`, `supportedACPs` and `objectedACPs`.
+ * With `nodeIDs` empty, null or omitted every connected peer is described; otherwise one entry per listed node ID this node is connected to (a repeated ID is described twice), in the order asked. `numPeers` is the number of entries, a decimal string (a number in the published example, from an older node). Every peer carries `benched` (the chains on which this node benched it) and, from current nodes, `upgradeTime`, `supportedACPs` and `objectedACPs`.
  *
  * Wire method: `info.peers`.
  */
@@ -120,7 +130,7 @@ export function peers<M extends MethodTypes = Methods>(client: Caller<M>, params
 /**
  * Activation times of the network upgrades.
  *
- * The seed gives no formal signature; keys are those observed. Newer nodes add keys (`graniteTime`, `graniteEpochDuration` in nanoseconds, `heliconTime`) and older documents show `fUpgradeTime`: unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
  *
  * Wire method: `info.upgrades`.
  */
@@ -129,9 +139,9 @@ export function upgrades<M extends MethodTypes = Methods>(client: Caller<M>, par
 }
 
 /**
- * This node's uptime as the network observes it.
+ * This node's primary network uptime as its validator peers observe it.
  *
- * The percentages are decimal strings (`"100.0000"`).
+ * Takes no params: a `subnetID` (read by nodes before v1.11.12) is ignored and the answer is always the primary network's. The percentages are decimal strings with four places (`"100.0000"`). A node that is not a primary network validator is refused with -32000 `couldn't get node uptime: node is not a validator`.
  *
  * Wire method: `info.uptime`.
  */

@@ -57,6 +57,24 @@ export const mockData: MockData = {
             },
             "lastChangedAt": 0
           }
+        },
+        {
+          "params": [
+            "0x4a1c0"
+          ],
+          "result": {
+            "feeConfig": {
+              "gasLimit": 15000000,
+              "targetBlockRate": 2,
+              "minBaseFee": 1000000000,
+              "targetGas": 60000000,
+              "baseFeeChangeDenominator": 48,
+              "minBlockGasCost": 0,
+              "maxBlockGasCost": 1000000,
+              "blockGasCostStep": 100000
+            },
+            "lastChangedAt": 301488
+          }
         }
       ]
     },
@@ -73,11 +91,28 @@ export const mockData: MockData = {
         {
           "params": [],
           "result": {
+            "warpConfig": {
+              "blockTimestamp": 1763460000,
+              "quorumNumerator": 67,
+              "requirePrimaryNetworkSigners": false
+            }
+          }
+        },
+        {
+          "params": [
+            1763460000
+          ],
+          "result": {
             "feeManagerConfig": {
               "adminAddresses": [
                 "0xe79bbbc4028c6489e7e5443b238889abcd3dada4"
               ],
               "blockTimestamp": 0
+            },
+            "warpConfig": {
+              "blockTimestamp": 1763460000,
+              "quorumNumerator": 67,
+              "requirePrimaryNetworkSigners": false
             }
           }
         }
@@ -97,6 +132,7 @@ export const mockData: MockData = {
           "params": [],
           "result": {
             "ethRules": {
+              "ChainID": 432204,
               "IsHomestead": true,
               "IsEIP150": true,
               "IsEIP155": true,
@@ -105,14 +141,59 @@ export const mockData: MockData = {
               "IsConstantinople": true,
               "IsPetersburg": true,
               "IsIstanbul": true,
-              "IsCancun": true
+              "IsBerlin": true,
+              "IsLondon": true,
+              "IsMerge": true,
+              "IsShanghai": true,
+              "IsCancun": true,
+              "IsPrague": false,
+              "IsVerkle": false
             },
             "avalancheRules": {
               "IsSubnetEVM": true,
               "IsDurango": true,
               "IsEtna": true,
-              "IsFortuna": true,
-              "IsGranite": false
+              "IsFortuna": false,
+              "IsGranite": true,
+              "IsHelicon": false
+            },
+            "precompiles": {
+              "warpConfig": {
+                "timestamp": 1763460000
+              }
+            }
+          }
+        },
+        {
+          "params": [
+            1763460000
+          ],
+          "result": {
+            "ethRules": {
+              "ChainID": 432204,
+              "IsHomestead": true,
+              "IsEIP150": true,
+              "IsEIP155": true,
+              "IsEIP158": true,
+              "IsByzantium": true,
+              "IsConstantinople": true,
+              "IsPetersburg": true,
+              "IsIstanbul": true,
+              "IsBerlin": true,
+              "IsLondon": true,
+              "IsMerge": true,
+              "IsShanghai": true,
+              "IsCancun": true,
+              "IsPrague": false,
+              "IsVerkle": false
+            },
+            "avalancheRules": {
+              "IsSubnetEVM": true,
+              "IsDurango": true,
+              "IsEtna": true,
+              "IsFortuna": false,
+              "IsGranite": false,
+              "IsHelicon": false
             },
             "precompiles": {
               "feeManagerConfig": {
@@ -137,7 +218,16 @@ export const mockData: MockData = {
         {
           "params": [],
           "result": {
+            "berlinBlock": 0,
+            "byzantiumBlock": 0,
+            "cancunTime": 1734368400,
             "chainId": 432204,
+            "constantinopleBlock": 0,
+            "durangoTimestamp": 1709740800,
+            "eip150Block": 0,
+            "eip155Block": 0,
+            "eip158Block": 0,
+            "etnaTimestamp": 1734368400,
             "feeConfig": {
               "gasLimit": 12000000,
               "targetBlockRate": 2,
@@ -148,30 +238,31 @@ export const mockData: MockData = {
               "maxBlockGasCost": 1000000,
               "blockGasCostStep": 200000
             },
-            "allowFeeRecipients": false,
-            "homesteadBlock": 0,
-            "eip150Block": 0,
-            "eip150Hash": "0xfe91ae6e9d0570dcd56412518af57299fd6137ea35ded3361ab1c714c8133f31",
-            "eip155Block": 0,
-            "eip158Block": 0,
-            "byzantiumBlock": 0,
-            "constantinopleBlock": 0,
-            "petersburgBlock": 0,
-            "istanbulBlock": 0,
-            "muirGlacierBlock": 0,
-            "subnetEVMTimestamp": 0,
             "feeManagerConfig": {
               "adminAddresses": [
                 "0xe79bbbc4028c6489e7e5443b238889abcd3dada4"
               ],
               "blockTimestamp": 0
             },
+            "graniteTimestamp": 1763568000,
+            "heliconTimestamp": 253399622400,
+            "homesteadBlock": 0,
+            "istanbulBlock": 0,
+            "londonBlock": 0,
+            "muirGlacierBlock": 0,
+            "petersburgBlock": 0,
+            "shanghaiTime": 1709740800,
+            "subnetEVMTimestamp": 0,
+            "warpConfig": {
+              "blockTimestamp": 1763460000,
+              "quorumNumerator": 67,
+              "requirePrimaryNetworkSigners": false
+            },
             "upgrades": {
               "precompileUpgrades": [
                 {
                   "feeManagerConfig": {
-                    "adminAddresses": null,
-                    "blockTimestamp": 1763460000,
+                    "blockTimestamp": 1767225600,
                     "disable": true
                   }
                 }
@@ -194,13 +285,35 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "healthy": true,
             "checks": {
+              "C": {
+                "message": {
+                  "engine": {
+                    "consensus": {
+                      "avgAcceptanceTime": "1.61234ms",
+                      "lastAcceptedHeight": 72581014,
+                      "lastAcceptedID": "2qh5ZFsebV15W8ZjgYJAr33aw5dzqJd2rZvzeJLj7bF7yRBaet",
+                      "longestProcessingBlock": "0s",
+                      "processingBlocks": 0
+                    },
+                    "vm": null
+                  },
+                  "networking": {
+                    "disconnectedValidators": [
+                      "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf"
+                    ],
+                    "percentConnected": 0.9987
+                  }
+                },
+                "timestamp": "2026-11-20T10:15:00.120437113Z",
+                "duration": 21480
+              },
               "P": {
                 "message": {
                   "engine": {
                     "consensus": {
-                      "lastAcceptedHeight": 1204,
+                      "avgAcceptanceTime": "1.02847ms",
+                      "lastAcceptedHeight": 23047817,
                       "lastAcceptedID": "2pHYCUyWzisQdghNZGgAb5eiDzn8xBNKBS2jN9prL37ksH7q1f",
                       "longestProcessingBlock": "0s",
                       "processingBlocks": 0
@@ -208,32 +321,93 @@ export const mockData: MockData = {
                     "vm": null
                   },
                   "networking": {
+                    "disconnectedValidators": [
+                      "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf"
+                    ],
                     "percentConnected": 0.9987
                   }
                 },
-                "timestamp": "2026-11-20T10:15:00.120431Z",
+                "timestamp": "2026-11-20T10:15:00.120431005Z",
                 "duration": 14250
+              },
+              "X": {
+                "message": {
+                  "engine": {
+                    "consensus": {
+                      "avgAcceptanceTime": "905.113µs",
+                      "lastAcceptedHeight": 1187320,
+                      "lastAcceptedID": "2Sk7BX8b5xQ7PaxZqHFisqq6eAM13C3AjqnZNFJhzHkjCBn6QA",
+                      "longestProcessingBlock": "0s",
+                      "processingBlocks": 0
+                    },
+                    "vm": null
+                  },
+                  "networking": {
+                    "disconnectedValidators": [
+                      "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf"
+                    ],
+                    "percentConnected": 0.9987
+                  }
+                },
+                "timestamp": "2026-11-20T10:15:00.120440278Z",
+                "duration": 9870
+              },
+              "bls": {
+                "message": "node has the correct BLS key",
+                "timestamp": "2026-11-20T10:15:00.120398651Z",
+                "duration": 2960
               },
               "bootstrapped": {
                 "message": [],
-                "timestamp": "2026-11-20T10:15:00.120401Z",
+                "timestamp": "2026-11-20T10:15:00.120401032Z",
                 "duration": 3120
               },
               "database": {
-                "timestamp": "2026-11-20T10:15:00.120415Z",
+                "timestamp": "2026-11-20T10:15:00.120415440Z",
                 "duration": 1904
+              },
+              "diskspace": {
+                "message": {
+                  "availableDiskBytes": 227332591616,
+                  "availableDiskPercentage": 41
+                },
+                "timestamp": "2026-11-20T10:15:00.120406917Z",
+                "duration": 3042
+              },
+              "futureupgrade": {
+                "message": {
+                  "localUpgradeTime": "2025-11-19T16:00:00Z",
+                  "modeUpgradeTime": "2025-11-19T16:00:00Z",
+                  "modeUpgradeWeightPercentage": 99.87012841,
+                  "numUpgradeTimes": 2
+                },
+                "timestamp": "2026-11-20T10:15:00.121870204Z",
+                "duration": 1481230
               },
               "network": {
                 "message": {
                   "connectedPeers": 212,
+                  "primary network validator health": {
+                    "ingressConnectionCount": 37,
+                    "primaryNetworkValidator": true
+                  },
                   "sendFailRate": 0,
-                  "timeSinceLastMsgReceived": "120ms",
-                  "timeSinceLastMsgSent": "120ms"
+                  "timeSinceLastMsgReceived": "120.381ms",
+                  "timeSinceLastMsgSent": "118.902ms"
                 },
-                "timestamp": "2026-11-20T10:15:00.120422Z",
+                "timestamp": "2026-11-20T10:15:00.120422786Z",
                 "duration": 2210
+              },
+              "router": {
+                "message": {
+                  "longestRunningRequest": "0s",
+                  "outstandingRequests": 0
+                },
+                "timestamp": "2026-11-20T10:15:00.120409374Z",
+                "duration": 1730
               }
-            }
+            },
+            "healthy": true
           }
         }
       ]
@@ -243,7 +417,9 @@ export const mockData: MockData = {
         "/ext/health"
       ],
       "byPosition": false,
-      "params": [],
+      "params": [
+        "tags"
+      ],
       "nodeSpecific": true,
       "examples": [
         {
@@ -268,14 +444,14 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "healthy": true,
             "checks": {
               "bootstrapped": {
                 "message": [],
-                "timestamp": "2026-11-20T10:15:00.120401Z",
+                "timestamp": "2026-11-20T10:15:00.120401032Z",
                 "duration": 3120
               }
-            }
+            },
+            "healthy": true
           }
         }
       ]
@@ -291,17 +467,7 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "acps": {
-              "77": {
-                "supportWeight": "4000000000000000",
-                "supporters": [
-                  "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf"
-                ],
-                "objectWeight": "0",
-                "objectors": [],
-                "abstainWeight": "226000000000000000"
-              }
-            }
+            "acps": {}
           }
         }
       ]
@@ -321,7 +487,23 @@ export const mockData: MockData = {
             "alias": "C"
           },
           "result": {
-            "blockchainID": "2HS5byZELvxoFmYwoKikSygdokK4VwU9yjZZwbo1VYPw75NFow"
+            "blockchainID": "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"
+          }
+        },
+        {
+          "params": {
+            "alias": "P"
+          },
+          "result": {
+            "blockchainID": "11111111111111111111111111111111LpoYY"
+          }
+        },
+        {
+          "params": {
+            "alias": "X"
+          },
+          "result": {
+            "blockchainID": "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM"
           }
         }
       ]
@@ -405,15 +587,15 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "version": "avalanchego/1.14.0",
+            "version": "avalanchego/1.14.2",
             "databaseVersion": "v1.4.5",
-            "gitCommit": "3f1c2a9d8e7b6a5c4d3e2f1a0b9c8d7e6f5a4b3c",
+            "rpcProtocolVersion": "45",
+            "gitCommit": "6e5acf909c7a16b991142d6b3979bac5699bdb68",
             "vmVersions": {
-              "avm": "v1.14.0",
-              "evm": "v0.15.3",
-              "platform": "v1.14.0"
-            },
-            "rpcProtocolVersion": "42"
+              "avm": "avalanchego/1.14.2",
+              "evm": "v1.14.2",
+              "platform": "avalanchego/1.14.2"
+            }
           }
         }
       ]
@@ -454,15 +636,20 @@ export const mockData: MockData = {
           "params": {},
           "result": {
             "vms": {
-              "CL6bRCkaxQspYQVFtrbLBabrTL55GqfAbPpg4qNbgQCdYxYL7": [
+              "jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq": [
                 "avm"
               ],
-              "2Vzs2hNbuRd4jFRci3ujJ1U5xvMpMFrV3Gam2PBw4mnbmo8duU": [
+              "mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6": [
                 "evm"
               ],
-              "2ccTgQ3ZbGoGB531tkQCR2rkLxVCzUFGEVDzcMJ1muxfZJvJH3": [
+              "rWhpuQPF1kb72esV2momhMuTYGkEb1oL29pt2EBXWmSy4kxnT": [
                 "platform"
               ]
+            },
+            "fxs": {
+              "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ": "secp256k1fx",
+              "qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT": "nftfx",
+              "rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy": "propertyfx"
             }
           }
         }
@@ -509,17 +696,15 @@ export const mockData: MockData = {
                 "ip": "198.51.100.20:9651",
                 "publicIP": "198.51.100.20:9651",
                 "nodeID": "NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6",
-                "version": "avalanchego/1.14.0",
+                "version": "avalanchego/1.14.2",
+                "upgradeTime": 1763568000,
                 "lastSent": "2026-11-20T10:15:02Z",
                 "lastReceived": "2026-11-20T10:15:01Z",
                 "observedUptime": "99",
                 "trackedSubnets": [],
-                "upgradeTime": "1763568000",
-                "supportedACPs": [
-                  "77",
-                  "103"
-                ],
-                "objectedACPs": []
+                "supportedACPs": [],
+                "objectedACPs": [],
+                "benched": []
               }
             ]
           }
@@ -537,22 +722,24 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "apricotPhase1Time": "2020-12-05T05:00:00Z",
-            "apricotPhase2Time": "2020-12-05T05:00:00Z",
-            "apricotPhase3Time": "2020-12-05T05:00:00Z",
-            "apricotPhase4Time": "2020-12-05T05:00:00Z",
-            "apricotPhase4MinPChainHeight": 0,
-            "apricotPhase5Time": "2020-12-05T05:00:00Z",
-            "apricotPhasePre6Time": "2020-12-05T05:00:00Z",
-            "apricotPhase6Time": "2020-12-05T05:00:00Z",
-            "apricotPhasePost6Time": "2020-12-05T05:00:00Z",
-            "banffTime": "2020-12-05T05:00:00Z",
-            "cortinaTime": "2020-12-05T05:00:00Z",
-            "cortinaXChainStopVertexID": "11111111111111111111111111111111LpoYY",
-            "durangoTime": "2020-12-05T05:00:00Z",
-            "etnaTime": "2020-12-05T05:00:00Z",
-            "fortunaTime": "2020-12-05T05:00:00Z",
-            "graniteTime": "9999-12-01T00:00:00Z"
+            "apricotPhase1Time": "2021-03-31T14:00:00Z",
+            "apricotPhase2Time": "2021-05-10T11:00:00Z",
+            "apricotPhase3Time": "2021-08-24T14:00:00Z",
+            "apricotPhase4Time": "2021-09-22T21:00:00Z",
+            "apricotPhase4MinPChainHeight": 793005,
+            "apricotPhase5Time": "2021-12-02T18:00:00Z",
+            "apricotPhasePre6Time": "2022-09-05T01:30:00Z",
+            "apricotPhase6Time": "2022-09-06T20:00:00Z",
+            "apricotPhasePost6Time": "2022-09-07T03:00:00Z",
+            "banffTime": "2022-10-18T16:00:00Z",
+            "cortinaTime": "2023-04-25T15:00:00Z",
+            "cortinaXChainStopVertexID": "jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga",
+            "durangoTime": "2024-03-06T16:00:00Z",
+            "etnaTime": "2024-12-16T17:00:00Z",
+            "fortunaTime": "2025-04-08T15:00:00Z",
+            "graniteTime": "2025-11-19T16:00:00Z",
+            "graniteEpochDuration": 300000000000,
+            "heliconTime": "9999-12-01T00:00:00Z"
           }
         }
       ]
@@ -562,9 +749,7 @@ export const mockData: MockData = {
         "/ext/info"
       ],
       "byPosition": false,
-      "params": [
-        "subnetID"
-      ],
+      "params": [],
       "nodeSpecific": false,
       "examples": [
         {
@@ -572,6 +757,59 @@ export const mockData: MockData = {
           "result": {
             "rewardingStakePercentage": "98.6012",
             "weightedAveragePercentage": "97.2500"
+          }
+        }
+      ]
+    },
+    "platform.getAllValidatorsAt": {
+      "paths": [
+        "/ext/bc/P",
+        "/ext/P"
+      ],
+      "byPosition": false,
+      "params": [
+        "height"
+      ],
+      "nodeSpecific": false,
+      "examples": [
+        {
+          "params": {
+            "height": 1200
+          },
+          "result": {
+            "validatorSets": {
+              "11111111111111111111111111111111LpoYY": {
+                "validators": [
+                  {
+                    "publicKey": "0x8a3146c9e0a35ef393d32fd89866be89ec9c0689daf08241213989b7cefbfb95a8301518e9594ab3efcc4bd19418af5c",
+                    "weight": "2500000000000",
+                    "nodeIDs": [
+                      "NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6"
+                    ]
+                  },
+                  {
+                    "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
+                    "weight": "2050000000000",
+                    "nodeIDs": [
+                      "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf"
+                    ]
+                  }
+                ],
+                "totalWeight": "4550000000000"
+              },
+              "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F": {
+                "validators": [
+                  {
+                    "publicKey": "0x8207cac07d4662c3cb02c0cb0927ed07417b0c68543ec22dea221ee7daaa34744283456cb96a018ba5d12159a23796cd",
+                    "weight": "100",
+                    "nodeIDs": [
+                      "NodeID-JqQxibMZ45PuLoMu4pavN4HGfR6WQNp8V"
+                    ]
+                  }
+                ],
+                "totalWeight": "170"
+              }
+            }
           }
         }
       ]
@@ -599,10 +837,10 @@ export const mockData: MockData = {
             "lockedStakeable": "0",
             "lockedNotStakeable": "0",
             "balances": {
-              "zNXkKfJvx2gp1er2tijmTBENZQCeYu8Yu8GU6vUumZLVACqz1": "5000000000"
+              "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "5000000000"
             },
             "unlockeds": {
-              "zNXkKfJvx2gp1er2tijmTBENZQCeYu8Yu8GU6vUumZLVACqz1": "5000000000"
+              "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "5000000000"
             },
             "lockedStakeables": {},
             "lockedNotStakeables": {},
@@ -630,12 +868,53 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "blockID": "2pHYCUyWzisQdghNZGgAb5eiDzn8xBNKBS2jN9prL37ksH7q1f",
+            "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
             "encoding": "hex"
           },
           "result": {
-            "block": "0x0000000000200000000000000000000004b4",
+            "block": "0x000000000020000000006b001da4d164642a2c8f44079eef848787012dfb3bf77ba38965a6f0362b0b37b85ac9bf00000000000004b400000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f42400000000100000005000000000000000013a6af75",
             "encoding": "hex"
+          }
+        },
+        {
+          "params": {
+            "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+            "encoding": "json"
+          },
+          "result": {
+            "encoding": "json",
+            "block": {
+              "time": 1795169700,
+              "parentID": "2bDeD67ZhDQrTuZVuyAzoXZ6wduPCVRcEtkPcsKhnmmdNiLxRv",
+              "height": 1204,
+              "id": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+              "txs": [
+                {
+                  "unsignedTx": {
+                    "networkID": 1,
+                    "blockchainID": "11111111111111111111111111111111LpoYY",
+                    "outputs": [],
+                    "inputs": [
+                      {
+                        "txID": "2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN",
+                        "outputIndex": 1,
+                        "assetID": "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z",
+                        "fxID": "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ",
+                        "input": {
+                          "amount": 1000000,
+                          "signatureIndices": [
+                            5
+                          ]
+                        }
+                      }
+                    ],
+                    "memo": "0x"
+                  },
+                  "credentials": [],
+                  "id": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
+                }
+              ]
+            }
           }
         }
       ]
@@ -660,22 +939,34 @@ export const mockData: MockData = {
           "result": {
             "encoding": "json",
             "block": {
+              "time": 1795169700,
               "parentID": "2bDeD67ZhDQrTuZVuyAzoXZ6wduPCVRcEtkPcsKhnmmdNiLxRv",
               "height": 1204,
+              "id": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
               "txs": [
                 {
                   "unsignedTx": {
                     "networkID": 1,
                     "blockchainID": "11111111111111111111111111111111LpoYY",
-                    "inputs": [],
                     "outputs": [],
+                    "inputs": [
+                      {
+                        "txID": "2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN",
+                        "outputIndex": 1,
+                        "assetID": "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z",
+                        "fxID": "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ",
+                        "input": {
+                          "amount": 1000000,
+                          "signatureIndices": [
+                            5
+                          ]
+                        }
+                      }
+                    ],
                     "memo": "0x"
                   },
-                  "credentials": [
-                    {
-                      "signatures": []
-                    }
-                  ]
+                  "credentials": [],
+                  "id": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
                 }
               ]
             }
@@ -701,6 +992,14 @@ export const mockData: MockData = {
           "result": {
             "status": "Validating"
           }
+        },
+        {
+          "params": {
+            "blockchainID": "X"
+          },
+          "result": {
+            "status": "Syncing"
+          }
         }
       ]
     },
@@ -718,16 +1017,22 @@ export const mockData: MockData = {
           "result": {
             "blockchains": [
               {
-                "id": "2HS5byZELvxoFmYwoKikSygdokK4VwU9yjZZwbo1VYPw75NFow",
-                "name": "C-Chain",
-                "subnetID": "11111111111111111111111111111111LpoYY",
-                "vmID": "2Vzs2hNbuRd4jFRci3ujJ1U5xvMpMFrV3Gam2PBw4mnbmo8duU"
-              },
-              {
                 "id": "2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC",
                 "name": "dexalot",
                 "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F",
-                "vmID": "2Vzs2hNbuRd4jFRci3ujJ1U5xvMpMFrV3Gam2PBw4mnbmo8duU"
+                "vmID": "srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy"
+              },
+              {
+                "id": "2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM",
+                "name": "X-Chain",
+                "subnetID": "11111111111111111111111111111111LpoYY",
+                "vmID": "jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq"
+              },
+              {
+                "id": "2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5",
+                "name": "C-Chain",
+                "subnetID": "11111111111111111111111111111111LpoYY",
+                "vmID": "mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6"
               }
             ]
           }
@@ -748,7 +1053,8 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "supply": "461930183220412004"
+            "supply": "461930183220412004",
+            "height": "1204"
           }
         }
       ]
@@ -772,9 +1078,18 @@ export const mockData: MockData = {
           "result": {
             "validators": [
               {
-                "validationID": "2eZbyCTyCEMRqj4JqddZFvGxksMrzQyRLfDuMx5HPabCJ8N4Bn",
+                "txID": "KYZmSW3nMRvgXpeUTMEB8v4qeX9gKus2rFfvHFLBYTx93UdCZ",
+                "startTime": "1700000000",
+                "endTime": "1790000000",
+                "nodeID": "NodeID-6HXjDDWeyju6jDTBgGTMYwusXYtgEVNhN",
+                "weight": "20"
+              },
+              {
                 "nodeID": "NodeID-JqQxibMZ45PuLoMu4pavN4HGfR6WQNp8V",
-                "publicKey": "0x8a0580712f6cef26656b65b7a7949e5d15c608ce13472c410fae74b5b828371ac9bc49914ce1ed6036b3d76f3fa302b9",
+                "weight": "100",
+                "startTime": "1763460000",
+                "validationID": "2eZbyCTyCEMRqj4JqddZFvGxksMrzQyRLfDuMx5HPabCJ8N4Bn",
+                "publicKey": "0x8207cac07d4662c3cb02c0cb0927ed07417b0c68543ec22dea221ee7daaa34744283456cb96a018ba5d12159a23796cd",
                 "remainingBalanceOwner": {
                   "locktime": "0",
                   "threshold": "1",
@@ -789,8 +1104,6 @@ export const mockData: MockData = {
                     "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
                   ]
                 },
-                "startTime": "1763460000",
-                "weight": "100",
                 "minNonce": "0",
                 "balance": "9462081280"
               }
@@ -809,8 +1122,8 @@ export const mockData: MockData = {
                 "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN",
                 "startTime": "1755000000",
                 "endTime": "1786536000",
-                "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
                 "weight": "2025000000000",
+                "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
                 "validationRewardOwner": {
                   "locktime": "0",
                   "threshold": "1",
@@ -826,12 +1139,13 @@ export const mockData: MockData = {
                   ]
                 },
                 "potentialReward": "96215847561",
+                "accruedDelegateeReward": "1204337",
                 "delegationFee": "2.0000",
                 "uptime": "99.8632",
                 "connected": true,
                 "signer": {
-                  "publicKey": "0x9e0c23ce1e2c939ced8a7209b775b6eeeac7935c02f101f17a0cb48b150ed8124425bc30b7d7930fbdd8cf3940bf0100",
-                  "proofOfPossession": "0x8a0580712f6cef26656b65b7a7949e5d15c608ce13472c410fae74b5b828371ac9bc49914ce1ed6036b3d76f3fa302b9493f2d81cfd6d70b3b3b96281a6a4df290b697617181f98904dda2ee226400099b393aa47c758cca5b02adc7d843b47b"
+                  "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
+                  "proofOfPossession": "0xa761bf0d7b6fe45b81e0950adcae9de0f19d059b736bc355a8b3bbcf9a9cca47a50a575342b4dd9d9f15b60bf554f64417d2fc0c508b66ad5478c5bc55f9ce73f62363048f188c13c99f2ccd64224b86e6b7e8580be5d7e43bf6b043a9f99a56"
                 },
                 "delegatorCount": "1",
                 "delegatorWeight": "25000000000",
@@ -852,6 +1166,77 @@ export const mockData: MockData = {
                     "potentialReward": "1204337519"
                   }
                 ]
+              }
+            ]
+          }
+        },
+        {
+          "params": {},
+          "result": {
+            "validators": [
+              {
+                "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN",
+                "startTime": "1755000000",
+                "endTime": "1786536000",
+                "weight": "2025000000000",
+                "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
+                "validationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+                  ]
+                },
+                "delegationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+                  ]
+                },
+                "potentialReward": "96215847561",
+                "accruedDelegateeReward": "1204337",
+                "delegationFee": "2.0000",
+                "uptime": "99.8632",
+                "connected": true,
+                "signer": {
+                  "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
+                  "proofOfPossession": "0xa761bf0d7b6fe45b81e0950adcae9de0f19d059b736bc355a8b3bbcf9a9cca47a50a575342b4dd9d9f15b60bf554f64417d2fc0c508b66ad5478c5bc55f9ce73f62363048f188c13c99f2ccd64224b86e6b7e8580be5d7e43bf6b043a9f99a56"
+                },
+                "delegatorCount": "1",
+                "delegatorWeight": "25000000000"
+              },
+              {
+                "txID": "21ovMo56YVPqpchBYVqVCPLDiHuPfbsvJjLU5hKdfCTqsFNdbD",
+                "startTime": "1755000000",
+                "endTime": "1786536000",
+                "weight": "2500000000000",
+                "nodeID": "NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6",
+                "validationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                  ]
+                },
+                "delegationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                  ]
+                },
+                "potentialReward": "118795641023",
+                "accruedDelegateeReward": "0",
+                "delegationFee": "5.0000",
+                "uptime": "99.9801",
+                "connected": false,
+                "signer": {
+                  "publicKey": "0x8a3146c9e0a35ef393d32fd89866be89ec9c0689daf08241213989b7cefbfb95a8301518e9594ab3efcc4bd19418af5c",
+                  "proofOfPossession": "0xb039a9e67f33d5269e41fc35168b86fe2d5d0da8aa319dd9bc2aa8ec6f49cbcaa7bb03e1bdb2493c2e52c4f604b4daba0ed8abc21402d73ca0af5f4ac676a66b34c1699f503354f8c1d34be5ec9b9f58209e6cd3f5cd85f771e15c32ffee7767"
+                },
+                "delegatorCount": "0",
+                "delegatorWeight": "0"
               }
             ]
           }
@@ -938,10 +1323,11 @@ export const mockData: MockData = {
             "validationID": "2eZbyCTyCEMRqj4JqddZFvGxksMrzQyRLfDuMx5HPabCJ8N4Bn"
           },
           "result": {
-            "validationID": "2eZbyCTyCEMRqj4JqddZFvGxksMrzQyRLfDuMx5HPabCJ8N4Bn",
-            "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F",
             "nodeID": "NodeID-JqQxibMZ45PuLoMu4pavN4HGfR6WQNp8V",
-            "publicKey": "0x8a0580712f6cef26656b65b7a7949e5d15c608ce13472c410fae74b5b828371ac9bc49914ce1ed6036b3d76f3fa302b9",
+            "weight": "100",
+            "startTime": "1763460000",
+            "validationID": "2eZbyCTyCEMRqj4JqddZFvGxksMrzQyRLfDuMx5HPabCJ8N4Bn",
+            "publicKey": "0x8207cac07d4662c3cb02c0cb0927ed07417b0c68543ec22dea221ee7daaa34744283456cb96a018ba5d12159a23796cd",
             "remainingBalanceOwner": {
               "locktime": "0",
               "threshold": "1",
@@ -956,10 +1342,9 @@ export const mockData: MockData = {
                 "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
               ]
             },
-            "startTime": "1763460000",
-            "weight": "100",
             "minNonce": "0",
             "balance": "9462081280",
+            "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F",
             "height": "1204"
           }
         }
@@ -1021,7 +1406,7 @@ export const mockData: MockData = {
           "result": {
             "numFetched": "1",
             "utxos": [
-              "0x00004f6ea7c2b1d4"
+              "0x0000f966750f438867c3c9828ddcdbe660e21ccdbb36a9276958f011ba472f75d4e700000000000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f000000070000000000003039000000000000d4310000000100000002000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627ec09a893"
             ],
             "encoding": "hex"
           }
@@ -1036,7 +1421,8 @@ export const mockData: MockData = {
       "byPosition": false,
       "params": [
         "addresses",
-        "validatorsOnly"
+        "validatorsOnly",
+        "encoding"
       ],
       "nodeSpecific": false,
       "examples": [
@@ -1050,10 +1436,10 @@ export const mockData: MockData = {
           "result": {
             "staked": "2000000000000",
             "stakeds": {
-              "zNXkKfJvx2gp1er2tijmTBENZQCeYu8Yu8GU6vUumZLVACqz1": "2000000000000"
+              "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "2000000000000"
             },
             "stakedOutputs": [
-              "0x0000e1d0"
+              "0x000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000001d1a94a20000000000000000000000000010000000182e97eee19174f1a41f191cdd5d7f45e82931d21f3cf2376"
             ],
             "encoding": "hex"
           }
@@ -1074,7 +1460,7 @@ export const mockData: MockData = {
         {
           "params": {},
           "result": {
-            "assetID": "zNXkKfJvx2gp1er2tijmTBENZQCeYu8Yu8GU6vUumZLVACqz1"
+            "assetID": "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z"
           }
         }
       ]
@@ -1096,13 +1482,33 @@ export const mockData: MockData = {
           },
           "result": {
             "isPermissioned": false,
-            "controlKeys": [],
-            "threshold": "0",
+            "controlKeys": [
+              "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+            ],
+            "threshold": "1",
             "locktime": "0",
             "subnetTransformationTxID": "11111111111111111111111111111111LpoYY",
             "conversionID": "VxnTZdfmsb6fqeh1Z5VNJnidpzLEV4EAwFw4UT8Hvi8vBsZ7X",
-            "managerChainID": "oAYqYRy3erLhZwFfYveHgCVqRVkqWCLWHQ1Fb8E7Wy7Nr9V33",
+            "managerChainID": "2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC",
             "managerAddress": "0xe79bbbc4028c6489e7e5443b238889abcd3dada4"
+          }
+        },
+        {
+          "params": {
+            "subnetID": "VbjrTmUvmnAedxXDVznPA9E6enptBxwCJE4qLdSZXG6z8vHqj"
+          },
+          "result": {
+            "isPermissioned": true,
+            "controlKeys": [
+              "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9",
+              "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+            ],
+            "threshold": "2",
+            "locktime": "0",
+            "subnetTransformationTxID": "11111111111111111111111111111111LpoYY",
+            "conversionID": "11111111111111111111111111111111LpoYY",
+            "managerChainID": "11111111111111111111111111111111LpoYY",
+            "managerAddress": null
           }
         }
       ]
@@ -1129,9 +1535,37 @@ export const mockData: MockData = {
               {
                 "id": "VbjrTmUvmnAedxXDVznPA9E6enptBxwCJE4qLdSZXG6z8vHqj",
                 "controlKeys": [
-                  "avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+                  "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9",
+                  "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                ],
+                "threshold": "2"
+              }
+            ]
+          }
+        },
+        {
+          "params": {},
+          "result": {
+            "subnets": [
+              {
+                "id": "VbjrTmUvmnAedxXDVznPA9E6enptBxwCJE4qLdSZXG6z8vHqj",
+                "controlKeys": [
+                  "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9",
+                  "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                ],
+                "threshold": "2"
+              },
+              {
+                "id": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F",
+                "controlKeys": [
+                  "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
                 ],
                 "threshold": "1"
+              },
+              {
+                "id": "11111111111111111111111111111111LpoYY",
+                "controlKeys": [],
+                "threshold": "0"
               }
             ]
           }
@@ -1174,6 +1608,15 @@ export const mockData: MockData = {
             "stake": "284311960000000000",
             "weight": "284311960000000000"
           }
+        },
+        {
+          "params": {
+            "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F"
+          },
+          "result": {
+            "stake": "170",
+            "weight": "170"
+          }
         }
       ]
     },
@@ -1191,11 +1634,44 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "txID": "21ovMo56YVPqpchBYVqVCPLDiHuPfbsvJjLU5hKdfCTqsFNdbD"
+            "txID": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
           },
           "result": {
-            "tx": "0x00000000001a0000000100000000",
+            "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000ff8ee723",
             "encoding": "hex"
+          }
+        },
+        {
+          "params": {
+            "txID": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5",
+            "encoding": "json"
+          },
+          "result": {
+            "encoding": "json",
+            "tx": {
+              "unsignedTx": {
+                "networkID": 1,
+                "blockchainID": "11111111111111111111111111111111LpoYY",
+                "outputs": [],
+                "inputs": [
+                  {
+                    "txID": "2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN",
+                    "outputIndex": 1,
+                    "assetID": "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z",
+                    "fxID": "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ",
+                    "input": {
+                      "amount": 1000000,
+                      "signatureIndices": [
+                        5
+                      ]
+                    }
+                  }
+                ],
+                "memo": "0x"
+              },
+              "credentials": [],
+              "id": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
+            }
           }
         }
       ]
@@ -1213,10 +1689,18 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "txID": "21ovMo56YVPqpchBYVqVCPLDiHuPfbsvJjLU5hKdfCTqsFNdbD"
+            "txID": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
           },
           "result": {
             "status": "Committed"
+          }
+        },
+        {
+          "params": {
+            "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN"
+          },
+          "result": {
+            "status": "Aborted"
           }
         },
         {
@@ -1248,18 +1732,18 @@ export const mockData: MockData = {
         {
           "params": {
             "addresses": [
-              "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+              "P-avax1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnk5ungy"
             ],
             "limit": 2
           },
           "result": {
             "numFetched": "1",
             "utxos": [
-              "0x0000d2a07c5e"
+              "0x0000f966750f438867c3c9828ddcdbe660e21ccdbb36a9276958f011ba472f75d4e700000000000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f000000070000000000003039000000000000d4310000000100000002000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627ec09a893"
             ],
             "endIndex": {
-              "address": "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9",
-              "utxo": "hmz7UFQTMeGNfygSUFWP7NkfvxT6oRYkTgGiuD2Mir5oGdzaB"
+              "address": "P-avax1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnk5ungy",
+              "utxo": "24cPY8aoC5MWxGtcAhVRudVYTX1uyt6Td3vP8noJ9Tsq3nJPq4"
             },
             "encoding": "hex"
           }
@@ -1323,12 +1807,32 @@ export const mockData: MockData = {
           },
           "result": {
             "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf": {
-              "publicKey": "0x9e0c23ce1e2c939ced8a7209b775b6eeeac7935c02f101f17a0cb48b150ed8124425bc30b7d7930fbdd8cf3940bf0100",
-              "weight": "2000000000000"
+              "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
+              "weight": "2050000000000"
             },
             "NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6": {
-              "publicKey": null,
+              "publicKey": "0x8a3146c9e0a35ef393d32fd89866be89ec9c0689daf08241213989b7cefbfb95a8301518e9594ab3efcc4bd19418af5c",
               "weight": "2500000000000"
+            }
+          }
+        },
+        {
+          "params": {
+            "height": 1200,
+            "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F"
+          },
+          "result": {
+            "NodeID-6HXjDDWeyju6jDTBgGTMYwusXYtgEVNhN": {
+              "publicKey": null,
+              "weight": "20"
+            },
+            "NodeID-JqQxibMZ45PuLoMu4pavN4HGfR6WQNp8V": {
+              "publicKey": "0x8207cac07d4662c3cb02c0cb0927ed07417b0c68543ec22dea221ee7daaa34744283456cb96a018ba5d12159a23796cd",
+              "weight": "100"
+            },
+            "NodeID-111111111111111111116DBWJs": {
+              "publicKey": null,
+              "weight": "50"
             }
           }
         }
@@ -1348,11 +1852,11 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "tx": "0x0000000000220000000100000000",
+            "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000ff8ee723",
             "encoding": "hex"
           },
           "result": {
-            "txID": "21ovMo56YVPqpchBYVqVCPLDiHuPfbsvJjLU5hKdfCTqsFNdbD"
+            "txID": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
           }
         }
       ]
@@ -1450,8 +1954,8 @@ export const mockData: MockData = {
                 "isActive": true,
                 "isL1Validator": true,
                 "isConnected": true,
-                "uptimeSeconds": 86400,
-                "uptimePercentage": 100
+                "uptimeSeconds": 86148,
+                "uptimePercentage": 99.70833
               }
             ]
           }

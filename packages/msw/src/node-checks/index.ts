@@ -4,8 +4,13 @@
 // message. They run before schema validation, on the params as the node decoded them (names
 // matched case-insensitively), so they read defensively: a check looks only at what it needs.
 import type { ServiceCheck } from './types.js';
+import { checks as infoChecks } from './info.js';
+import { checks as healthChecks } from './health.js';
+import { checks as evmChecks } from './evm.js';
+import { checks as platformStakingChecks } from './platform-staking.js';
+import { checks as platformTxsChecks } from './platform-txs.js';
 
-const groups: Array<Record<string, ServiceCheck>> = [];
+const groups: Array<Record<string, ServiceCheck>> = [infoChecks, healthChecks, evmChecks, platformStakingChecks, platformTxsChecks];
 
 /** Every group's checks by method name. */
 export const serviceChecks: Readonly<Record<string, ServiceCheck>> = Object.assign({}, ...groups);

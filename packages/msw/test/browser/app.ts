@@ -22,7 +22,8 @@ async function main() {
   show('health', `health ${health.status} ${health.healthy}`);
   const fees = await client.evm('2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC').feeConfig('latest');
   show('fees', `gasLimit ${fees.feeConfig.gasLimit}`);
-  const error = await client.platform.getSubnet({} as never).catch((e: Error) => e);
+  // A node ID without its NodeID- prefix does not unmarshal: -32000 (avalanchego utils/json/codec.go:60-64).
+  const error = await client.platform.getCurrentValidators({ nodeIDs: ['abc'] } as never).catch((e: Error) => e);
   show('error', `error ${(error as { code?: number }).code}`);
   show('done', 'done');
 }

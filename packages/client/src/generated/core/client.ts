@@ -5,22 +5,21 @@
 // The client's core: one JSON-RPC call over fetch, with a timeout per request. It knows no
 // method by name: the generated definition says where each one lives.
 //
-// This file and errors.ts are all an app ships up front, so they hold only the common case: a
-// 2xx answer whose envelope is right and whose numbers are safe. Anything else (an error to
+// This file (with the two error classes it throws) is all an app ships up front, so it holds
+// only the common case: a 2xx answer whose envelope is right and whose numbers are safe, and the
+// checks of options and path variables, which must throw at once. Anything else (an error to
 // classify, a retry, a long integer, validation, bigints, batches, the health GET) is handed to
 // a module loaded on first use. Those modules take what they share with the core from `parts`
-// rather than importing it, so that a bundler keeps the core in one chunk of its own.
-import { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, type ValidationIssue } from './errors.js';
-
-// Handed to the lazily loaded modules (see above). A plain object: a module namespace would cost a bundler helper.
-const errors = { AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError };
+// rather than importing it, so that a bundler keeps the core in one chunk of its own; they import
+// the other error classes themselves, so an app that never fails never loads them.
+import { AvanodeError, ConfigError, type ValidationIssue } from './errors.js';
 
 export interface RetryOptions {
-  /** Attempts in all, the first included (default 3). */
+  /** Attempts in all, the first included: an integer ≥ 1 (default 3). */
   attempts?: number;
-  /** Delay before the first retry, doubled each time (default 250 ms). */
+  /** Delay before the first retry, doubled each time: 0 to 2^31 − 1 ms (default 250 ms). */
   baseDelayMs?: number;
-  /** Longest wait between attempts; a longer `Retry-After` ends the retries (default 5000 ms). */
+  /** Longest wait between attempts, 0 to 2^31 − 1 ms; a longer `Retry-After` ends the retries (default 5000 ms). */
   maxDelayMs?: number;
 }
 
@@ -31,13 +30,18 @@ export interface ClientConfig {
   fetch?: typeof fetch;
   /** Headers sent with every request (an API key for a hosted node, say). */
   headers?: Record<string, string>;
-  /** Time allowed for each request (each attempt), answer body included (default 30 000 ms). */
+  /**
+   * Time allowed for each request (each attempt), answer body included: up to 2^31 − 1 ms, the
+   * longest a timer waits; `0` or `Infinity` for none (default 30 000 ms).
+   */
   timeoutMs?: number;
   /**
-   * Retries of idempotent reads after a network error or HTTP 408, 429 or 5xx, with
-   * exponential backoff and `Retry-After`. On by default, conservatively (3 attempts): reads
-   * cannot do harm twice, and public nodes sit behind proxies that shed load with 502/503/429.
-   * Never for state-changing methods (`platform.issueTx`), never after an abort. `false` turns it off.
+   * Retries of reads after a network error or HTTP 408, 429 or 5xx, with exponential backoff
+   * and `Retry-After`. On by default, conservatively (3 attempts): reads cannot do harm twice,
+   * and public nodes sit behind proxies that shed load with 502/503/429. Only methods the
+   * document knows as reads are retried (an allow-list: `platform.issueTx`, a name the document
+   * lacks or spells otherwise, an unknown `eth_` method never are), never after an abort.
+   * `false` turns it off.
    */
   retry?: false | RetryOptions;
   /** Validate params before sending and results after receiving (loads `@avanode/validators` on first use). */
@@ -46,11 +50,16 @@ export interface ClientConfig {
   bigint?: boolean;
   /** Largest JSON-RPC batch sent in one HTTP request; bigger batches are split (default 100). */
   maxBatchSize?: number;
+  /**
+   * Largest answer body read, in bytes after decompression (default 64 MiB, many times a
+   * mainnet validator set); past it the call rejects with `ResponseTooLargeError` and reading stops.
+   */
+  maxResponseBytes?: number;
 }
 
 export interface RequestOptions {
   signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this request. */
+  /** Overrides the client's `timeoutMs` for this request (same range). */
   timeoutMs?: number;
   /** For methods of a chain (`/ext/bc/{blockchainID}/…`): the chain's ID or alias. */
   blockchainID?: string;
@@ -64,14 +73,18 @@ export interface ValidatorsModule {
   validateResult(method: string, value: unknown): Verdict;
 }
 
-/** One route: whole method name, or name prefix ending in `.`/`_`; the path (with `{variables}`); positional params. */
-export type Route = readonly [prefix: string, path: string, byPosition: boolean];
+/**
+ * One route: whole method name, or name prefix ending in `.`/`_`; the path (with `{variables}`);
+ * positional params; whether the endpoint takes JSON-RPC batch arrays (gorilla's json2 endpoints
+ * do not: they answer an array with -32700).
+ */
+export type Route = readonly [prefix: string, path: string, byPosition?: boolean, batches?: boolean];
 
 /** What the generated modules know about the document, handed to the core. */
 export interface ClientDefinition {
   routes: readonly Route[];
-  /** Methods that change state: never retried. */
-  mutating: readonly string[];
+  /** The methods safe to send twice (the document's methods not marked `x-mutating`): only these are retried. */
+  loadReads: () => Promise<{ reads: ReadonlySet<string> }>;
   loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, readonly string[]>>; toBigints: <T>(value: T, paths: readonly string[]) => T }>;
   loadValidators: () => Promise<ValidatorsModule>;
   /** The HTTP GET endpoints, by name (`health.get`). */
@@ -103,8 +116,11 @@ export interface CoreClient {
   get(name: string, options?: Record<string, unknown> & Omit<RequestOptions, 'blockchainID'>): Promise<{ status: number }>;
 }
 
-/** What one HTTP exchange gave: an answer with its body read, or why none came. */
-export type Exchange = { timeoutMs: number } & ({ response: Response; text: string } | { response?: undefined; error: unknown; timedOut: boolean });
+/**
+ * What one HTTP exchange gave: an answer with its body read (`over`: it was longer than the cap,
+ * and `text` holds only its start), or why none came.
+ */
+export type Exchange = { url: string; timeoutMs: number } & ({ response: Response; text: string; over?: boolean } | { response?: undefined; error: unknown; timedOut: boolean });
 
 /** A call the core began and hands over: where and what it sent, and what came back. */
 export interface HandedOver {
@@ -118,7 +134,6 @@ export interface HandedOver {
 export interface CoreParts {
   config: ClientConfig;
   definition: ClientDefinition;
-  errors: typeof errors;
   base: string;
   headers: Record<string, string>;
   /** Whether parsed JSON holds a number beyond ±(2^53 − 1), which JSON.parse may have rounded (it may throw on very deep values). */
@@ -127,73 +142,110 @@ export interface CoreParts {
   route(method: string): Route;
   /** The params as sent: the caller's, or an empty object or list (by the method's param structure). */
   params(method: string, params: unknown): unknown;
-  url(method: string, options: RequestOptions | undefined): string;
-  /** One fetch with the timeout and the caller's signal; never rejects. */
-  exchange(url: string, init: RequestInit, options: RequestOptions | undefined): Promise<Exchange>;
+  /**
+   * One fetch with the timeout and the caller's signal, redirects not followed, the body read up
+   * to `maxResponseBytes` (or, when `accept` (default: 2xx) refuses the status, up to what an
+   * error's excerpt keeps). Rejects only on a bad `options.timeoutMs`.
+   */
+  exchange(url: string, init: RequestInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange>;
   /** The JSON-RPC request text. */
   body(id: number, method: string, paramsJson: string): string;
 }
 
 let lastId = 0;
 
+/**
+ * Throws a ConfigError for a numeric option out of range (NaN included). Every numeric option is
+ * an integer up to 2^31 − 1 (the longest a timer waits: a longer setTimeout fires at once), from
+ * 0 for a delay (`timeoutMs`, `baseDelayMs`, `maxDelayMs`), from 1 for a count (`attempts`,
+ * `maxBatchSize`, `maxResponseBytes`); `timeoutMs` also takes Infinity (0 and Infinity: none).
+ */
+function checkOptions(options: object): void {
+  for (const [key, value] of Object.entries(options)) {
+    if (typeof value == 'number' && !(Number.isInteger(value) && value >= +!key.endsWith('Ms') && value < 2 ** 31) && !(key == 'timeoutMs' && value == Infinity)) {
+      throw new ConfigError(`${key} is out of range: ${value}`, undefined, { option: key });
+    }
+  }
+}
+
+/**
+ * Whether parsed JSON holds a number beyond ±(2^53 − 1). An integer token beyond it parses to a
+ * number beyond it, so walking the parsed value finds every one (a huge float, Infinity
+ * included, is a false alarm: the complete path sorts it out). Measured: three times faster
+ * than scanning the text for long digit runs, and four times faster than Object.values().some().
+ */
+function unsafe(value: unknown): boolean {
+  if (typeof value === 'number') return Math.abs(value) > Number.MAX_SAFE_INTEGER;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (unsafe(value[i])) return true;
+  } else if (value !== null && typeof value === 'object') {
+    for (const key in value) if (unsafe((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
 export function createCoreClient(definition: ClientDefinition, config: ClientConfig): CoreClient {
-  if (!/^https?:\/\//.test(config?.url)) throw new AvanodeError(`url must be an http(s) address, got ${JSON.stringify(config?.url)}`);
+  if (!/^https?:\/\//.test(config?.url)) throw new ConfigError(`url is not an http(s) address: ${JSON.stringify(config?.url)}`, undefined, { option: 'url' });
+  const { maxResponseBytes = 2 ** 26 } = config;
+  // The retry options' names are the config's own: one pass checks both.
+  checkOptions({ ...config, ...config.retry });
   const complete = () => import('./complete.js');
 
   const parts: CoreParts = {
     config,
     definition,
-    errors,
     base: config.url.replace(/\/+$/, ''),
     headers: { 'content-type': 'application/json', accept: 'application/json', ...config.headers },
-    // An integer token beyond 2^53 − 1 parses to a number beyond it, so walking the parsed value
-    // finds every one (a huge float is a false alarm: it only costs the complete path). Measured:
-    // three times faster than scanning the text for long digit runs.
-    unsafe: (value) => {
-      if (typeof value === 'number') return Math.abs(value) > Number.MAX_SAFE_INTEGER;
-      if (Array.isArray(value)) {
-        for (let i = 0; i < value.length; i++) if (parts.unsafe(value[i])) return true;
-      } else if (value !== null && typeof value === 'object') {
-        for (const key in value) if (parts.unsafe((value as Record<string, unknown>)[key])) return true;
-      }
-      return false;
-    },
+    unsafe,
     nextId: () => ++lastId,
 
-    // Exact names first, then prefixes (they end in `.` or `_`).
+    // Exact names come first, then prefixes (ending in `.` or `_`). A name that merely starts with
+    // an exact one goes to its endpoint, where the node says it has no such method.
     route(method) {
-      const found = definition.routes.find(([prefix]) => method === prefix || (method.startsWith(prefix) && /[._]$/.test(prefix)));
+      const found = definition.routes.find(([prefix]) => method.startsWith(prefix));
       if (!found) throw new AvanodeError('unknown method', method);
       return found;
     },
 
     params: (method, params) => params ?? (parts.route(method)[2] ? [] : {}),
 
-    url(method, options) {
-      return (
-        parts.base +
-        parts.route(method)[1].replace(/\{(\w+)\}/g, (_match, name: string) => {
-          const value = (options as Record<string, unknown> | undefined)?.[name];
-          if (typeof value !== 'string' || !value) throw new AvanodeError(`needs options.${name}`, method);
-          return encodeURIComponent(value);
-        })
-      );
-    },
 
-    async exchange(url, init, options) {
+    async exchange(url, init, options, accept) {
+      if (options) checkOptions(options);
       const timeoutMs = options?.timeoutMs ?? config.timeoutMs ?? 30_000;
       const controller = new AbortController();
       const signal = options?.signal;
       const onAbort = () => controller.abort(signal!.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      const timer = timeoutMs && timeoutMs < Infinity ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
       try {
-        const response = await (config.fetch ?? fetch)(url, { ...init, signal: controller.signal });
-        return { timeoutMs, response, text: await response.text() };
+        // Redirects are not followed: the body and headers (an API key) must not reach another origin.
+        const response = await (config.fetch ?? fetch)(url, { ...init, redirect: 'manual', signal: controller.signal });
+        // The body is read as a stream, counted after decompression (fetch inflates as it goes),
+        // so that a huge or compressed-bomb answer stops at the cap, and an error's body at what
+        // its excerpt keeps (2048 bytes: 512 characters of up to 4 bytes). Past it, the stream is
+        // cancelled (the connection let go) and `over` set: the call cannot take that text for the answer.
+        const max = (accept ? accept(response.status) : response.ok) ? maxResponseBytes : 2048;
+        const reader = response.body?.getReader();
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        let over = false;
+        for (let chunk; reader && !over && !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
+          if ((size += chunk.value.length) > max) over = !reader.cancel().catch(() => {});
+        }
+        // Decoded once, whole: a streaming TextDecoder misses Node's fast UTF-8 path (20% of a
+        // 2.4 MB answer on Node 20), and so does a Blob.
+        let bytes = chunks[0] ?? new Uint8Array();
+        if (chunks[1]) {
+          bytes = new Uint8Array(size);
+          size = 0;
+          for (const chunk of chunks) bytes.set(chunk, size), (size += chunk.length);
+        }
+        return { url, timeoutMs, response, text: new TextDecoder().decode(bytes), over };
       } catch (error) {
         // Aborted while the caller's signal is not: the timer did it.
-        return { timeoutMs, error, timedOut: controller.signal.aborted };
+        return { url, timeoutMs, error, timedOut: controller.signal.aborted };
       } finally {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
@@ -206,19 +258,20 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
   return {
     config,
     async call(method, params, options) {
-      const url = parts.url(method, options);
+      const url = parts.base + parts.route(method)[1];
       let paramsJson: string | undefined;
-      // JSON.stringify throws on a bigint; the complete path writes those exactly.
+      // JSON.stringify throws on a bigint; the complete path writes those exactly. A path with a
+      // variable (`{blockchainID}`) is checked and filled there too.
       try {
-        if (!config.validate && !config.bigint) paramsJson = JSON.stringify(parts.params(method, params));
+        if (!config.validate && !config.bigint && !url.includes('{')) paramsJson = JSON.stringify(parts.params(method, params));
       } catch {}
       if (paramsJson === undefined) return (await complete()).call(parts, method, params, options);
       const id = parts.nextId();
       const exchange = await parts.exchange(url, { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options);
-      if (exchange.response?.ok) {
+      if (exchange.response?.ok && !exchange.over) {
         try {
           const answer = JSON.parse(exchange.text);
-          if (answer?.id === id && answer.error == null && 'result' in answer && !parts.unsafe(answer.result)) return answer.result;
+          if (answer.jsonrpc === '2.0' && answer.id === id && answer.error == null && 'result' in answer && !parts.unsafe(answer.result)) return answer.result;
         } catch {}
       }
       return (await complete()).call(parts, method, params, options, { url, id, paramsJson, exchange });

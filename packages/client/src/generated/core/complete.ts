@@ -7,13 +7,34 @@
 // body, wrong envelope, timeout, network), retries, result validation and bigint decoding.
 // Batches and the HTTP GET endpoints use the same steps.
 import type { CoreParts, Exchange, HandedOver, RequestOptions } from './client.js';
-import type { AvanodeError } from './errors.js';
+import { AvanodeError, ConfigError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from './errors.js';
 import { quoteUnsafeIntegers, stringifyJson } from './lossless.js';
 import { retryDelay, sleep } from './retry.js';
 import { checkParams, checkResult } from './validation.js';
 
+// Batches and the GET endpoints are part of this chunk: they need all of it.
+export { batch } from './batch.js';
+export { httpGet } from './http-get.js';
+
 /** Bodies are quoted in errors up to this many characters: enough to tell a proxy's page from a node's answer. */
 const EXCERPT = 512;
+
+/** The URL of a method, its path variables (`{blockchainID}`) filled from the options. */
+export function urlOf(parts: CoreParts, method: string, options: RequestOptions | undefined): string {
+  return (
+    parts.base +
+    parts.route(method)[1].replace(/\{(\w+)\}/g, (_match, name: string) => {
+      const value = (options as Record<string, unknown> | undefined)?.[name];
+      // A value that would leave its path segment (empty, `.`, `..`, `/`, `?`, `#`, an escape, a
+      // backslash, a tab the URL parser drops) would send the call elsewhere: refused. What
+      // remains (an alias with a space, say) the URL parser escapes.
+      if (typeof value != 'string' || !/^(?!\.\.?$)[^/?#%\\\s]+$/.test(value)) {
+        throw new ConfigError(`options.${name} is not a chain ID or alias: ${JSON.stringify(value)}`, method, { option: name });
+      }
+      return value;
+    })
+  );
+}
 
 /** JSON text of params: JSON.stringify, or the exact writer when they hold a bigint. */
 export function toJson(parts: CoreParts, value: unknown): string {
@@ -23,39 +44,70 @@ export function toJson(parts: CoreParts, value: unknown): string {
     try {
       return stringifyJson(value);
     } catch (error) {
-      throw new parts.errors.AvanodeError(`params cannot be written as JSON: ${(error as Error).message}`);
+      throw new AvanodeError(`params cannot be written as JSON: ${(error as Error).message}`);
     }
   }
 }
 
-/** Params as sent (validated first with `validate`), in JSON. */
+/**
+ * Params as sent, in JSON. With `validate`, what is checked is the JSON as sent, read back
+ * exactly: a bigint is checked as the integer it is written as (beyond 2^53, as its decimal
+ * string, which the uint64 pattern bounds exactly).
+ */
 export async function prepare(parts: CoreParts, method: string, params: unknown): Promise<string> {
-  const value = parts.params(method, params);
-  if (parts.config.validate) await checkParams(parts, method, value);
-  return toJson(parts, value);
+  const json = toJson(parts, parts.params(method, params));
+  if (parts.config.validate) await checkParams(parts, method, JSON.parse(quoteUnsafeIntegers(json)));
+  return json;
 }
 
 /** The body of an answer whose status `accept`s, or the error that says why there is none. */
 export function answerText(parts: CoreParts, exchange: Exchange, name: string | undefined, options: RequestOptions | undefined, accept: (status: number) => boolean): string {
-  const { HttpError, NetworkError, TimeoutError, AvanodeError } = parts.errors;
   if (options?.signal?.aborted) throw options.signal.reason;
+  const { url } = exchange;
   if (exchange.response) {
-    const { status } = exchange.response;
-    if (accept(status)) return exchange.text;
+    const { status, headers, type } = exchange.response;
+    if (accept(status)) {
+      const limit = parts.config.maxResponseBytes ?? 2 ** 26;
+      if (exchange.over) throw new ResponseTooLargeError(`the answer is larger than maxResponseBytes (${limit} bytes); reading stopped there`, name, { limit, url });
+      return exchange.text;
+    }
     const body = exchange.text.slice(0, EXCERPT);
-    throw new HttpError(`HTTP ${status} ${body.slice(0, 100)}`, name, { status, body, retryAfter: exchange.response.headers.get('retry-after') });
+    const location = headers.get('location');
+    // A browser hides a redirect it was told not to follow behind status 0 and type `opaqueredirect`.
+    const redirect = (status >= 300 && status < 400) || type === 'opaqueredirect';
+    const message = redirect ? `HTTP ${status} redirect to ${location ?? '(a location the browser hides)'}, not followed` : `HTTP ${status} ${body.slice(0, 100)}`;
+    throw new HttpError(message, name, { status, body, retryAfter: headers.get('retry-after'), location, url });
   }
-  if (exchange.timedOut) throw new TimeoutError(`no answer within ${exchange.timeoutMs} ms`, name, { timeoutMs: exchange.timeoutMs });
+  if (exchange.timedOut) throw new TimeoutError(`no answer from ${url} within ${exchange.timeoutMs} ms`, name, { timeoutMs: exchange.timeoutMs });
   const { error } = exchange;
   if (error instanceof AvanodeError) throw error;
-  throw new NetworkError(`network error: ${(error as Error)?.message ?? error}`, name, {}, error);
+  // undici says only "fetch failed"; the reason (ECONNREFUSED…) is in its cause.
+  const reason = (error as { cause?: { message?: unknown } })?.cause?.message ?? (error as Error)?.message ?? error;
+  throw new NetworkError(`network error at ${url}: ${String(reason)}`, name, { url }, error);
 }
 
 /** A body that is not the answer it should be: why, and its start. */
 export const unreadable = (parts: CoreParts, reason: string, text: string, name: string | undefined) =>
-  new parts.errors.ResponseParseError(`unreadable response: ${reason}`, name, { reason, body: text.slice(0, EXCERPT) });
+  new ResponseParseError(`unreadable response: ${reason}`, name, { reason, body: text.slice(0, EXCERPT) });
 
-/** Parses JSON; an integer token that is not a safe integer becomes its decimal string instead of being rounded. */
+/** The JSON pointer of the first number that is not finite (`1e400` parses to Infinity), walking without recursion. */
+function infiniteAt(value: unknown): string | undefined {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  for (let top; (top = stack.pop()); ) {
+    const [node, path] = top;
+    if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return path || '/';
+    } else if (node !== null && typeof node === 'object') {
+      for (const key of Object.keys(node)) stack.push([(node as Record<string, unknown>)[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses JSON; an integer token that is not a safe integer becomes its decimal string instead of
+ * being rounded, and a number too large for a double (which JSON.parse makes Infinity) is an error.
+ */
 export function parse(parts: CoreParts, text: string, name: string | undefined): unknown {
   let value: unknown;
   try {
@@ -69,22 +121,28 @@ export function parse(parts: CoreParts, text: string, name: string | undefined):
   } catch {
     // Too deep to walk: take the exact path.
   }
-  return unsafe ? JSON.parse(quoteUnsafeIntegers(text)) : value;
+  if (!unsafe) return value;
+  value = JSON.parse(quoteUnsafeIntegers(text));
+  const at = infiniteAt(value);
+  if (at !== undefined) throw unreadable(parts, `a number at ${at} is beyond the range of a double`, text, name);
+  return value;
 }
 
 /** The result of a JSON-RPC response object, or the error it holds or is. */
 export function envelope(parts: CoreParts, answer: unknown, id: number, method: string, text: string): unknown {
   const fail = (reason: string) => unreadable(parts, reason, text, method);
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) throw fail('not a JSON-RPC response object');
-  const { id: gotId, error } = answer as { id?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null };
+  const { jsonrpc, id: gotId, error } = answer as { jsonrpc?: unknown; id?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null };
+  if (jsonrpc !== '2.0') throw fail(`\`jsonrpc\` is ${JSON.stringify(jsonrpc) ?? 'missing'}, not "2.0"`);
   const hasResult = 'result' in answer;
   if (error != null && hasResult) throw fail('both `result` and `error`');
   // An error about the request itself (unparseable, say) may come back with a null id.
   if (gotId !== id && !(error != null && gotId === null)) throw fail(`id ${JSON.stringify(gotId)} does not match the request's ${id}`);
   if (error != null) {
-    if (typeof error !== 'object' || typeof error.code !== 'number') throw fail('malformed `error` member');
-    const rpcMessage = String(error.message ?? '');
-    throw new parts.errors.RpcError(`node error ${error.code}: ${rpcMessage}`, method, { code: error.code, rpcMessage, data: error.data });
+    if (typeof error !== 'object' || !Number.isInteger(error.code)) throw fail('malformed `error` member: `error.code` is not an integer');
+    if (typeof error.message !== 'string') throw fail(`malformed \`error\` member: \`error.message\` is ${typeof error.message}, not a string`);
+    const rpcMessage = error.message;
+    throw new RpcError(`node error ${error.code}: ${rpcMessage}`, method, { code: error.code, rpcMessage, data: error.data });
   }
   if (!hasResult) throw fail('no `result` member');
   return (answer as { result: unknown }).result;
@@ -95,20 +153,30 @@ export async function finish(parts: CoreParts, name: string, value: unknown, val
   if (parts.config.validate) await checkResult(parts, name, value, validator);
   if (!parts.config.bigint) return value;
   const { uint64Paths, toBigints } = await parts.definition.loadBigint();
-  const paths = uint64Paths[name];
+  const paths = Object.prototype.hasOwnProperty.call(uint64Paths, name) ? uint64Paths[name] : undefined;
   return paths ? toBigints(value, paths) : value;
 }
 
-/** Runs `attempt` (given its number, from 1) until it succeeds, or fails in a way a retry cannot mend. */
-export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Promise<T>, once: boolean, signal: AbortSignal | undefined): Promise<T> {
+/** Whether every one of `methods` is a read the document knows (an allow-list: anything else is never sent twice). */
+export async function reads(parts: CoreParts, methods: readonly string[]): Promise<boolean> {
+  const { reads } = await parts.definition.loadReads();
+  return methods.every((method) => reads.has(method));
+}
+
+/**
+ * Runs `attempt` (given its number, from 1) until it succeeds, or fails in a way a retry cannot
+ * mend; only when `methods` are all reads (no method: a GET, a read by nature).
+ */
+export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Promise<T>, methods: readonly string[], signal: AbortSignal | undefined): Promise<T> {
   const retry = parts.config.retry === false ? { attempts: 1 } : (parts.config.retry ?? {});
   for (let n = 1; ; n++) {
     try {
       return await attempt(n);
     } catch (error) {
-      if (once || signal?.aborted || !(error instanceof parts.errors.AvanodeError)) throw error;
-      const wait = retryDelay(parts.errors, error as AvanodeError, n, retry);
-      if (wait < 0) throw error;
+      if (signal?.aborted) throw signal.reason;
+      if (!(error instanceof AvanodeError)) throw error;
+      const wait = retryDelay(error, n, retry);
+      if (wait < 0 || !(await reads(parts, methods))) throw error;
       await sleep(wait, signal);
     }
   }
@@ -116,7 +184,7 @@ export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Prom
 
 /** A whole call, or the rest of one the core began (`handedOver`: its first attempt). */
 export async function call(parts: CoreParts, method: string, params: unknown, options: RequestOptions | undefined, handedOver?: HandedOver): Promise<unknown> {
-  const url = handedOver?.url ?? parts.url(method, options);
+  const url = handedOver?.url ?? urlOf(parts, method, options);
   const paramsJson = handedOver?.paramsJson ?? (await prepare(parts, method, params));
   const result = await retrying(
     parts,
@@ -127,7 +195,7 @@ export async function call(parts: CoreParts, method: string, params: unknown, op
       const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);
       return envelope(parts, parse(parts, text, method), id, method, text);
     },
-    parts.definition.mutating.includes(method),
+    [method],
     options?.signal,
   );
   return finish(parts, method, result);

@@ -3,7 +3,8 @@
 // Copied from generators/templates/client/errors.ts.
 
 // Every error the client rejects with. One base class, so `catch (e) { if (e instanceof
-// AvanodeError) … }` covers all of them; an abort rejects with the signal's own reason.
+// AvanodeError) … }` covers all of them. An abort is not one of them: it rejects with the
+// signal's own reason (`signal.reason`, a DOMException named AbortError unless you gave one).
 //
 // These classes ship with every app that creates a client, so they are data only: the base
 // constructor assigns each subclass's members, and the messages are written by the lazily
@@ -12,10 +13,10 @@
 /** The base of every error this client throws. `method` is the JSON-RPC method, when there is one. */
 export class AvanodeError extends Error {
   override name = 'AvanodeError';
-  method: string | undefined;
+  declare method: string | undefined;
   /** `fields` are the subclass's own members (`code`, `status`…), assigned to the error as they are. */
   constructor(message: string, method?: string, fields?: object, cause?: unknown) {
-    super(method ? `${method}: ${message}` : message, cause === undefined ? undefined : { cause });
+    super(method ? `${method}: ${message}` : message, { cause });
     this.method = method;
     Object.assign(this, fields);
   }
@@ -31,19 +32,45 @@ export class RpcError extends AvanodeError {
   declare data: unknown;
 }
 
-/** The HTTP status was not a success (a proxy's 502 page, a 429 from a rate limiter…). */
+/**
+ * The HTTP status was not a success (a proxy's 502 page, a 429 from a rate limiter…), or it was
+ * a redirect, which the client never follows (`location` says where it pointed).
+ */
 export class HttpError extends AvanodeError {
   override name = 'HttpError';
   declare status: number;
-  /** The start of the body (at most 512 characters), to tell a proxy page from a node. */
+  /** The start of the body (at most 512 characters), to tell a proxy page from a node; only that much is read. */
   declare body: string;
   /** The `Retry-After` header, if any. */
   declare retryAfter: string | null;
+  /** The `Location` header of a redirect (null when there is none, or a browser hides it). */
+  declare location: string | null;
+  declare url: string;
 }
 
-/** The request never got an HTTP answer (connection refused or reset, DNS failure…); `cause` says why. */
+/** The request never got an HTTP answer (connection refused or reset, DNS failure…); `url` says where to, `cause` says why. */
 export class NetworkError extends AvanodeError {
   override name = 'NetworkError';
+  declare url: string;
+}
+
+/** The answer's body was longer than `maxResponseBytes` (counted after decompression); reading stopped there. */
+export class ResponseTooLargeError extends AvanodeError {
+  override name = 'ResponseTooLargeError';
+  /** The limit in bytes. */
+  declare limit: number;
+  declare url: string;
+}
+
+/**
+ * An option cannot be used: a `createClient` option out of range (thrown by `createClient` at
+ * once), or a request's `timeoutMs` or path variable (`blockchainID`) that would change the
+ * path; nothing was sent.
+ */
+export class ConfigError extends AvanodeError {
+  override name = 'ConfigError';
+  /** The option at fault, e.g. `timeoutMs`, `attempts` (of `retry`), `blockchainID`, `url`. */
+  declare option: string;
 }
 
 /** The body was not a JSON-RPC answer to this request: not JSON, truncated, wrong envelope, wrong id. */
@@ -76,7 +103,10 @@ export class ParamsValidationError extends AvanodeError {
   declare path: string;
 }
 
-/** With `validate: true`, the result did not match the spec; `result` holds what came. */
+/**
+ * The result did not match the spec (with `validate: true`), or not the shape a helper walks
+ * (`paginateUTXOs`: a missing list or `endIndex`, a cursor that does not advance); `result` holds what came.
+ */
 export class ResponseValidationError extends AvanodeError {
   override name = 'ResponseValidationError';
   declare issues: ValidationIssue[];

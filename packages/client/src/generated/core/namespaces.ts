@@ -21,20 +21,24 @@ export interface NamespaceDefinition {
 }
 
 function namespace(core: CoreClient, definition: NamespaceDefinition, scope?: Record<string, string>): object {
-  const target = scope ? { batch: (calls: Parameters<CoreClient['batch']>[0], options?: RequestOptions) => core.batch(calls, { ...options, ...scope }) } : {};
+  const target = { batch: (calls: Parameters<CoreClient['batch']>[0], options?: RequestOptions) => core.batch(calls, { ...options, ...scope }) };
   return new Proxy(target as Record<string, unknown>, {
     get(own, member) {
       // Symbols and `then` are never methods: a namespace must not look like a promise.
       if (typeof member !== 'string' || member === 'then' || member in own) return own[member as string];
       const method = definition.moved?.[member] ?? definition.prefix + member;
       const arity = definition.positional?.[method];
-      return arity === undefined
-        ? (params?: unknown, options?: RequestOptions) => core.call(method, params, { ...options, ...scope })
-        : (...args: unknown[]) => {
-            const params = args.slice(0, arity);
-            while (params.length > 0 && params[params.length - 1] === undefined) params.pop();
-            return core.call(method, params, { ...(args[arity] as RequestOptions | undefined), ...scope });
-          };
+      // Made once per member and kept (the `in` above finds it), and the options passed as they
+      // are where no scope is added: a call costs no allocation here.
+      const withScope = (options?: RequestOptions) => (scope ? { ...options, ...scope } : options);
+      return (own[member] =
+        arity === undefined
+          ? (params?: unknown, options?: RequestOptions) => core.call(method, params, withScope(options))
+          : (...args: unknown[]) => {
+              const params = args.slice(0, arity);
+              while (params.length && params.at(-1) === undefined) params.pop();
+              return core.call(method, params, withScope(args[arity] as RequestOptions | undefined));
+            });
     },
   });
 }

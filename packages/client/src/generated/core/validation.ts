@@ -5,7 +5,7 @@
 // `validate: true` (part of the complete path, loaded on first use): params are checked before
 // sending and results after receiving, with the generated validators package.
 import type { ClientDefinition, CoreParts, ValidatorsModule } from './client.js';
-import type { ValidationIssue } from './errors.js';
+import { ParamsValidationError, ResponseValidationError, type ValidationIssue } from './errors.js';
 
 type Verdict = { ok: true } | { ok: false; errors: ValidationIssue[] };
 
@@ -21,7 +21,7 @@ const firstIssue = (issues: ValidationIssue[]) => ({ issues, path: issues[0]?.pa
 
 export async function checkParams(parts: CoreParts, method: string, value: unknown): Promise<void> {
   const verdict = (await validatorsOf(parts.definition)).validateParams(method, value);
-  if (!verdict.ok) throw new parts.errors.ParamsValidationError(`invalid params at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, firstIssue(verdict.errors));
+  if (!verdict.ok) throw new ParamsValidationError(`invalid params at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, firstIssue(verdict.errors));
 }
 
 /** Checks a result, or (with `validator`) an HTTP answer with that named validator. */
@@ -34,6 +34,6 @@ export async function checkResult(parts: CoreParts, method: string, value: unkno
       : { ok: false, errors: [{ path: '', message: `no validator ${validator}` }] }
     : validators.validateResult(method, value);
   if (!verdict.ok) {
-    throw new parts.errors.ResponseValidationError(`unexpected result at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, { ...firstIssue(verdict.errors), result: value });
+    throw new ResponseValidationError(`unexpected result at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, { ...firstIssue(verdict.errors), result: value });
   }
 }

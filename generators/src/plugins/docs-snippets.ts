@@ -1,0 +1,85 @@
+// The ways a reader calls a method, written from one example: curl, the generated client in
+// TypeScript, and the raw JSON-RPC exchange. Generic: everything comes from the model (the
+// method, its first server and the example), nothing from one particular API.
+import type { MethodModel } from '../model.ts';
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+const WIDTH = 80;
+
+/** A string as a TypeScript literal, single-quoted like hand-written code. */
+const stringLiteral = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+
+/**
+ * A JSON value as idiomatic TypeScript: unquoted keys where they can be, single quotes, and
+ * one line when it fits before `width` (the value starts at `column` on a line indented by
+ * `indent`), else one member per line, each indented two more.
+ */
+export function jsLiteral(value: unknown, indent = 0, width = WIDTH, column = indent): string {
+  if (value === null || typeof value === 'boolean' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return stringLiteral(value);
+  const inner = indent + 2;
+  const pad = ' '.repeat(inner);
+  const flatOf = (item: unknown) => jsLiteral(item, 0, Number.POSITIVE_INFINITY);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    const flat = `[${value.map(flatOf).join(', ')}]`;
+    if (column + flat.length <= width) return flat;
+    return `[\n${value.map((item) => `${pad}${jsLiteral(item, inner, width)},`).join('\n')}\n${' '.repeat(indent)}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length === 0) return '{}';
+  const key = (name: string) => (IDENTIFIER.test(name) ? name : stringLiteral(name));
+  const flat = `{ ${entries.map(([name, item]) => `${key(name)}: ${flatOf(item)}`).join(', ')} }`;
+  if (column + flat.length <= width) return flat;
+  return `{\n${entries.map(([name, item]) => `${pad}${key(name)}: ${jsLiteral(item, inner, width, inner + key(name).length + 2)},`).join('\n')}\n${' '.repeat(indent)}}`;
+}
+
+/** The example's params as the request carries them: an array by position, an object by name. */
+export function exampleParamsValue(method: MethodModel, example = method.examples[0]): unknown {
+  const params = example?.params ?? [];
+  return method.paramStructure === 'by-position' ? params.map((p) => p.value) : Object.fromEntries(params.map((p) => [p.name, p.value]));
+}
+
+/** The first server's URL with every variable at its default: where the snippets send the call. */
+export function exampleUrl(method: MethodModel): string {
+  const server = method.servers[0];
+  if (!server) return method.path;
+  return server.url.replace(/\{(\w+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole);
+}
+
+/** The request body of the example, as sent on the wire. */
+export const exampleRequest = (method: MethodModel) => ({ jsonrpc: '2.0', id: 1, method: method.name, params: exampleParamsValue(method) });
+
+/** A shell-quoted argument (single quotes; a single quote inside becomes '\''). */
+const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+
+/** The example as a curl command a reader can paste into a terminal. */
+export function curlSnippet(method: MethodModel): string {
+  // A short body stays on one line; a longer one is pretty-printed inside the quotes, so the
+  // command reads without sideways scrolling and still pastes as one command.
+  const compact = JSON.stringify(exampleRequest(method));
+  const body = compact.length <= WIDTH - 10 ? compact : JSON.stringify(exampleRequest(method), null, 2).replace(/\n/g, '\n  ');
+  return ['curl -sS -X POST \\', `  ${exampleUrl(method)} \\`, "  -H 'content-type: application/json' \\", `  --data ${shellQuote(body)}`].join('\n');
+}
+
+/**
+ * The example through the generated client: `createClient` with the server's base URL, then
+ * the namespaced call. A path variable (a chain) is the namespace's argument.
+ */
+export function clientSnippet(method: MethodModel, packageName: string): string {
+  const server = method.servers[0];
+  const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(method))?.[0] ?? '';
+  const scope = Object.keys(server?.variables ?? {}).find((name) => method.path.includes(`{${name}}`));
+  // A scoped namespace (a chain) gets a line of its own, so no line runs wide with an ID.
+  const scoped = scope ? [`const ${method.namespace} = client.${method.namespace}(${stringLiteral(server?.variables[scope]?.default ?? scope)});`] : [];
+  const target = scope ? method.namespace : `client.${method.namespace}`;
+  const params = exampleParamsValue(method);
+  const prefix = `const result = await ${target}.${method.memberName}(`;
+  const args =
+    method.paramStructure === 'by-position'
+      ? (params as unknown[]).map((value) => jsLiteral(value, 0, WIDTH, prefix.length)).join(', ')
+      : Object.keys(params as object).length > 0
+        ? jsLiteral(params, 0, WIDTH, prefix.length)
+        : '';
+  return [`import { createClient } from '${packageName}';`, '', `const client = createClient({ url: ${stringLiteral(origin)} });`, ...scoped, `${prefix}${args});`, 'console.log(result);'].join('\n');
+}

@@ -1,0 +1,629 @@
+// The building blocks of the P-chain codec (codec/reflectcodec/type_codec.go and
+// codec/linearcodec/codec.go at avalanchego v1.14.2): every value is big-endian; a slice is a
+// uint32 count then its elements; a []byte is a uint32 length then the bytes; a [N]T array is
+// its N elements with no count; a string is a uint16 length then its bytes; an interface is a
+// uint32 type ID (the registration order) then the concrete type's fields; a struct is its
+// `serialize:"true"` fields in declaration order, embedded structs inline.
+//
+// Each block reads bytes straight into the shape the node's JSON marshalers print (so one
+// object serves both encodings) and writes that shape back to the same bytes.
+import { base64 } from '@scure/base';
+import { CodecError } from '../errors.js';
+import { formatAddress, parseAddress } from '../encoding/address.js';
+import { encodeHexNC, decodeHexNC } from '../encoding/bytes.js';
+import { decodeCB58, encodeCB58, NODE_ID_PREFIX } from '../encoding/ids.js';
+
+/** How the node prints what it did not initialise: the `ctx` its `InitCtx` methods set. */
+export interface Context {
+  /** Address HRP of the network (`avax`, `fuji`, `local`, `custom`…). */
+  readonly hrp: string;
+  /** Chain alias printed before addresses (`P`). */
+  readonly chain: string;
+  /** Whether the node called InitCtx on this value: bech32 addresses and the secp256k1fx fxID if so. */
+  readonly init: boolean;
+  /** How uint64 values are returned (see Uint64Form). */
+  readonly uint64: Uint64Form;
+  /** This context without init (for values the node leaves uninitialised, e.g. credentials). */
+  readonly plain: Context;
+}
+
+/**
+ * How a uint64 is returned: `number-or-bigint` (a number while exact, a bigint above 2^53 − 1:
+ * the codec's own types), `bigint` (always: the shape of `@avanode/types/bigint`, as the client's
+ * `bigint: true` returns it), `number-or-string` (a number while exact, a decimal string above:
+ * the shape of `@avanode/types`, which `JSON.stringify` prints without loss).
+ */
+export type Uint64Form = 'number-or-bigint' | 'bigint' | 'number-or-string';
+
+export function makeContext(hrp: string, chain = 'P', init = true, uint64: Uint64Form = 'number-or-bigint'): Context {
+  const plain = { hrp, chain, init: false, uint64 } as { hrp: string; chain: string; init: boolean; uint64: Uint64Form; plain: Context };
+  plain.plain = plain;
+  if (!init) return plain;
+  return { hrp, chain, init: true, uint64, plain };
+}
+
+export class Reader {
+  readonly bytes: Uint8Array;
+  readonly view: DataView;
+  pos: number;
+  /** Type IDs being read through interfaces (the node refuses recursive interface types). */
+  readonly stack: number[] = [];
+
+  constructor(bytes: Uint8Array, pos = 0) {
+    this.bytes = bytes;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    this.pos = pos;
+  }
+
+  get left(): number {
+    return this.bytes.length - this.pos;
+  }
+
+  need(size: number, what: string): void {
+    if (size > this.bytes.length - this.pos) {
+      throw new CodecError(`truncated: ${what} needs ${size} bytes, ${this.bytes.length - this.pos} left`, { offset: this.pos });
+    }
+  }
+
+  take(size: number, what: string): Uint8Array {
+    this.need(size, what);
+    const out = this.bytes.subarray(this.pos, this.pos + size);
+    this.pos += size;
+    return out;
+  }
+}
+
+export class Writer {
+  buf = new Uint8Array(256);
+  view = new DataView(this.buf.buffer);
+  pos = 0;
+
+  ensure(size: number): void {
+    if (this.pos + size <= this.buf.length) return;
+    let length = this.buf.length * 2;
+    while (length < this.pos + size) length *= 2;
+    const next = new Uint8Array(length);
+    next.set(this.buf.subarray(0, this.pos));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  u8(value: number): void {
+    this.ensure(1);
+    this.buf[this.pos++] = value;
+  }
+
+  u16(value: number): void {
+    this.ensure(2);
+    this.view.setUint16(this.pos, value);
+    this.pos += 2;
+  }
+
+  u32(value: number): void {
+    this.ensure(4);
+    this.view.setUint32(this.pos, value);
+    this.pos += 4;
+  }
+
+  bytes(value: Uint8Array): void {
+    this.ensure(value.length);
+    this.buf.set(value, this.pos);
+    this.pos += value.length;
+  }
+
+  result(): Uint8Array {
+    return this.buf.slice(0, this.pos);
+  }
+}
+
+/**
+ * One way to read and write a value. `min` is its smallest encoding, used to cap counts by the
+ * bytes left. `kind`, `item` and `slot` say what it is, for the reference pages
+ * (scripts/reference.mjs) that are generated from the type table.
+ */
+export interface Codec<T> {
+  readonly min: number;
+  readonly kind?: string;
+  readonly item?: Codec<unknown>;
+  readonly slot?: Slot;
+  read(reader: Reader, ctx: Context): T;
+  write(writer: Writer, value: unknown): void;
+}
+
+/** A JSON member the node prints that is not in the bytes (`fxID`, `id`). */
+export interface Virtual<T> {
+  readonly virtual: (ctx: Context) => T;
+}
+
+export type Infer<C> = C extends Codec<infer T> ? T : C extends Virtual<infer T> ? T : never;
+
+function fail(reason: string): never {
+  throw new CodecError(reason);
+}
+
+function describe(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
+  return value === undefined ? 'undefined' : typeof value === 'object' ? (Array.isArray(value) ? 'an array' : value === null ? 'null' : 'an object') : String(value);
+}
+
+function uint(value: unknown, max: number, what: string): number {
+  const n = typeof value === 'bigint' ? Number(value) : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) fail(`${what} expected, got ${describe(value)}`);
+  return n;
+}
+
+export const u8: Codec<number> = {
+  min: 1,
+  kind: 'u8',
+  read(r) {
+    r.need(1, 'uint8');
+    return r.bytes[r.pos++]!;
+  },
+  write(w, v) {
+    w.u8(uint(v, 0xff, 'uint8'));
+  },
+};
+
+export const u16: Codec<number> = {
+  min: 2,
+  kind: 'u16',
+  read(r) {
+    r.need(2, 'uint16');
+    const v = r.view.getUint16(r.pos);
+    r.pos += 2;
+    return v;
+  },
+  write(w, v) {
+    w.u16(uint(v, 0xffff, 'uint16'));
+  },
+};
+
+export const u32: Codec<number> = {
+  min: 4,
+  kind: 'u32',
+  read(r) {
+    r.need(4, 'uint32');
+    const v = r.view.getUint32(r.pos);
+    r.pos += 4;
+    return v;
+  },
+  write(w, v) {
+    w.u32(uint(v, 0xffffffff, 'uint32'));
+  },
+};
+
+/**
+ * A uint64 the node prints as a bare JSON number: a `number` while it is a safe integer
+ * (≤ 2^53 − 1), a `bigint` above, where a JSON number read as a float would no longer be exact.
+ */
+export type Uint64 = number | bigint;
+const MAX_UINT64 = (1n << 64n) - 1n;
+
+export const u64: Codec<Uint64> = {
+  min: 8,
+  kind: 'u64',
+  read(r, ctx) {
+    r.need(8, 'uint64');
+    const hi = r.view.getUint32(r.pos);
+    const lo = r.view.getUint32(r.pos + 4);
+    r.pos += 8;
+    // Below 2^53 the number is exact; above, only a bigint (or its decimal text) is.
+    if (hi < 0x200000 && ctx.uint64 !== 'bigint') return hi * 0x100000000 + lo;
+    const big = (BigInt(hi) << 32n) | BigInt(lo);
+    return ctx.uint64 === 'number-or-string' ? (big.toString() as unknown as bigint) : big;
+  },
+  write(w, v) {
+    let big: bigint;
+    if (typeof v === 'bigint') big = v;
+    else if (typeof v === 'number' && Number.isSafeInteger(v)) big = BigInt(v);
+    else if (typeof v === 'string' && /^\d+$/.test(v)) big = BigInt(v);
+    else fail(`uint64 expected (a safe integer, a bigint or a decimal string), got ${describe(v)}`);
+    if (big < 0n || big > MAX_UINT64) fail(`uint64 out of range: ${big}`);
+    w.ensure(8);
+    w.view.setBigUint64(w.pos, big);
+    w.pos += 8;
+  },
+};
+
+function fixedBytesOf(value: unknown, size: number, parse: (text: string) => Uint8Array, what: string): Uint8Array {
+  const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? parse(value) : fail(`${what} expected, got ${describe(value)}`);
+  if (bytes.length !== size) fail(`${what} must be ${size} bytes, got ${bytes.length}`);
+  return bytes;
+}
+
+/**
+ * Remembers recent byte → text results: a page of UTXOs repeats its asset ID, its addresses and
+ * often its tx IDs, and each costs a sha256 and a base58 or bech32 conversion to print.
+ */
+function memoize(print: (bytes: Uint8Array) => string): (bytes: Uint8Array) => string {
+  let cache = new Map<string, string>();
+  return (bytes) => {
+    const key = String.fromCharCode.apply(null, bytes as unknown as number[]);
+    let text = cache.get(key);
+    if (text === undefined) {
+      text = print(bytes);
+      if (cache.size >= 4096) cache = new Map();
+      cache.set(key, text);
+    }
+    return text;
+  };
+}
+
+/** A fixed-size byte array printed with a custom text form. */
+function fixedText(kind: string, size: number, what: string, print: (bytes: Uint8Array) => string, parse: (text: string) => Uint8Array, cached = false): Codec<string> {
+  const format = cached ? memoize(print) : print;
+  return {
+    min: size,
+    kind,
+    read(r) {
+      return format(r.take(size, what));
+    },
+    write(w, v) {
+      w.bytes(fixedBytesOf(v, size, parse, what));
+    },
+  };
+}
+
+/** ids.ID: 32 bytes, cb58 in JSON. */
+export const id = fixedText('id', 32, 'ID', encodeCB58, decodeCB58, true);
+/** ids.ShortID: 20 bytes, cb58 in JSON. */
+export const shortId = fixedText('shortId', 20, 'short ID', encodeCB58, decodeCB58, true);
+/** ids.NodeID: 20 bytes, `NodeID-` + cb58 in JSON. */
+export const nodeId = fixedText(
+  'nodeId',
+  20,
+  'node ID',
+  (bytes) => NODE_ID_PREFIX + encodeCB58(bytes),
+  (text) => (text.startsWith(NODE_ID_PREFIX) ? decodeCB58(text.slice(NODE_ID_PREFIX.length)) : fail(`node ID must start with ${NODE_ID_PREFIX}`)),
+);
+/** A [N]byte printed as 0x hex by a custom marshaler (signatures, BLS keys). */
+export const fixedHex = (size: number, what: string): Codec<string> => fixedText('fixedHex', size, what, encodeHexNC, decodeHexNC);
+
+/** N numbers: the type of a Go [N]byte printed as a JSON array. */
+export type NumberTuple<N extends number, Acc extends number[] = []> = Acc['length'] extends N ? Acc : NumberTuple<N, [...Acc, number]>;
+
+/** A [N]byte with no custom marshaler: Go's encoding/json prints byte arrays as arrays of numbers. */
+export function fixedNumbers<N extends number>(size: N, what: string): Codec<NumberTuple<N>> {
+  return {
+    min: size,
+    kind: 'fixedNumbers',
+    read(r) {
+      return Array.from(r.take(size, what)) as NumberTuple<N>;
+    },
+    write(w, v) {
+      if (!Array.isArray(v) || v.length !== size) fail(`${what}: an array of ${size} bytes expected, got ${describe(v)}`);
+      for (const b of v) w.u8(uint(b, 0xff, 'byte'));
+    },
+  };
+}
+
+/**
+ * An address (ids.ShortID inside secp256k1fx.OutputOwners): `P-<hrp>1…` where the node
+ * initialised the owner with its context, the short ID's cb58 where it did not
+ * (secp256k1fx/output_owners.go#formatAddress). Written from either form.
+ */
+const formatters = new Map<string, (bytes: Uint8Array) => string>();
+function addressFormatter(ctx: Context): (bytes: Uint8Array) => string {
+  const key = ctx.init ? `${ctx.chain}-${ctx.hrp}` : '';
+  let format = formatters.get(key);
+  if (format === undefined) {
+    format = memoize(ctx.init ? (bytes) => formatAddress(bytes, { hrp: ctx.hrp }, ctx.chain) : encodeCB58);
+    if (formatters.size > 16) formatters.clear();
+    formatters.set(key, format);
+  }
+  return format;
+}
+
+export const address: Codec<string> = {
+  min: 20,
+  kind: 'address',
+  read(r, ctx) {
+    return addressFormatter(ctx)(r.take(20, 'address'));
+  },
+  write(w, v) {
+    if (typeof v !== 'string') fail(`address expected, got ${describe(v)}`);
+    const bytes = v.includes('-') ? parseAddress(v).bytes : decodeCB58(v);
+    if (bytes.length !== 20) fail(`address must be 20 bytes, got ${bytes.length}`);
+    w.bytes(bytes);
+  },
+};
+
+function lengthPrefixed(r: Reader, what: string): Uint8Array {
+  r.need(4, `${what} length`);
+  const size = r.view.getUint32(r.pos);
+  if (size > r.bytes.length - r.pos - 4) {
+    throw new CodecError(`${what} length ${size} exceeds the ${r.bytes.length - r.pos - 4} bytes left`, { offset: r.pos });
+  }
+  r.pos += 4;
+  return r.take(size, what);
+}
+
+function writeLengthPrefixed(w: Writer, bytes: Uint8Array): void {
+  if (bytes.length > 0x7fffffff) fail('byte slice longer than the codec allows');
+  w.u32(bytes.length);
+  w.bytes(bytes);
+}
+
+/** types.JSONByteSlice: a []byte printed as 0x hex (vms/types/blob_data.go). */
+export const bytesHex: Codec<string> = {
+  min: 4,
+  kind: 'bytesHex',
+  read(r) {
+    return encodeHexNC(lengthPrefixed(r, 'bytes'));
+  },
+  write(w, v) {
+    writeLengthPrefixed(w, v instanceof Uint8Array ? v : typeof v === 'string' ? decodeHexNC(v) : fail(`0x hex bytes expected, got ${describe(v)}`));
+  },
+};
+
+/** A plain []byte: Go's encoding/json prints it as standard base64 with padding. */
+export const bytesBase64: Codec<string> = {
+  min: 4,
+  kind: 'bytesBase64',
+  read(r) {
+    return base64.encode(lengthPrefixed(r, 'bytes'));
+  },
+  write(w, v) {
+    let bytes: Uint8Array;
+    if (v instanceof Uint8Array) bytes = v;
+    else if (typeof v === 'string') {
+      try {
+        bytes = base64.decode(v);
+      } catch (cause) {
+        throw new CodecError(`base64 bytes expected, got ${describe(v)}`, { cause });
+      }
+    } else fail(`base64 bytes expected, got ${describe(v)}`);
+    writeLengthPrefixed(w, bytes);
+  },
+};
+
+const utf8Fatal = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = /* @__PURE__ */ new TextEncoder();
+
+/**
+ * Bytes as the string Go's encoding/json prints: valid UTF-8 as is, each byte of an invalid
+ * sequence as U+FFFD (utf8.DecodeRune returns (RuneError, 1) for it).
+ */
+export function goString(bytes: Uint8Array): string {
+  let ascii = true;
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i]! >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  if (ascii) return String.fromCharCode(...bytes);
+  try {
+    return utf8Fatal.decode(bytes);
+  } catch {
+    let out = '';
+    let i = 0;
+    const cont = (k: number, lo = 0x80, hi = 0xbf) => i + k < bytes.length && bytes[i + k]! >= lo && bytes[i + k]! <= hi;
+    while (i < bytes.length) {
+      const b = bytes[i]!;
+      let size = 0;
+      if (b < 0x80) size = 1;
+      else if (b >= 0xc2 && b <= 0xdf) size = cont(1) ? 2 : 0;
+      else if (b >= 0xe0 && b <= 0xef) {
+        const lo = b === 0xe0 ? 0xa0 : 0x80;
+        const hi = b === 0xed ? 0x9f : 0xbf;
+        size = cont(1, lo, hi) && cont(2) ? 3 : 0;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        const lo = b === 0xf0 ? 0x90 : 0x80;
+        const hi = b === 0xf4 ? 0x8f : 0xbf;
+        size = cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+      }
+      if (size === 0) {
+        out += '\ufffd';
+        i += 1;
+      } else {
+        out += utf8Fatal.decode(bytes.subarray(i, i + size));
+        i += size;
+      }
+    }
+    return out;
+  }
+}
+
+/** A Go string: uint16 length then the bytes (utils/wrappers/packing.go#UnpackStr). */
+export const str: Codec<string> = {
+  min: 2,
+  kind: 'str',
+  read(r) {
+    const size = u16.read(r, undefined as never);
+    return goString(r.take(size, 'string'));
+  },
+  write(w, v) {
+    if (typeof v !== 'string') fail(`string expected, got ${describe(v)}`);
+    const bytes = utf8Encoder.encode(v);
+    if (bytes.length > 0xffff) fail(`string of ${bytes.length} bytes exceeds the codec's 65535`);
+    w.u16(bytes.length);
+    w.bytes(bytes);
+  },
+};
+
+/** A slice of codec values: uint32 count, then each. Counts are capped by the bytes left before anything is allocated. */
+export function list<T>(item: Codec<T>): Codec<T[]> {
+  const min = Math.max(item.min, 1);
+  return {
+    min: 4,
+    kind: 'list',
+    item: item as Codec<unknown>,
+    read(r, ctx) {
+      r.need(4, 'slice length');
+      const count = r.view.getUint32(r.pos);
+      if (count > 0x7fffffff) throw new CodecError(`slice length ${count} exceeds the codec's maximum ${0x7fffffff}`, { offset: r.pos });
+      if (count * min > r.bytes.length - r.pos - 4) {
+        throw new CodecError(`slice length ${count} needs at least ${count * min} bytes, ${r.bytes.length - r.pos - 4} left`, { offset: r.pos });
+      }
+      r.pos += 4;
+      const out: T[] = [];
+      let i = 0;
+      try {
+        for (; i < count; i++) out.push(item.read(r, ctx));
+      } catch (error) {
+        throw error instanceof CodecError ? error.within(`[${i}]`) : error;
+      }
+      return out;
+    },
+    write(w, v) {
+      if (!Array.isArray(v)) fail(`array expected, got ${describe(v)}`);
+      w.u32(v.length);
+      let i = 0;
+      try {
+        for (; i < v.length; i++) item.write(w, v[i]);
+      } catch (error) {
+        throw error instanceof CodecError ? error.within(`[${i}]`) : error;
+      }
+    },
+  };
+}
+
+export type Fields = Record<string, Codec<unknown> | Virtual<unknown>>;
+export type Shape<F extends Fields> = { -readonly [K in keyof F]: Infer<F[K]> };
+
+export interface StructCodec<F extends Fields> extends Codec<Shape<F>> {
+  readonly fields: F;
+  /** Member names in the node's JSON order. */
+  readonly jsonKeys: readonly string[];
+  /** Member names that are in the bytes, in their order. */
+  readonly serialized: readonly string[];
+  readInto(reader: Reader, ctx: Context, target: Record<string, unknown>): void;
+}
+
+/**
+ * A struct: its serialized fields in order. `jsonOrder` gives the member order of the node's
+ * JSON where it differs (a marshaler that builds a map prints keys sorted).
+ */
+export function struct<F extends Fields>(fields: F, jsonOrder?: readonly (keyof F & string)[]): StructCodec<F> {
+  const names = Object.keys(fields);
+  const serialized = names.filter((name) => !('virtual' in fields[name]!));
+  const codecs = serialized.map((name) => fields[name] as Codec<unknown>);
+  const virtuals = names.filter((name) => 'virtual' in fields[name]!).map((name) => [name, (fields[name] as Virtual<unknown>).virtual] as const);
+  const jsonKeys = jsonOrder ?? names;
+  const reorder = jsonOrder !== undefined || virtuals.length > 0;
+  const min = codecs.reduce((sum, codec) => sum + codec.min, 0);
+  const codec: StructCodec<F> = {
+    min,
+    kind: 'struct',
+    fields,
+    jsonKeys,
+    serialized,
+    readInto(r, ctx, target) {
+      // Members are created in the JSON order first, so that filling them keeps that order.
+      if (reorder) for (const key of jsonKeys) target[key] = undefined;
+      let i = 0;
+      try {
+        for (; i < codecs.length; i++) target[serialized[i]!] = codecs[i]!.read(r, ctx);
+      } catch (error) {
+        throw error instanceof CodecError ? error.within(serialized[i]!) : error;
+      }
+      for (const [name, compute] of virtuals) target[name] = compute(ctx);
+    },
+    read(r, ctx) {
+      const target: Record<string, unknown> = {};
+      codec.readInto(r, ctx, target);
+      return target as Shape<F>;
+    },
+    write(w, v) {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected, got ${describe(v)}`);
+      const record = v as Record<string, unknown>;
+      let i = 0;
+      try {
+        for (; i < codecs.length; i++) {
+          const name = serialized[i]!;
+          if (!(name in record)) fail('missing member');
+          codecs[i]!.write(w, record[name]);
+        }
+      } catch (error) {
+        throw error instanceof CodecError ? error.within(serialized[i]!) : error;
+      }
+    },
+  };
+  return codec;
+}
+
+export const virtual = <T>(compute: (ctx: Context) => T): Virtual<T> => ({ virtual: compute });
+
+/** The Go interfaces that fields are declared with; a type ID must implement the field's one. */
+export type Slot = 'UnsignedTx' | 'Verifiable' | 'State' | 'TransferableIn' | 'TransferableOut' | 'Owner' | 'Signer' | 'Block';
+
+export interface TypeEntry {
+  readonly id: number;
+  readonly name: string;
+  readonly codec: StructCodec<Fields>;
+  readonly slots: readonly Slot[];
+  readonly proto: object;
+}
+
+/** Type IDs in registration order (vms/platformvm/txs/codec.go, block/codec.go). */
+export class Registry {
+  readonly byId: (TypeEntry | undefined)[] = [];
+  readonly byName = new Map<string, TypeEntry>();
+
+  add(id: number, name: string, codec: StructCodec<Fields>, slots: readonly Slot[]): TypeEntry {
+    // Decoded objects carry their type name on the prototype: readable as `.type`, never a
+    // JSON member, so the object stays equal to what the node prints.
+    const proto = Object.create(Object.prototype, { type: { value: name, enumerable: false } });
+    const entry: TypeEntry = { id, name, codec, slots, proto };
+    this.byId[id] = entry;
+    this.byName.set(name, entry);
+    return entry;
+  }
+}
+
+/** Keys of a value that a candidate type would print. */
+function fitsShape(entry: TypeEntry, record: Record<string, unknown>): boolean {
+  for (const key of entry.codec.serialized) if (!(key in record)) return false;
+  for (const key in record) if (!entry.codec.jsonKeys.includes(key)) return false;
+  return true;
+}
+
+/**
+ * An interface-typed field: uint32 type ID, then that type. `plain` marks fields the node never
+ * calls InitCtx on (credentials, subnet authorizations), so what is inside prints uninitialised.
+ * Writing takes the type from the object's `type` (decoded objects have it) or, for plain JSON,
+ * from the one type of the slot whose members the object has.
+ */
+export function iface<T>(registry: Registry, slot: Slot, options: { plain?: boolean } = {}): Codec<T> {
+  const plain = options.plain === true;
+  return {
+    min: 4,
+    kind: 'iface',
+    slot,
+    read(r, ctx) {
+      r.need(4, 'type ID');
+      const typeId = r.view.getUint32(r.pos);
+      const entry = registry.byId[typeId];
+      if (entry === undefined) throw new CodecError(`unknown type ID ${typeId}`, { offset: r.pos });
+      if (!entry.slots.includes(slot)) throw new CodecError(`type ID ${typeId} (${entry.name}) does not implement ${slot}`, { offset: r.pos });
+      if (r.stack.includes(typeId)) throw new CodecError(`recursive interface types: ${entry.name}`, { offset: r.pos });
+      r.pos += 4;
+      r.stack.push(typeId);
+      const target = Object.create(entry.proto) as Record<string, unknown>;
+      entry.codec.readInto(r, plain ? ctx.plain : ctx, target);
+      r.stack.pop();
+      return target as T;
+    },
+    write(w, v) {
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${describe(v)}`);
+      const record = v as Record<string, unknown>;
+      let entry: TypeEntry | undefined;
+      const named = record['type'];
+      if (typeof named === 'string') {
+        entry = registry.byName.get(named);
+        if (entry === undefined) fail(`unknown type ${JSON.stringify(named)}`);
+      } else {
+        const candidates = registry.byId.filter((e): e is TypeEntry => e !== undefined && e.slots.includes(slot) && fitsShape(e, record));
+        if (candidates.length === 0) fail(`no ${slot} type has the members ${Object.keys(record).join(', ') || '(none)'}`);
+        if (candidates.length > 1) fail(`ambiguous ${slot}: ${candidates.map((e) => e.name).join(' or ')}; set \`type\``);
+        entry = candidates[0]!;
+      }
+      if (!entry.slots.includes(slot)) fail(`${entry.name} does not implement ${slot}`);
+      w.u32(entry.id);
+      entry.codec.write(w, v);
+    },
+  };
+}

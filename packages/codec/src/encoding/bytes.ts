@@ -1,0 +1,80 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { hex } from '@scure/base';
+import { CodecError } from '../errors.js';
+
+export { sha256 };
+
+/** Lower-case hex of `bytes`, no prefix. */
+export function toHex(bytes: Uint8Array): string {
+  return hex.encode(bytes);
+}
+
+/** Bytes of a hex string without prefix (either case, as Go's encoding/hex). */
+export function fromHex(text: string, what = 'hex'): Uint8Array {
+  if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new CodecError(`invalid ${what}: not an even number of hex digits`);
+  return hex.decode(text.toLowerCase());
+}
+
+/** The node's checksum: the last 4 bytes of sha256 (utils/hashing/hashing.go#Checksum). */
+export function checksum(bytes: Uint8Array): Uint8Array {
+  return sha256(bytes).subarray(28);
+}
+
+export function concatBytes(...parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `0x` + hex + 4-byte checksum: the node's `hex` (and `hexc`) encoding (utils/formatting/encoding.go#Encode). */
+export function encodeHex(bytes: Uint8Array): string {
+  return `0x${toHex(bytes)}${toHex(checksum(bytes))}`;
+}
+
+/** `0x` + hex, no checksum: the node's `hexnc` encoding. */
+export function encodeHexNC(bytes: Uint8Array): string {
+  return `0x${toHex(bytes)}`;
+}
+
+/**
+ * Decodes the node's `hex`/`hexc` encoding and verifies its checksum
+ * (utils/formatting/encoding.go#Decode: a 0x prefix is required; the empty string is no bytes).
+ */
+export function decodeHex(text: string): Uint8Array {
+  if (text === '') return new Uint8Array(0);
+  const raw = decodeHexNC(text);
+  if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
+  const body = raw.subarray(0, raw.length - 4);
+  if (!equalBytes(raw.subarray(raw.length - 4), checksum(body))) throw new CodecError('invalid input checksum');
+  return body;
+}
+
+/** Decodes the node's `hexnc` encoding (0x prefix required). */
+export function decodeHexNC(text: string): Uint8Array {
+  if (text === '') return new Uint8Array(0);
+  if (!text.startsWith('0x')) throw new CodecError('missing 0x prefix to hex encoding');
+  return fromHex(text.slice(2));
+}
+
+/** Node encodings of byte strings, by the names the API uses (`formatting.Encoding`). */
+export type ByteEncoding = 'hex' | 'hexc' | 'hexnc';
+
+export function decodeBytes(text: string, encoding: ByteEncoding = 'hex'): Uint8Array {
+  return encoding === 'hexnc' ? decodeHexNC(text) : decodeHex(text);
+}
+
+export function encodeBytes(bytes: Uint8Array, encoding: ByteEncoding = 'hex'): string {
+  return encoding === 'hexnc' ? encodeHexNC(bytes) : encodeHex(bytes);
+}

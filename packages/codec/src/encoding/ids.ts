@@ -1,0 +1,60 @@
+import { base58 } from '@scure/base';
+import { CodecError } from '../errors.js';
+import { checksum, concatBytes, equalBytes } from './bytes.js';
+
+/** cb58: base58 of the bytes followed by the last 4 bytes of their sha256 (utils/cb58/cb58.go). */
+export function encodeCB58(bytes: Uint8Array): string {
+  return base58.encode(concatBytes(bytes, checksum(bytes)));
+}
+
+export function decodeCB58(text: string): Uint8Array {
+  let raw: Uint8Array;
+  try {
+    raw = base58.decode(text);
+  } catch (cause) {
+    throw new CodecError(`base58 decoding error: ${JSON.stringify(text)}`, { cause });
+  }
+  if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
+  const body = raw.subarray(0, raw.length - 4);
+  if (!equalBytes(raw.subarray(raw.length - 4), checksum(body))) throw new CodecError(`invalid input checksum: ${JSON.stringify(text)}`);
+  return body;
+}
+
+function sized(bytes: Uint8Array, length: number, what: string): Uint8Array {
+  if (bytes.length !== length) throw new CodecError(`${what} must be ${length} bytes, got ${bytes.length}`);
+  return bytes;
+}
+
+/** An ids.ID (32 bytes) as the node prints it: cb58. */
+export function idToString(bytes: Uint8Array): string {
+  return encodeCB58(sized(bytes, 32, 'an ID'));
+}
+
+export function idFromString(text: string): Uint8Array {
+  return sized(decodeCB58(text), 32, 'an ID');
+}
+
+/** An ids.ShortID (20 bytes) as the node prints it: cb58. */
+export function shortIdToString(bytes: Uint8Array): string {
+  return encodeCB58(sized(bytes, 20, 'a short ID'));
+}
+
+export function shortIdFromString(text: string): Uint8Array {
+  return sized(decodeCB58(text), 20, 'a short ID');
+}
+
+export const NODE_ID_PREFIX = 'NodeID-';
+
+/** An ids.NodeID (20 bytes): `NodeID-` + cb58 (ids/node_id.go). */
+export function nodeIdToString(bytes: Uint8Array): string {
+  return NODE_ID_PREFIX + encodeCB58(sized(bytes, 20, 'a node ID'));
+}
+
+/** Reads `NodeID-…` (the prefix is required, as ids.NodeIDFromString requires it). */
+export function nodeIdFromString(text: string): Uint8Array {
+  if (!text.startsWith(NODE_ID_PREFIX)) throw new CodecError(`a node ID must start with ${NODE_ID_PREFIX}: ${JSON.stringify(text)}`);
+  return sized(decodeCB58(text.slice(NODE_ID_PREFIX.length)), 20, 'a node ID');
+}
+
+/** The 32 zero bytes the node prints as `11111111111111111111111111111111LpoYY`. */
+export const EMPTY_ID = '11111111111111111111111111111111LpoYY';

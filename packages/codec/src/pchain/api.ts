@@ -1,0 +1,263 @@
+// Reading and writing whole P-chain objects: signed txs, unsigned txs, blocks, UTXOs,
+// transferable outputs. Each is the codec version (uint16, always 0), then the value, and nothing
+// after it (codec/manager.go#Unmarshal refuses extra bytes).
+import { sha256 } from '@noble/hashes/sha2.js';
+import { CodecError } from '../errors.js';
+import { type Network, networkHrp } from '../encoding/address.js';
+import { type ByteEncoding, decodeBytes, concatBytes } from '../encoding/bytes.js';
+import { decodeCB58, encodeCB58 } from '../encoding/ids.js';
+import { type Codec, type Context, type Uint64Form, Reader, Writer, makeContext } from '../codec/schema.js';
+import {
+  type Block,
+  type SignedTx,
+  type TransferableOutput,
+  type UnsignedTx,
+  type Utxo,
+  blockSlot,
+  readSignedTx,
+  signedTx,
+  transferableOutput,
+  unsignedTxSlot,
+  utxo,
+} from './types.js';
+
+/** The only codec version the P-chain has (txs.CodecVersion). */
+export const CODEC_VERSION = 0;
+
+/** Bytes, or a string in one of the node's byte encodings (`hex` by default, checksum verified). */
+export type BytesLike = Uint8Array | string;
+
+export interface DecodeOptions {
+  /**
+   * The network whose HRP addresses are printed with, as the node prints them with its own:
+   * an ID (`1`, `5`, `12345`), a name (`'fuji'`) or `{ hrp }`. By default the network ID inside
+   * the tx (the first tx of a block); mainnet where there is none (UTXOs, reward and advance-time txs).
+   */
+  readonly network?: Network;
+  /** The encoding of a string input: `hex` (default) and `hexc` carry a checksum, `hexnc` does not. */
+  readonly encoding?: ByteEncoding;
+  /** The chain alias printed before addresses. Default `P`. */
+  readonly chain?: string;
+}
+
+function toBytes(input: BytesLike, options: DecodeOptions | undefined): Uint8Array {
+  if (input instanceof Uint8Array) return input;
+  if (typeof input !== 'string') throw new CodecError('bytes or an encoded string expected');
+  return decodeBytes(input, options?.encoding ?? 'hex');
+}
+
+/**
+ * For the result decoders (`@avanode/codec/results`), whose types say which form they return;
+ * the functions here are typed with the default form.
+ */
+export interface DecodeOptionsWithForm extends DecodeOptions {
+  readonly uint64?: Uint64Form;
+}
+
+function contextFor(options: DecodeOptionsWithForm | undefined, networkID: number | undefined): Context {
+  const network = options?.network ?? networkID ?? 1;
+  return makeContext(networkHrp(network), options?.chain ?? 'P', true, options?.uint64);
+}
+
+function readVersion(r: Reader): void {
+  r.need(2, 'codec version');
+  const version = r.view.getUint16(0);
+  if (version !== CODEC_VERSION) throw new CodecError(`unknown codec version ${version}`, { offset: 0, field: 'codecVersion' });
+  r.pos = 2;
+}
+
+function expectEnd(r: Reader): void {
+  if (r.pos !== r.bytes.length) {
+    throw new CodecError(`trailing bytes: read ${r.pos} of ${r.bytes.length}`, { offset: r.pos });
+  }
+}
+
+/** Runs a whole-input read, once more with the right network if the input names another one. */
+function decodeWith<T>(bytes: Uint8Array, options: DecodeOptions | undefined, read: (r: Reader, ctx: Context) => T, networkOf: (value: T) => number | undefined): T {
+  const first = read(new Reader(bytes), contextFor(options, undefined));
+  if (options?.network !== undefined) return first;
+  const networkID = networkOf(first);
+  if (networkID === undefined || networkHrp(networkID) === networkHrp(1)) return first;
+  return read(new Reader(bytes), contextFor(options, networkID));
+}
+
+function networkOfUnsigned(tx: UnsignedTx | undefined): number | undefined {
+  return tx !== undefined && 'networkID' in tx ? tx.networkID : undefined;
+}
+
+function networkOfBlock(block: Block): number | undefined {
+  if ('tx' in block) return networkOfUnsigned(block.tx.unsignedTx);
+  if ('txs' in block) return networkOfUnsigned(block.txs[0]?.unsignedTx);
+  return undefined;
+}
+
+export interface ParsedTx {
+  /** The tx in the shape of the node's `platform.getTx` JSON answer (`unsignedTx`, `credentials`, `id`). */
+  readonly tx: SignedTx;
+  /** The signed bytes, codec version included: what `platform.issueTx` takes. */
+  readonly bytes: Uint8Array;
+  /** The unsigned bytes, codec version included: what each credential signs (its sha256). */
+  readonly unsignedBytes: Uint8Array;
+  /** sha256 of the signed bytes, cb58. */
+  readonly id: string;
+}
+
+/** Reads a signed tx (txs.Parse) and keeps its bytes, unsigned bytes and ID. */
+export function parseTx(input: BytesLike, options?: DecodeOptions): ParsedTx {
+  const bytes = toBytes(input, options);
+  let unsignedEnd = 0;
+  const tx = decodeWith(
+    bytes,
+    options,
+    (r, ctx) => {
+      readVersion(r);
+      const read = readSignedTx(r, ctx);
+      expectEnd(r);
+      unsignedEnd = read.unsignedEnd;
+      return read.tx;
+    },
+    (t) => networkOfUnsigned(t.unsignedTx),
+  );
+  return { tx, bytes, unsignedBytes: bytes.subarray(0, unsignedEnd), id: tx.id };
+}
+
+/** A signed tx as the node prints it for `platform.getTx` with `encoding: "json"`. */
+export function decodeTx(input: BytesLike, options?: DecodeOptions): SignedTx {
+  return parseTx(input, options).tx;
+}
+
+function encodeWith(codec: Codec<unknown>, value: unknown): Uint8Array {
+  const w = new Writer();
+  w.u16(CODEC_VERSION);
+  codec.write(w, value);
+  return w.result();
+}
+
+/** The signed bytes of a tx object (decoded, or the node's JSON answer). `id` and `fxID` members are ignored. */
+export function encodeTx(tx: SignedTx | Record<string, unknown>): Uint8Array {
+  return encodeWith(signedTx, tx);
+}
+
+/** An unsigned tx alone: codec version, type ID, fields (what the node's tests marshal). */
+export function decodeUnsignedTx(input: BytesLike, options?: DecodeOptions): UnsignedTx {
+  const bytes = toBytes(input, options);
+  return decodeWith(
+    bytes,
+    options,
+    (r, ctx) => {
+      readVersion(r);
+      let tx: UnsignedTx;
+      try {
+        tx = unsignedTxSlot.read(r, ctx);
+      } catch (error) {
+        throw error instanceof CodecError ? error.within('unsignedTx') : error;
+      }
+      expectEnd(r);
+      return tx;
+    },
+    networkOfUnsigned,
+  );
+}
+
+/** The bytes to sign: codec version, type ID, fields of the unsigned tx. */
+export function encodeUnsignedTx(tx: UnsignedTx | Record<string, unknown>): Uint8Array {
+  return encodeWith(unsignedTxSlot, tx);
+}
+
+/** The unsigned bytes of a signed tx, given as bytes or as an object. */
+export function unsignedTxBytes(tx: BytesLike | SignedTx): Uint8Array {
+  if (tx instanceof Uint8Array || typeof tx === 'string') return parseTx(tx).unsignedBytes;
+  return encodeUnsignedTx(tx.unsignedTx);
+}
+
+/** sha256 of the signed bytes, cb58 (txs.Tx#SetBytes). */
+export function txId(tx: BytesLike | SignedTx): string {
+  const bytes = tx instanceof Uint8Array ? tx : typeof tx === 'string' ? decodeBytes(tx) : encodeTx(tx);
+  return encodeCB58(sha256(bytes));
+}
+
+/** A block as the node prints it for `platform.getBlock` with `encoding: "json"`, `id` included. */
+export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
+  const bytes = toBytes(input, options);
+  return decodeWith(
+    bytes,
+    options,
+    (r, ctx) => {
+      readVersion(r);
+      const block = blockSlot.read(r, ctx);
+      expectEnd(r);
+      (block as { id: string }).id = encodeCB58(sha256(bytes));
+      return block;
+    },
+    networkOfBlock,
+  );
+}
+
+/** The bytes of a block object. Commit and abort blocks look alike in JSON: give those a `type`. */
+export function encodeBlock(block: Block | Record<string, unknown>): Uint8Array {
+  return encodeWith(blockSlot, block);
+}
+
+/** sha256 of the block bytes, cb58 (block.CommonBlock#initialize). */
+export function blockId(block: BytesLike | Block): string {
+  const bytes = block instanceof Uint8Array ? block : typeof block === 'string' ? decodeBytes(block) : encodeBlock(block);
+  return encodeCB58(sha256(bytes));
+}
+
+/** A UTXO as `platform.getUTXOs` returns it (each string of `utxos`). Addresses print with the network's HRP. */
+export function decodeUtxo(input: BytesLike, options?: DecodeOptions): Utxo {
+  const bytes = toBytes(input, options);
+  return decodeWith(
+    bytes,
+    options,
+    (r, ctx) => {
+      readVersion(r);
+      const value = utxo.read(r, ctx);
+      expectEnd(r);
+      return value;
+    },
+    () => undefined,
+  );
+}
+
+export function encodeUtxo(value: Utxo | Record<string, unknown>): Uint8Array {
+  return encodeWith(utxo, value);
+}
+
+/**
+ * The ID the node gives a UTXO: sha256 of the output index (uint64, big-endian) then the tx ID
+ * (ids.ID#Prefix via avax.UTXOID#InputID), cb58.
+ */
+export function utxoId(value: { readonly txID: string; readonly outputIndex: number }): string {
+  const index = new Uint8Array(8);
+  new DataView(index.buffer).setUint32(4, value.outputIndex);
+  const tx = decodeCB58(value.txID);
+  if (tx.length !== 32) throw new CodecError('txID must be 32 bytes');
+  return encodeCB58(sha256(concatBytes(index, tx)));
+}
+
+/** A transferable output alone (the `stakedOutputs` of `platform.getStake`). */
+export function decodeTransferableOutput(input: BytesLike, options?: DecodeOptions): TransferableOutput {
+  const bytes = toBytes(input, options);
+  return decodeWith(
+    bytes,
+    options,
+    (r, ctx) => {
+      readVersion(r);
+      const value = transferableOutput.read(r, ctx);
+      expectEnd(r);
+      return value;
+    },
+    () => undefined,
+  );
+}
+
+export function encodeTransferableOutput(value: TransferableOutput | Record<string, unknown>): Uint8Array {
+  return encodeWith(transferableOutput, value);
+}
+
+/** The registered type name of a decoded object (`'AddValidatorTx'`, `'secp256k1fx.TransferOutput'`…), if it has one. */
+export function typeName(value: unknown): string | undefined {
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type : undefined;
+}

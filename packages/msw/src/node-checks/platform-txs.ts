@@ -1,0 +1,117 @@
+// Service-level refusals of the P-chain block, transaction and UTXO methods
+// (avalanchego v1.14.2 vms/platformvm/service.go). The mock plays a node whose state is the
+// spec's examples: it holds UTXOs (so `json` cannot encode them), and nothing has the empty ID.
+import type { NodeRefusal, ServiceCheck } from './types.js';
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const refuse = (message: string): NodeRefusal => ({ code: -32000, message, data: null });
+
+/** ids.Empty in cb58: what an omitted ID unmarshals to. */
+const EMPTY_ID = '11111111111111111111111111111111LpoYY';
+/** The InputID of the UTXO the mock's getUTXOs example holds (SHA-256 of its output index and tx ID). */
+const EXAMPLE_UTXO_ID = '24cPY8aoC5MWxGtcAhVRudVYTX1uyt6Td3vP8noJ9Tsq3nJPq4';
+/** The chain aliases a node registers (genesis/aliases.go), and chain IDs (any cb58 ID may name a chain). */
+const CHAIN_ALIASES = new Set(['P', 'platform', 'X', 'avm', 'C', 'evm']);
+const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{36,50}$/;
+/** What avax.ParseServiceAddress may accept: `<P-chain alias>-<bech32>` or a cb58 short ID. */
+const SERVICE_ADDRESS = /^((P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}|[1-9A-HJ-NP-Za-km-z]{25,34})$/;
+/** codec.NewDefaultManager's limit on the bytes it unmarshals (codec/manager.go defaultMaxSize). */
+const MAX_CODEC_BYTES = 256 * 1024;
+
+/** The encoding as formatting.Encoding.UnmarshalJSON decodes it: omitted or null is hex; undefined when the node would not unmarshal it. */
+function encodingOf(params: Record<string, unknown>): string | undefined {
+  const value = params.encoding;
+  if (value === undefined || value === null) return 'hex';
+  if (typeof value !== 'string') return undefined;
+  const name = value.toLowerCase();
+  return ['hex', 'hexnc', 'hexc', 'json'].includes(name) ? name : undefined;
+}
+
+/** An ID member as ids.ID unmarshals it: omitted or null is the empty ID. */
+const idOf = (value: unknown): string | undefined => (value === undefined || value === null ? EMPTY_ID : typeof value === 'string' ? value : undefined);
+
+/** Go's %#U of one byte of the UTF-8 string (InvalidByteError converts the byte to a rune). */
+function goInvalidByte(byte: number): string {
+  const code = `U+${byte.toString(16).toUpperCase().padStart(4, '0')}`;
+  const printable = (byte >= 0x20 && byte < 0x7f) || byte >= 0xa1;
+  return printable ? `${code} '${String.fromCharCode(byte)}'` : code;
+}
+
+/** formatting.Decode's hex step (encoding/hex.DecodeString): the first bad character wins over an odd length. */
+function decodeHex(text: string): { bytes: number } | { error: string } {
+  const utf8 = new TextEncoder().encode(text);
+  for (const byte of utf8) {
+    const isHexDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);
+    if (!isHexDigit) return { error: `encoding/hex: invalid byte: ${goInvalidByte(byte)}` };
+  }
+  if (utf8.length % 2 === 1) return { error: 'encoding/hex: odd length hex string' };
+  return { bytes: utf8.length / 2 };
+}
+
+export const checks: Record<string, ServiceCheck> = {
+  // vms/platformvm/service.go Service.GetTx: state.GetTx(args.TxID); no tx has the empty ID.
+  'platform.getTx': (params) => {
+    if (!isObject(params)) return undefined;
+    return idOf(params.txID) === EMPTY_ID && encodingOf(params) !== undefined ? refuse('couldn\'t get tx: not found') : undefined;
+  },
+
+  // vms/platformvm/service.go Service.GetBlock: manager.GetStatelessBlock(args.BlockID); no block has the empty ID.
+  'platform.getBlock': (params) => {
+    if (!isObject(params)) return undefined;
+    return idOf(params.blockID) === EMPTY_ID && encodingOf(params) !== undefined ? refuse(`couldn't get block with id ${EMPTY_ID}: not found`) : undefined;
+  },
+
+  // vms/platformvm/service.go Service.GetUTXOs: address count, then sourceChain, then (after the
+  // lookup) the encoding of each UTXO found: formatting.Encode refuses json.
+  'platform.getUTXOs': (params) => {
+    if (!isObject(params)) return undefined;
+    const addresses = params.addresses ?? [];
+    if (!Array.isArray(addresses) || encodingOf(params) === undefined) return undefined;
+    if (addresses.length === 0) return refuse('no addresses provided');
+    if (addresses.length > 1024) return refuse(`number of addresses given, ${addresses.length}, exceeds maximum, 1024`);
+    const sourceChain = params.sourceChain;
+    if (typeof sourceChain === 'string' && sourceChain !== '' && !CHAIN_ALIASES.has(sourceChain) && !CB58_ID.test(sourceChain)) {
+      return refuse(`problem parsing source chainID ${JSON.stringify(sourceChain)}: there is no ID with alias: ${sourceChain}`);
+    }
+    const start = isObject(params.startIndex) ? params.startIndex : {};
+    const startUTXO = typeof start.utxo === 'string' ? start.utxo : '';
+    if (start.address === '' && startUTXO !== '') {
+      return refuse('couldn\'t parse start index address "": couldn\'t parse address "": no separator found in address');
+    }
+    // Only when the addresses parse: a bad one is refused first (the schema answers for it here).
+    const parsable = addresses.every((a) => typeof a === 'string' && SERVICE_ADDRESS.test(a));
+    if (parsable && encodingOf(params) === 'json') return refuse(`couldn't encode UTXO ${EXAMPLE_UTXO_ID} as json: unsupported encoding in method`);
+    return undefined;
+  },
+
+  // vms/platformvm/service.go Service.GetRewardUTXOs: a staker's reward UTXOs cannot be
+  // encoded as json; the empty ID has none, so json answers an empty list there.
+  'platform.getRewardUTXOs': (params) => {
+    if (!isObject(params)) return undefined;
+    const txID = idOf(params.txID);
+    return encodingOf(params) === 'json' && txID !== undefined && txID !== EMPTY_ID ? refuse('couldn\'t encode utxo as json: unsupported encoding in method') : undefined;
+  },
+
+  // vms/platformvm/service.go Service.IssueTx: formatting.Decode (utils/formatting/encoding.go),
+  // then txs.Parse (which wraps codec errors in "couldn't parse tx" once more). The checksum of
+  // hex/hexc needs SHA-256, which this module cannot compute synchronously: not checked.
+  'platform.issueTx': (params) => {
+    if (!isObject(params) || typeof (params.tx ?? '') !== 'string') return undefined;
+    const encoding = encodingOf(params);
+    if (encoding === undefined) return undefined;
+    const tx = (params.tx ?? '') as string;
+    const parseError = (reason: string) => refuse(`couldn't parse tx: couldn't parse tx: ${reason}`);
+    if (tx === '') return parseError('couldn\'t unpack codec version');
+    if (encoding === 'json') return refuse('problem decoding transaction: unsupported encoding in method');
+    if (!tx.startsWith('0x')) return refuse('problem decoding transaction: missing 0x prefix to hex encoding');
+    const decoded = decodeHex(tx.slice(2));
+    if ('error' in decoded) return refuse(`problem decoding transaction: ${decoded.error}`);
+    if (encoding !== 'hexnc') {
+      return decoded.bytes < 4 ? refuse('problem decoding transaction: input string is smaller than the checksum size') : undefined;
+    }
+    if (decoded.bytes > MAX_CODEC_BYTES) return parseError(`byte array exceeds maximum length: ${decoded.bytes} > ${MAX_CODEC_BYTES}`);
+    if (decoded.bytes < 2) return parseError('couldn\'t unpack codec version');
+    if (tx.slice(2, 6) !== '0000') return parseError('unknown codec version');
+    return undefined;
+  },
+};
