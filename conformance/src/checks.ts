@@ -39,7 +39,7 @@ const isEnvelopeError = (r: Recording) => {
   return [-32700, -32600, -32601].includes(error?.code ?? 0) || (error?.code === -32000 && /^rpc: |^method must start/.test(error.message));
 };
 /** The mock node's answer is allow-listed for this recording (a request a node refuses). */
-const mockReason = (r: Recording) => knownWrongReason(r, 'mock' as RecordingPart);
+const mockReason = (r: Recording) => knownWrongReason(r, 'mock');
 
 const isGet = (r: Recording) => r.httpMethod === 'GET';
 const byPosition = (method: string) => method.startsWith('eth_');

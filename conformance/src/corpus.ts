@@ -25,7 +25,7 @@ export interface Recording {
   mock?: { publicNode?: boolean; healthy?: boolean };
 }
 
-export type RecordingPart = 'params' | 'result';
+export type RecordingPart = 'params' | 'result' | 'mock';
 
 export interface KnownWrong {
   file: string;

@@ -1,13 +1,31 @@
 // Values a JSON Schema accepts, as fast-check arbitraries: for round-trip properties
 // ("whatever the spec allows passes through the mocks and the client unchanged").
 // Handles what the avanode document uses: $ref, anyOf, type, enum, const, pattern, min/max,
-// properties/required, additionalProperties, propertyNames, items, min/maxProperties.
+// properties/required, additionalProperties, propertyNames, items, min/maxItems, min/maxProperties.
 import fc from 'fast-check';
 
 type Schema = Record<string, unknown> | boolean;
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * Arbitraries already built, per schema object and depth band: the same sub-schema (an ID
+ * pattern, a tx type) stands in hundreds of places of a block's schema, and building a regex's
+ * arbitrary is what costs (a getBlock result took 48 s to build without this, 0.2 s with it).
+ * What an arbitrary looks like changes only at depths 3 and 4, so deeper levels share one entry.
+ */
+const built = new WeakMap<object, Map<number, fc.Arbitrary<unknown>>>();
+
 export function arbitraryOf(schema: Schema, definitions: Record<string, Schema>, depth = 0): fc.Arbitrary<unknown> {
+  if (typeof schema === 'boolean') return buildArbitrary(schema, definitions, depth);
+  const band = Math.min(depth, 4);
+  let byDepth = built.get(schema);
+  if (!byDepth) built.set(schema, (byDepth = new Map()));
+  let arbitrary = byDepth.get(band);
+  if (!arbitrary) byDepth.set(band, (arbitrary = buildArbitrary(schema, definitions, depth)));
+  return arbitrary;
+}
+
+function buildArbitrary(schema: Schema, definitions: Record<string, Schema>, depth: number): fc.Arbitrary<unknown> {
   if (schema === true || (isObject(schema) && Object.keys(schema).every((k) => k === 'description' || k === 'title'))) {
     return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
   }
@@ -37,7 +55,10 @@ export function arbitraryOf(schema: Schema, definitions: Record<string, Schema>,
     case 'array': {
       if (Array.isArray(s.items)) return fc.tuple(...(s.items as Schema[]).map((i) => arbitraryOf(i, definitions, depth + 1)));
       if (s.maxItems === 0) return fc.constant([]);
-      return fc.array(s.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(s.items as Schema, definitions, depth + 1), { maxLength: depth > 3 ? 1 : 3 });
+      // Within the schema's bounds (`weights` has exactly 4), short by default so trees stay small.
+      const minLength = typeof s.minItems === 'number' ? s.minItems : 0;
+      const maxLength = Math.max(minLength, Math.min(typeof s.maxItems === 'number' ? s.maxItems : Number.POSITIVE_INFINITY, depth > 3 ? 1 : 3));
+      return fc.array(s.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(s.items as Schema, definitions, depth + 1), { minLength, maxLength });
     }
     case 'object':
     default: {

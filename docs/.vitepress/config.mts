@@ -39,12 +39,16 @@ const guide: DefaultTheme.SidebarItem[] = [
     text: 'Guide',
     items: [
       { text: 'Getting started with the client', link: '/guide/getting-started' },
+      { text: 'Errors', link: '/guide/errors' },
+      { text: 'Fallback URLs, hooks, waiting for a tx', link: '/guide/resilience' },
       { text: 'Mocking the node in a frontend test', link: '/guide/msw' },
       { text: 'Running the mock node', link: '/guide/mock-node' },
+      { text: 'Scenarios: a simulated network', link: '/guide/scenarios' },
       { text: 'TanStack Query', link: '/guide/query' },
       { text: 'The avanode command line', link: '/guide/cli' },
       { text: 'Validating responses', link: '/guide/validating' },
       { text: 'Big integers', link: '/guide/bigint' },
+      { text: 'Batches', link: '/guide/batches' },
       { text: 'ESM-only packages', link: '/guide/esm' },
       { text: 'What the mock is, and is not', link: '/guide/mock-limits' },
       { text: 'Decoding P-chain bytes', link: '/guide/codec' },
@@ -63,6 +67,20 @@ export default defineConfig({
   // build, so two builds give the same bytes.
   buildConcurrency: 1,
   srcExclude: ['README.md', 'versions/**'],
+  markdown: {
+    // Code groups name their tabs with random ids; numbered per page instead, so two builds
+    // give the same bytes (docs/test/site.test.ts).
+    config(md) {
+      const render = md.render.bind(md);
+      md.render = (src, env) => {
+        const ids = new Map<string, string>();
+        return render(src, env).replace(/(name|id|for)="((?:group|tab)-)([A-Za-z0-9_-]+)"/g, (_whole, attribute: string, kind: string, id: string) => {
+          if (!ids.has(kind + id)) ids.set(kind + id, `${kind}${ids.size + 1}`);
+          return `${attribute}="${ids.get(kind + id)}"`;
+        });
+      };
+    },
+  },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/getting-started' },

@@ -169,7 +169,7 @@ export function assembleSpec(srcDir: string): AssembledSpec {
     }
   }
 
-  const problems = [...schemaProblems(schemas, schemaFile), ...exampleProblems(assembled, methodFile)];
+  const problems = [...schemaProblems(schemas, schemaFile), ...methodSchemaProblems(methods, methodFile), ...exampleProblems(assembled, methodFile)];
   if (problems.length > 0) throw new SpecBuildError(problems.join('\n'));
 
   return { document: assembled, dereferenced: dereference(assembled) };
@@ -198,6 +198,63 @@ function schemaProblems(schemas: JsonObject, schemaFile: Map<string, string>): s
   for (const [name, schema] of Object.entries(schemas)) {
     if (ajv.validateSchema(schema as object) !== true) {
       for (const line of describeErrors(ajv.errors)) problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${line}`);
+    }
+    for (const line of unknownKeywords(schema, '')) problems.push(`${schemaFile.get(name)}: schema '${name}' ${line}`);
+  }
+  return problems;
+}
+
+/** The keywords a schema here may use: draft-07's, and `x-` extensions. */
+const KEYWORDS = new Set([
+  '$id', '$schema', '$ref', '$comment', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly',
+  'type', 'enum', 'const', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
+  'properties', 'patternProperties', 'additionalProperties', 'propertyNames', 'required', 'minProperties', 'maxProperties', 'dependencies',
+  'items', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'anyOf', 'oneOf', 'allOf', 'not', 'if', 'then', 'else', 'definitions',
+  'contentEncoding', 'contentMediaType',
+]);
+const SUBSCHEMA = ['additionalProperties', 'propertyNames', 'additionalItems', 'contains', 'not', 'if', 'then', 'else'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'definitions'];
+const SUBSCHEMA_LISTS = ['anyOf', 'oneOf', 'allOf'];
+
+/**
+ * Keywords JSON Schema does not have, with where they stand: valid JSON Schema ignores them,
+ * so a typo (`requried`) or a YAML flow mapping split at an unquoted comma
+ * (`{description: a, b}` makes a keyword `b` with value null) would otherwise pass unseen.
+ */
+function unknownKeywords(schema: Json, path: string): string[] {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return [];
+  const found: string[] = [];
+  for (const [key, value] of Object.entries(schema)) {
+    if (!key.startsWith('x-') && !KEYWORDS.has(key)) {
+      found.push(`has a keyword JSON Schema does not know at ${path || '/'}: '${key}'${value === null ? ' (null: an unquoted comma in a YAML flow mapping?)' : ''}`);
+    }
+  }
+  for (const key of SUBSCHEMA) if (key in schema) found.push(...unknownKeywords(schema[key]!, `${path}/${key}`));
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = schema[key];
+    if (map && typeof map === 'object' && !Array.isArray(map)) for (const [name, sub] of Object.entries(map)) found.push(...unknownKeywords(sub, `${path}/${key}/${name}`));
+  }
+  for (const key of SUBSCHEMA_LISTS) {
+    const list = schema[key];
+    if (Array.isArray(list)) list.forEach((sub, i) => found.push(...unknownKeywords(sub, `${path}/${key}/${i}`)));
+  }
+  const items = schema.items;
+  if (Array.isArray(items)) items.forEach((sub, i) => found.push(...unknownKeywords(sub, `${path}/items/${i}`)));
+  else if (items !== undefined) found.push(...unknownKeywords(items, `${path}/items`));
+  return found;
+}
+
+/** The same keyword check for the schemas written inline in methods (params and results). */
+function methodSchemaProblems(methods: JsonObject[], methodFile: Map<string, string>): string[] {
+  const problems: string[] = [];
+  for (const method of methods) {
+    const name = String(method.name);
+    const parts: Array<[string, Json | undefined]> = [
+      ...((method.params ?? []) as JsonObject[]).map((p): [string, Json | undefined] => [`param '${String(p.name)}'`, p.schema]),
+      ['result', (method.result as JsonObject | undefined)?.schema],
+    ];
+    for (const [what, schema] of parts) {
+      if (schema !== undefined) for (const line of unknownKeywords(schema, '')) problems.push(`${methodFile.get(name)}: method '${name}' ${what} ${line}`);
     }
   }
   return problems;

@@ -112,4 +112,12 @@ describe('spec build', () => {
     writeFileSync(join(folder, 'extra.yaml'), `${group}methods: []\n`);
     expect(buildError(src).message).toBe('src/methods/platform/extra.yaml: a file in a group folder takes its group from group.yaml');
   });
+
+  it('a keyword JSON Schema does not know (a typo, or a flow mapping split at a comma) names the file and the path', () => {
+    const src = copyOfSources();
+    appendFileSync(join(src, 'schemas', 'fees.yaml'), '\nBroken:\n  type: object\n  requried: [a]\n  properties:\n    a: {description: Asset ID to locked, stakeable amount., type: string}\n');
+    const lines = buildError(src).message.split('\n');
+    expect(lines).toContain("src/schemas/fees.yaml: schema 'Broken' has a keyword JSON Schema does not know at /: 'requried'");
+    expect(lines).toContain("src/schemas/fees.yaml: schema 'Broken' has a keyword JSON Schema does not know at /properties/a: 'stakeable amount.' (null: an unquoted comma in a YAML flow mapping?)");
+  });
 });

@@ -9,7 +9,7 @@ import { camelCase, type DocumentModel, type HttpEndpointModel, type MethodModel
 import { uint64Paths } from '../uint64-paths.ts';
 
 const templates = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates', 'client');
-const CORE_FILES = ['errors.ts', 'client.ts', 'namespaces.ts', 'complete.ts', 'lossless.ts', 'retry.ts', 'validation.ts', 'bigint.ts', 'batch.ts', 'http-get.ts'];
+const CORE_FILES = ['errors.ts', 'client.ts', 'namespaces.ts', 'complete.ts', 'failover.ts', 'lossless.ts', 'retry.ts', 'validation.ts', 'bigint.ts', 'batch.ts', 'http-get.ts'];
 const OUT = 'client/src/generated';
 
 export interface ClientOptions {
@@ -326,7 +326,9 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
       "type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;",
       '',
     ];
-    if (space.scope) lines.push("const positional = (args: unknown[]) => {\n  let end = args.length;\n  while (end > 0 && args[end - 1] === undefined) end--;\n  return args.slice(0, end);\n};\n");
+    // By-position methods drop trailing omitted arguments: the helper goes wherever one is,
+    // scoped namespace or not.
+    if (space.methods.some((m) => m.paramStructure === 'by-position')) lines.push("const positional = (args: unknown[]) => {\n  let end = args.length;\n  while (end > 0 && args[end - 1] === undefined) end--;\n  return args.slice(0, end);\n};\n");
     for (const m of space.methods) {
       const { args, params } = signature(m);
       const scopeArg = space.scope ? `, ${space.scope}: string` : '';

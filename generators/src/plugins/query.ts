@@ -264,16 +264,16 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
   const head = header(context, model.title, model.version);
   const files: GeneratedFiles = new Map([[`${OUT}/core.ts`, coreFile(head, scope)]]);
   const spaces = namespacesOf(model);
-  const exported: Array<{ space: Namespace; kind: 'Queries' | 'InfiniteQueries' | 'Mutations' }> = [];
+  const exported: Array<{ space: Namespace; kind: 'Queries' | 'InfiniteQueries' | 'Mutations'; first: string }> = [];
 
   for (const space of spaces) {
     const S = space.scope ? `{ readonly ${key(space.scope)}: string }` : '{}';
     const scopeArg = space.scope ? `, ${space.scope}: string` : '';
     const scopeValue = space.scope ? `, { ${space.scope} }` : '';
     const sections: string[] = [];
-    const section = (kind: 'Queries' | 'InfiniteQueries' | 'Mutations', what: string, members: string[]) => {
-      if (members.length === 0) return;
-      exported.push({ space, kind });
+    const section = (kind: 'Queries' | 'InfiniteQueries' | 'Mutations', what: string, members: string[], first?: MethodModel) => {
+      if (members.length === 0 || !first) return;
+      exported.push({ space, kind, first: first.memberName });
       sections.push(
         `/** ${what} */`,
         `export function ${camel(space.name)}${kind}<M extends MethodTypes = Methods>(client: QueryCaller<M>${scopeArg}) {`,
@@ -294,6 +294,7 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
         const { args, params } = signature(m);
         return `${docOf(m, '')}    ${key(m.memberName)}: (${args}) => queryOptionsOf(client, ${q(m.name)}, ${params}, options${scopeValue}),`;
       }),
+      reads[0],
     );
     const paging = reads.flatMap((m) => {
       const found = pagingOf(model, m);
@@ -308,11 +309,13 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
         const rule = `Pages by \`${p.cursorParam}\` ← \`${p.cursorResult}\`${p.limitParam ? `; the last page is one whose \`${p.countResult}\` is below \`${p.limitParam}\` (or 0)` : ''}, or whose cursor does not move.`;
         return `${docOf(m, rule)}    ${key(m.memberName)}: (${args}) => infiniteQueryOptionsOf<M, ${q(m.name)}, ${P}, ${S}>(client, ${q(m.name)}, ${params}, { ${Object.entries(p).map(([name, value]) => `${name}: ${q(value as string)}`).join(', ')} }, options${scopeValue}),`;
       }),
+      paging[0]?.m,
     );
     section(
       'Mutations',
       `Mutation options of the \`${space.name}\` methods that change state: \`useMutation(…)\`; \`mutate(params)\`.`,
       space.methods.filter(isMutation).map((m) => `${docOf(m, '')}    ${key(m.memberName)}: (options?: CallOptions) => mutationOptionsOf(client, ${q(m.name)}, options${scopeValue}),`),
+      space.methods.find(isMutation),
     );
     if (sections.length === 0) continue;
     const body = sections.join('\n');
@@ -345,6 +348,9 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
     '',
   ];
   const builder = (fn: string, kind: 'Queries' | 'InfiniteQueries' | 'Mutations', what: string) => {
+    // The example in the doc comment is this document's first method of the kind.
+    const sample = exported.find((e) => e.kind === kind);
+    const example = sample ? `: \`${fn}(client).${sample.space.name}${sample.space.scope ? `(${sample.space.scope})` : ''}.${sample.first}(…)\`` : '';
     const members = exported
       .filter((e) => e.kind === kind)
       .map(({ space }) =>
@@ -353,16 +359,16 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
           : `    ${key(space.name)}: ${camel(space.name)}${kind}(client),`,
       );
     index.push(
-      `/** ${what} */`,
+      `/** ${what}${example}. */`,
       `export function ${fn}<M extends MethodTypes = Methods>(client: QueryCaller<M>) {`,
       members.length > 0 ? `  return {\n${members.join('\n')}\n  };` : '  return {};',
       '}',
       '',
     );
   };
-  builder('queries', 'Queries', 'Query options of every method that reads, by namespace: `queries(client).platform.getHeight()`.');
-  builder('infiniteQueries', 'InfiniteQueries', 'Infinite-query options of every method that pages, by namespace: `infiniteQueries(client).platform.getUTXOs({ addresses, limit })`.');
-  builder('mutations', 'Mutations', 'Mutation options of every method that changes state, by namespace: `mutations(client).platform.issueTx()`.');
+  builder('queries', 'Queries', 'Query options of every method that reads, by namespace');
+  builder('infiniteQueries', 'InfiniteQueries', 'Infinite-query options of every method that pages, by namespace');
+  builder('mutations', 'Mutations', 'Mutation options of every method that changes state, by namespace');
   files.set(`${OUT}/index.ts`, index.join('\n'));
   return files;
 }

@@ -5,7 +5,7 @@
 // request object, so an array is answered with a -32700 parse error (gorilla/rpc v1.2.0
 // v2/json2/server.go, newCodecRequest). Their calls are sent as single requests, a few at a time.
 import type { BatchItem, CoreParts, RequestOptions } from './client.js';
-import { answerText, call, envelope, finish, parse, prepare, retrying, unreadable, urlOf } from './complete.js';
+import { answerText, at, call, envelope, finish, parse, prepare, retrying, send, unreadable, urlOf } from './complete.js';
 import type { AvanodeError } from './errors.js';
 
 /** Single requests in flight at once for an endpoint without batches: a browser allows about 6 connections per origin. */
@@ -69,19 +69,21 @@ async function sendBatch(parts: CoreParts, url: string, calls: ReadonlyArray<Cal
   try {
     const body = `[${requests.map(({ id, method, paramsJson }) => parts.body(id, method, paramsJson)).join(',')}]`;
     const methods = requests.map((r) => r.method);
+    const count = { n: 0 };
     const { text, byId } = await retrying(
       parts,
-      async () => {
-        const text = answerText(parts, await parts.exchange(url, { method: 'POST', headers: parts.headers, body }, options), undefined, options, (s) => s >= 200 && s < 300);
-        return { text, byId: matchAnswers(parts, parse(parts, text, undefined), requests, text) };
+      async (_n, base) => {
+        const exchange = await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body }, options, methods.join(), count);
+        const text = answerText(parts, exchange, undefined, options, (s) => s >= 200 && s < 300);
+        return { text, byId: matchAnswers(parse(parts, text, undefined), requests, text) };
       },
       methods,
       options?.signal,
     );
     for (const { index, id, method } of requests) {
       try {
-        if (!byId.has(id)) throw unreadable(parts, `no answer with id ${id} in the batch`, text, method);
-        items[index] = { ok: true, result: await finish(parts, method, envelope(parts, byId.get(id), id, method, text)) };
+        if (!byId.has(id)) throw unreadable(`no answer with id ${id} in the batch`, text, method);
+        items[index] = { ok: true, result: await finish(parts, method, envelope(byId.get(id), id, method, text)) };
       } catch (error) {
         items[index] = { ok: false, error: error as AvanodeError };
       }
@@ -96,17 +98,17 @@ async function sendBatch(parts: CoreParts, url: string, calls: ReadonlyArray<Cal
  * it); an answer whose id is not one of the batch's, or that repeats one, makes the whole answer
  * untrustworthy: no result is taken from it.
  */
-function matchAnswers(parts: CoreParts, answers: unknown, requests: ReadonlyArray<{ id: number; method: string }>, text: string): Map<unknown, unknown> {
+function matchAnswers(answers: unknown, requests: ReadonlyArray<{ id: number; method: string }>, text: string): Map<unknown, unknown> {
   if (!Array.isArray(answers)) {
-    if ((answers as { error?: unknown } | null)?.error != null) envelope(parts, answers, NaN, requests[0]!.method, text);
-    throw unreadable(parts, 'a batch must be answered with a list', text, undefined);
+    if ((answers as { error?: unknown } | null)?.error != null) envelope(answers, NaN, requests[0]!.method, text);
+    throw unreadable('a batch must be answered with a list', text, undefined);
   }
   const sent = new Set(requests.map((r) => r.id));
   const byId = new Map<unknown, unknown>();
   for (const answer of answers) {
     const id = (answer as { id?: unknown } | null)?.id;
-    if (!sent.has(id as number)) throw unreadable(parts, `the batch answer holds id ${JSON.stringify(id)}, which no call of the batch had`, text, undefined);
-    if (byId.has(id)) throw unreadable(parts, `the batch answer holds id ${id} twice`, text, undefined);
+    if (!sent.has(id as number)) throw unreadable(`the batch answer holds id ${JSON.stringify(id)}, which no call of the batch had`, text, undefined);
+    if (byId.has(id)) throw unreadable(`the batch answer holds id ${id} twice`, text, undefined);
     byId.set(id, answer);
   }
   return byId;

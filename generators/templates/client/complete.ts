@@ -1,9 +1,11 @@
 // Everything a call needs beyond the core's common case, loaded on first use: exact JSON for
-// bigints and long integers, params validation, telling each failure apart (HTTP status, bad
-// body, wrong envelope, timeout, network), retries, result validation and bigint decoding.
-// Batches and the HTTP GET endpoints use the same steps.
+// bigints and long integers, params validation, the hooks around each request, telling each
+// failure apart (HTTP status, bad body, wrong envelope, timeout, network), retries, fail-over
+// between several URLs, result validation and bigint decoding. Batches and the HTTP GET
+// endpoints use the same steps.
 import type { CoreParts, Exchange, HandedOver, RequestOptions } from './client.js';
-import { AvanodeError, ConfigError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from './errors.js';
+import { AvanodeError, ConfigError, HookError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from './errors.js';
+import { walk } from './failover.js';
 import { quoteUnsafeIntegers, stringifyJson } from './lossless.js';
 import { retryDelay, sleep } from './retry.js';
 import { checkParams, checkResult } from './validation.js';
@@ -33,7 +35,7 @@ export function urlOf(parts: CoreParts, method: string, options: RequestOptions 
 }
 
 /** JSON text of params: JSON.stringify, or the exact writer when they hold a bigint. */
-export function toJson(parts: CoreParts, value: unknown): string {
+export function toJson(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch {
@@ -51,7 +53,7 @@ export function toJson(parts: CoreParts, value: unknown): string {
  * string, which the uint64 pattern bounds exactly).
  */
 export async function prepare(parts: CoreParts, method: string, params: unknown): Promise<string> {
-  const json = toJson(parts, parts.params(method, params));
+  const json = toJson(parts.params(method, params));
   if (parts.config.validate) await checkParams(parts, method, JSON.parse(quoteUnsafeIntegers(json)));
   return json;
 }
@@ -74,7 +76,7 @@ export function answerText(parts: CoreParts, exchange: Exchange, name: string | 
     const message = redirect ? `HTTP ${status} redirect to ${location ?? '(a location the browser hides)'}, not followed` : `HTTP ${status} ${body.slice(0, 100)}`;
     throw new HttpError(message, name, { status, body, retryAfter: headers.get('retry-after'), location, url });
   }
-  if (exchange.timedOut) throw new TimeoutError(`no answer from ${url} within ${exchange.timeoutMs} ms`, name, { timeoutMs: exchange.timeoutMs });
+  if (exchange.timedOut) throw new TimeoutError(`no answer from ${url} within ${exchange.timeoutMs} ms`, name, { timeoutMs: exchange.timeoutMs, url });
   const { error } = exchange;
   if (error instanceof AvanodeError) throw error;
   // undici says only "fetch failed"; the reason (ECONNREFUSED…) is in its cause.
@@ -83,7 +85,7 @@ export function answerText(parts: CoreParts, exchange: Exchange, name: string | 
 }
 
 /** A body that is not the answer it should be: why, and its start. */
-export const unreadable = (parts: CoreParts, reason: string, text: string, name: string | undefined) =>
+export const unreadable = (reason: string, text: string, name: string | undefined) =>
   new ResponseParseError(`unreadable response: ${reason}`, name, { reason, body: text.slice(0, EXCERPT) });
 
 /** The JSON pointer of the first number that is not finite (`1e400` parses to Infinity), walking without recursion. */
@@ -109,7 +111,7 @@ export function parse(parts: CoreParts, text: string, name: string | undefined):
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw unreadable(parts, `not JSON (${(error as Error).message})`, text, name);
+    throw unreadable(`not JSON (${(error as Error).message})`, text, name);
   }
   let unsafe = true;
   try {
@@ -120,13 +122,13 @@ export function parse(parts: CoreParts, text: string, name: string | undefined):
   if (!unsafe) return value;
   value = JSON.parse(quoteUnsafeIntegers(text));
   const at = infiniteAt(value);
-  if (at !== undefined) throw unreadable(parts, `a number at ${at} is beyond the range of a double`, text, name);
+  if (at !== undefined) throw unreadable(`a number at ${at} is beyond the range of a double`, text, name);
   return value;
 }
 
 /** The result of a JSON-RPC response object, or the error it holds or is. */
-export function envelope(parts: CoreParts, answer: unknown, id: number, method: string, text: string): unknown {
-  const fail = (reason: string) => unreadable(parts, reason, text, method);
+export function envelope(answer: unknown, id: number, method: string, text: string): unknown {
+  const fail = (reason: string) => unreadable(reason, text, method);
   if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) throw fail('not a JSON-RPC response object');
   const { jsonrpc, id: gotId, error } = answer as { jsonrpc?: unknown; id?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } | null };
   if (jsonrpc !== '2.0') throw fail(`\`jsonrpc\` is ${JSON.stringify(jsonrpc) ?? 'missing'}, not "2.0"`);
@@ -159,15 +161,56 @@ export async function reads(parts: CoreParts, methods: readonly string[]): Promi
   return methods.every((method) => reads.has(method));
 }
 
+/** Runs a hook; what it throws becomes a HookError of the call. */
+async function hook(name: 'onRequest' | 'onResponse', method: string, run: () => unknown): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    throw new HookError(`${name} failed: ${(error as Error)?.message ?? String(error)}`, method, { hook: name }, error);
+  }
+}
+
 /**
- * Runs `attempt` (given its number, from 1) until it succeeds, or fails in a way a retry cannot
- * mend; only when `methods` are all reads (no method: a GET, a read by nature).
+ * One HTTP request of a call, between `onRequest` (which may change its URL and headers) and
+ * `onResponse`; `count` numbers the call's requests. `method` names the call for the hooks.
  */
-export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Promise<T>, methods: readonly string[], signal: AbortSignal | undefined): Promise<T> {
+export async function send(
+  parts: CoreParts,
+  url: string,
+  init: RequestInit & { headers: Record<string, string> },
+  options: RequestOptions | undefined,
+  method: string,
+  count: { n: number },
+  accept?: (status: number) => boolean,
+): Promise<Exchange> {
+  const { onRequest, onResponse } = parts.config;
+  const attempt = ++count.n;
+  const request = { method, url, headers: { ...init.headers }, body: init.body as string | undefined, attempt };
+  if (onRequest) await hook('onRequest', method, () => onRequest(request));
+  const started = performance.now();
+  const exchange = await parts.exchange(request.url, { ...init, headers: request.headers }, options, accept);
+  if (onResponse) {
+    const { response } = exchange;
+    const report = { method, url: request.url, attempt, status: response?.status, durationMs: performance.now() - started, size: response ? new TextEncoder().encode(exchange.text).length : 0, timedOut: !response && exchange.timedOut && !options?.signal?.aborted };
+    await hook('onResponse', method, () => onResponse(report));
+  }
+  return exchange;
+}
+
+/** `url` (made with the first URL) at another of the client's URLs. */
+export const at = (parts: CoreParts, url: string, base: string) => base + url.slice(parts.base.length);
+
+/**
+ * Runs `attempt` (given its number, from 1, and the base URL to use) until it succeeds, or fails
+ * in a way a retry cannot mend; only when `methods` are all reads (no method: a GET, a read by
+ * nature). With several URLs, each attempt walks them (failover.ts).
+ */
+export async function retrying<T>(parts: CoreParts, attempt: (n: number, base: string) => Promise<T>, methods: readonly string[], signal: AbortSignal | undefined): Promise<T> {
   const retry = parts.config.retry === false ? { attempts: 1 } : (parts.config.retry ?? {});
+  const several = typeof parts.config.url != 'string';
   for (let n = 1; ; n++) {
     try {
-      return await attempt(n);
+      return await (several ? walk(parts, await reads(parts, methods), signal, (base) => attempt(n, base)) : attempt(n, parts.base));
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       if (!(error instanceof AvanodeError)) throw error;
@@ -182,14 +225,15 @@ export async function retrying<T>(parts: CoreParts, attempt: (n: number) => Prom
 export async function call(parts: CoreParts, method: string, params: unknown, options: RequestOptions | undefined, handedOver?: HandedOver): Promise<unknown> {
   const url = handedOver?.url ?? urlOf(parts, method, options);
   const paramsJson = handedOver?.paramsJson ?? (await prepare(parts, method, params));
+  const count = { n: 0 };
   const result = await retrying(
     parts,
-    async (n) => {
+    async (n, base) => {
       const first = n === 1 ? handedOver : undefined;
       const id = first?.id ?? parts.nextId();
-      const exchange = first?.exchange ?? (await parts.exchange(url, { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options));
+      const exchange = first?.exchange ?? (await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options, method, count));
       const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);
-      return envelope(parts, parse(parts, text, method), id, method, text);
+      return envelope(parse(parts, text, method), id, method, text);
     },
     [method],
     options?.signal,

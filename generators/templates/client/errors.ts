@@ -10,6 +10,11 @@
 export class AvanodeError extends Error {
   override name = 'AvanodeError';
   declare method: string | undefined;
+  /**
+   * With several URLs (`url: [primary, backup, …]`): the errors of the URLs a read tried before
+   * this one, in order, each with its `url` (like an AggregateError's list). Absent otherwise.
+   */
+  declare errors?: AvanodeError[];
   /** `fields` are the subclass's own members (`code`, `status`…), assigned to the error as they are. */
   constructor(message: string, method?: string, fields?: object, cause?: unknown) {
     super(method ? `${method}: ${message}` : message, { cause });
@@ -82,6 +87,14 @@ export class ResponseParseError extends AvanodeError {
 export class TimeoutError extends AvanodeError {
   override name = 'TimeoutError';
   declare timeoutMs: number;
+  /** Where the request went (undefined for a wait over several requests, `waitForTx`'s). */
+  declare url: string | undefined;
+}
+
+/** `onRequest` or `onResponse` threw or rejected (`cause` holds what); never retried, never sent elsewhere. */
+export class HookError extends AvanodeError {
+  override name = 'HookError';
+  declare hook: 'onRequest' | 'onResponse';
 }
 
 export interface ValidationIssue {

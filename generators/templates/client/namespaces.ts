@@ -24,16 +24,14 @@ function namespace(core: CoreClient, definition: NamespaceDefinition, scope?: Re
       if (typeof member !== 'string' || member === 'then' || member in own) return own[member as string];
       const method = definition.moved?.[member] ?? definition.prefix + member;
       const arity = definition.positional?.[method];
-      // Made once per member and kept (the `in` above finds it), and the options passed as they
-      // are where no scope is added: a call costs no allocation here.
-      const withScope = (options?: RequestOptions) => (scope ? { ...options, ...scope } : options);
+      // Made once per member and kept (the `in` above finds it next time).
       return (own[member] =
         arity === undefined
-          ? (params?: unknown, options?: RequestOptions) => core.call(method, params, withScope(options))
+          ? (params?: unknown, options?: RequestOptions) => core.call(method, params, { ...options, ...scope })
           : (...args: unknown[]) => {
               const params = args.slice(0, arity);
               while (params.length && params.at(-1) === undefined) params.pop();
-              return core.call(method, params, withScope(args[arity] as RequestOptions | undefined));
+              return core.call(method, params, { ...(args[arity] as RequestOptions | undefined), ...scope });
             });
     },
   });

@@ -14,6 +14,10 @@ export function retryAfterMs(value: string | null): number | undefined {
   return Number.isNaN(ms) ? undefined : Math.max(0, ms);
 }
 
+/** A failure a second try (or another node) may not have: no answer, or HTTP 408, 429 or 5xx. */
+export const retryable = (error: AvanodeError) =>
+  error instanceof NetworkError || (error instanceof HttpError && (error.status === 408 || error.status === 429 || error.status >= 500));
+
 /**
  * The wait before attempt `n + 1`, or -1 for no retry: only network errors and HTTP 408, 429
  * and 5xx are retried, with exponential backoff or the server's `Retry-After` when it is not
@@ -21,8 +25,7 @@ export function retryAfterMs(value: string | null): number | undefined {
  */
 export function retryDelay(error: AvanodeError, n: number, options: RetryOptions): number {
   const { attempts = 3, baseDelayMs = 250, maxDelayMs = 5000 } = options;
-  const retryable = error instanceof NetworkError || (error instanceof HttpError && (error.status === 408 || error.status === 429 || error.status >= 500));
-  if (!retryable || n >= attempts) return -1;
+  if (!retryable(error) || n >= attempts) return -1;
   const wait = (error instanceof HttpError ? retryAfterMs(error.retryAfter) : undefined) ?? Math.min(maxDelayMs, baseDelayMs * 2 ** Math.min(n - 1, 40));
   // A server asking for more than maxDelayMs (validated ≤ 2^31 − 1 ms) gets no retry rather than a long sleep.
   return wait > maxDelayMs ? -1 : wait;

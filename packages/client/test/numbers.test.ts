@@ -70,6 +70,18 @@ describe('64-bit integers', () => {
     expect(node.received.at(-1)!.body).toContain(`"height":${MAX_INT64}`);
   });
 
+  it('a bigint uint64 param is checked, with validate: true, as the integer it is sent as', async () => {
+    answerText('{"block":"0x00000000aa","encoding":"hex"}');
+    const client = createClient({ url: node.url, validate: true });
+    await client.platform.getBlockByHeight({ height: 2n ** 64n - 1n, encoding: 'hex' });
+    expect(node.received.at(-1)!.body).toContain('"height":18446744073709551615');
+    const before = node.received.length;
+    for (const height of [2n ** 64n, -1n]) {
+      await expect(client.platform.getBlockByHeight({ height, encoding: 'hex' })).rejects.toMatchObject({ name: 'ParamsValidationError', path: '/height' });
+    }
+    expect(node.received.length).toBe(before);
+  });
+
   it('the health GET answer decodes its uint64s too', async () => {
     node.answer(raw(200, `{"checks":{"P":{"timestamp":"2026-11-20T10:15:00Z","duration":${MAX_INT64}}},"healthy":true}`));
     const answer = await createClient({ url: node.url, bigint: true }).health.get();

@@ -2,3 +2,4 @@
 // standalone mock node (`@avanode/msw/server`, `avanode-mock`).
 export { createHandlers, handlers, type HandlerOptions } from './handlers.js';
 export { MockRpcError, createMockNode, rpcError, type MockNode, type MockNodeOptions, type MockRequest, type MockResponse, type Override, type OverrideContext, type Overrides } from './mock-node.js';
+export { StateError, generateState, validateStateFile, type MockControl, type NetworkOptions, type StateFile } from './network/index.js';

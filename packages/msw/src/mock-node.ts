@@ -11,6 +11,9 @@ import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
 import { httpError, type CallAnswer, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
 import { serviceChecks } from './node-checks/index.js';
+import { ConnectionReset, beforeCall, beforeRequest, withHealth } from './network/attach.js';
+import type { Latency } from './network/faults.js';
+import { createSimulation, type MockControl, type NetworkOptions } from './network/index.js';
 
 export type MethodName = keyof Methods;
 
@@ -54,8 +57,22 @@ export interface MockNodeOptions {
   healthy?: boolean;
   /** Delay every answer by this many ms (default 0: no delay). */
   delayMs?: number;
-  /** Varies the order of list answers (sampleValidators, peers) deterministically: the same seed, the same answers. */
+  /**
+   * Varies the order of example list answers (sampleValidators, peers) deterministically, and
+   * seeds the simulated network, the latency and the faults: the same seed, the same answers.
+   */
   seed?: number;
+  /**
+   * A simulated network (docs/guide/scenarios.md): `true` or its options (`seed`, `state`,
+   * `blockTimeMs`, `clock`). Its chain answers the methods it covers; overrides still win.
+   */
+  network?: boolean | NetworkOptions;
+  /** Delay each answer: ms, or a range drawn per request from the seed (`[20, 200]`, `'20-200'`). */
+  latency?: Latency;
+  /** Share of requests (0 to 1) that get a reset connection or the node's 503, drawn from the seed. */
+  faultRate?: number;
+  /** The control API under `/_avanode/` (default true); off, those paths answer 404 as a node does. */
+  control?: boolean;
 }
 
 export interface MockRequest {
@@ -68,7 +85,8 @@ export interface MockRequest {
   body: string;
 }
 
-export type MockResponse = HttpAnswer;
+/** An HTTP answer; `reset`: close the connection without one (a dropped connection). */
+export type MockResponse = HttpAnswer & { reset?: boolean };
 
 /** `/ext/bc/2Cdi…/rpc` matches `/ext/bc/{blockchainID}/rpc`; returns the variables, or undefined. */
 function matchPath(pattern: string, path: string): Record<string, string> | undefined {
@@ -129,10 +147,21 @@ const headerList = (value: string) =>
 
 export interface MockNode {
   handle(request: MockRequest): Promise<MockResponse>;
+  /** The network's controls (reset, advance, fund, health, fail, slow, drop…), as the HTTP control API has them. */
+  control: MockControl;
+  /** Stops the network's real-time clock, if it runs. */
+  close(): void;
 }
 
 export function createMockNode(options: MockNodeOptions = {}): MockNode {
   const healthy = options.healthy ?? true;
+  const simulation = createSimulation({
+    ...(options.network !== undefined ? { network: options.network } : {}),
+    ...(options.seed !== undefined ? { seed: options.seed } : {}),
+    ...(options.latency !== undefined ? { latency: options.latency } : {}),
+    ...(options.faultRate !== undefined ? { faultRate: options.faultRate } : {}),
+  });
+  simulation.start();
   const overrides = (options.overrides ?? {}) as Record<string, unknown>;
   const nodeID = (mockData.methods['info.getNodeID']?.examples[0]?.result as { nodeID?: string } | undefined)?.nodeID ?? 'NodeID-111111111111111111116DBWJs';
 
@@ -174,11 +203,20 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
 
   function unhealthyReport(): HealthReport {
     const example = mockData.httpEndpoints['health.get']?.examples.find((e) => isObject(e) && e.status === 503) as { body?: HealthReport } | undefined;
-    return example?.body ?? { checks: {}, healthy: false };
+    return structuredClone(example?.body ?? { checks: {}, healthy: false });
   }
 
   function defaultResult(name: string, mock: MethodMock, params: unknown): unknown {
-    if (!healthy && (name === 'health.health' || name === 'health.readiness')) return unhealthyReport();
+    if (name === 'health.health' || name === 'health.readiness') {
+      const example = mock.examples.find((e) => sameJson(e.params, params)) ?? mock.examples[0];
+      return withHealth(simulation, healthy ? structuredClone(example?.result ?? null) : unhealthyReport());
+    }
+    const covered = simulation.answer(name, params);
+    if (covered) {
+      // A Go service error: -32000 with its text.
+      if ('error' in covered) throw new MockRpcError(-32000, covered.error, null);
+      return covered.result;
+    }
     const example = mock.examples.find((e) => sameJson(e.params, params)) ?? mock.examples[0];
     const result = structuredClone(example?.result ?? null);
     if (options.seed !== undefined && isObject(result)) {
@@ -190,6 +228,9 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   /** One method call once the envelope is read: service checks, argument decoding, the answer. */
   async function invoke(name: string, rawParams: unknown, context: OverrideContext & { path: string }, validate: boolean): Promise<CallAnswer> {
     const mock = mockData.methods[name]!;
+    // A failure a test queued for this method comes first (control.fail / slow / drop).
+    const queued = await beforeCall(simulation, name);
+    if (queued) return { error: queued };
     const params = goParams(mock, rawParams);
     const refusal = serviceChecks[name]?.(params, context);
     if (refusal) return { error: refusal };
@@ -222,7 +263,7 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   /** api/health/handler.go:49-68 NewGetHandler: the report, 200 or 503, any HTTP method. */
   function healthGet(key: string): MockResponse {
     const method = key === 'readiness' ? 'health.readiness' : key === 'liveness' ? 'health.liveness' : 'health.health';
-    const report = (key === 'liveness' ? { checks: {}, healthy: true } : healthy ? defaultResult(method, mockData.methods[method]!, {}) : unhealthyReport()) as HealthReport;
+    const report = (key === 'liveness' ? { checks: {}, healthy: true } : defaultResult(method, mockData.methods[method]!, {})) as HealthReport;
     return { status: report.healthy ? 200 : 503, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify({ checks: report.checks, healthy: report.healthy })}\n` };
   }
 
@@ -251,6 +292,8 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   }
 
   return {
+    control: simulation.control,
+    close: () => simulation.stop(),
     async handle(request) {
       if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
       const headers = request.headers ?? { 'content-type': 'application/json' };
@@ -279,7 +322,18 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       // gorilla/mux v1.8.0 Router.ServeHTTP: an unclean path is redirected to its clean form.
       const clean = cleanPath(path);
       const query = http.query.toString();
-      const answer = clean !== path ? { status: 301, headers: { location: clean + (query ? `?${query}` : '') }, body: '' } : await route(http, path);
+      // url.String() writes the path escaped.
+      // The control API and the faults of the simulated network (src/network/attach.ts) come before the node's routes.
+      const early = await beforeRequest(simulation, options.control !== false, request.method.toUpperCase(), path, request.body);
+      if (early?.reset) return { status: 0, headers: {}, body: '', reset: true };
+      if (early) return { ...early, headers: { ...common, ...early.headers } };
+      let answer: HttpAnswer;
+      try {
+        answer = clean !== path ? { status: 301, headers: { location: encodeURI(clean) + (query ? `?${query}` : '') }, body: '' } : await route(http, path);
+      } catch (error) {
+        if (error instanceof ConnectionReset) return { status: 0, headers: {}, body: '', reset: true };
+        throw error;
+      }
       return { ...answer, headers: { ...common, ...answer.headers } };
     },
   };

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMockNode, type MockNodeOptions } from './mock-node.js';
+import type { MockControl } from './network/index.js';
 
 export interface MockServerOptions extends MockNodeOptions {
   host?: string;
@@ -18,6 +19,8 @@ export interface MockServerOptions extends MockNodeOptions {
 export interface MockServer {
   url: string;
   server: Server;
+  /** The mock node's controls (the HTTP control API's, in code). */
+  control: MockControl;
   close(): Promise<void>;
 }
 
@@ -61,6 +64,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]));
       const reply = await node.handle({ method: req.method ?? 'GET', path, query: url.searchParams, headers, body });
+      if (reply.reset) {
+        // A dropped connection, as a test asked for (control.drop, faultRate): no answer at all.
+        status = 0;
+        req.socket.resetAndDestroy?.() ?? req.socket.destroy();
+        return;
+      }
       status = reply.status;
       res.writeHead(reply.status, reply.headers).end(reply.body);
     } catch (error) {
@@ -87,8 +96,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url: `http://${host}:${address.port}`,
     server,
+    control: node.control,
     close: () =>
       new Promise<void>((resolve) => {
+        node.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

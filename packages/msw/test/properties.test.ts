@@ -100,7 +100,7 @@ describe('mock node against arbitrary requests (property)', () => {
         }),
         counted('mock server: arbitrary requests over HTTP', 300),
       );
-      expect((await fetch(`${server.url}/ext/bc/P`, { method: 'POST', body: '{"jsonrpc":"2.0","id":1,"method":"platform.getHeight"}' })).status).toBe(200);
+      expect((await fetch(`${server.url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"platform.getHeight"}' })).status).toBe(200);
       expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 1024 * 1024);
     } finally {
       await server.close();

@@ -338,7 +338,7 @@ export type PlatformGetRewardUTXOsResult =
       /**
        * @maxItems 0
        */
-      utxos: [];
+      utxos: never[];
       encoding: "json";
     };
 /**
@@ -413,7 +413,7 @@ export type PlatformGetUTXOsResult =
       /**
        * @maxItems 0
        */
-      utxos: [];
+      utxos: never[];
       endIndex: UTXOEndIndex;
       encoding: "json";
     };
@@ -1354,13 +1354,13 @@ export interface PlatformGetBalanceResult {
     [k: string]: Uint64;
   };
   /**
-   * Asset ID to locked
+   * Asset ID to locked, stakeable amount.
    */
   lockedStakeables: {
     [k: string]: Uint64;
   };
   /**
-   * Asset ID to locked
+   * Asset ID to locked, not stakeable amount.
    */
   lockedNotStakeables: {
     [k: string]: Uint64;

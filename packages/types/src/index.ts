@@ -336,7 +336,7 @@ export type PlatformGetRewardUTXOsResult =
       /**
        * @maxItems 0
        */
-      utxos: [];
+      utxos: never[];
       encoding: "json";
     };
 /**
@@ -411,7 +411,7 @@ export type PlatformGetUTXOsResult =
       /**
        * @maxItems 0
        */
-      utxos: [];
+      utxos: never[];
       endIndex: UTXOEndIndex;
       encoding: "json";
     };
@@ -1352,13 +1352,13 @@ export interface PlatformGetBalanceResult {
     [k: string]: Uint64;
   };
   /**
-   * Asset ID to locked
+   * Asset ID to locked, stakeable amount.
    */
   lockedStakeables: {
     [k: string]: Uint64;
   };
   /**
-   * Asset ID to locked
+   * Asset ID to locked, not stakeable amount.
    */
   lockedNotStakeables: {
     [k: string]: Uint64;

@@ -39,7 +39,7 @@ expectTypeOf<PlatformGetValidatorsAtResult>().toMatchTypeOf<object>();
 // Open maps only where the node sends them.
 expectTypeOf<InfoGetNodeVersionResult['vmVersions']>().toEqualTypeOf<{ [k: string]: string }>();
 expectTypeOf<HealthReport['checks'][string]['duration']>().toEqualTypeOf<Uint64>();
-expectTypeOf<Upgrades['graniteTime']>().toEqualTypeOf<string | number | undefined>();
+expectTypeOf<Upgrades['graniteTime']>().toEqualTypeOf<string | undefined>();
 
 // The map covers all 51 methods and the health GET endpoint.
 expectTypeOf<MethodName>().toEqualTypeOf<keyof Methods>();

@@ -23,7 +23,7 @@ describe('@avanode/types', () => {
       const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : `"${name}"`;
       expect(source, name).toContain(`${key}: {`);
     }
-    expect(source).toMatch(/\/\*\*\n \* A validator of an L1, as `platform\.getCurrentValidators` lists it\./);
+    expect(source).toMatch(/\/\*\*\n \* A validator of an L1, as `platform\.getCurrentValidators` lists it: /);
   });
 
   it('emits no runtime code', () => {

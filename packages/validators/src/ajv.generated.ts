@@ -303,8 +303,8 @@ var pattern_f7f97a6c = /*#__PURE__*/ new RegExp("^(?!111111111111111111111111111
 var pattern_fc52343f = /*#__PURE__*/ new RegExp("^0x[0-9a-f]{130}$", "u");
 var pattern_fe4c7005 = /*#__PURE__*/ new RegExp("^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$", "u");
 var schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "description": "A known network's name, or `network-<ID>` for any other network ID.", "x-source": ["utils/constants/network_ids.go#NetworkIDToNetworkName"], "anyOf": [{ "type": "string", "enum": ["mainnet", "cascade", "denali", "everest", "fuji", "testing", "local"] }, { "type": "string", "pattern": "^network-[0-9]{1,10}$" }] } }, "$id": "avanode:result/info.getNetworkName" };
-var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
-var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
+var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
+var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
 var schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. `ethRules` is geth's rules struct under its Go field names: `ChainID` (a number) and every fork flag; `avalancheRules` the Avalanche flags, all six always sent at v1.14.2 (`IsEtna` was `IsEUpgrade` before the rename). Further boolean flags from other releases are accepted.", "x-source": ["graft/subnet-evm/internal/ethapi/api_extra.go#ActiveRulesResult", "ava-labs/libevm@v1.13.14-0.4.0.rc.2:params/config.go#Rules", "graft/subnet-evm/params/extras/network_upgrades.go#AvalancheRules"], "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "description": "False unless the chain's configuration sets `fortunaTimestamp` (it is optional on an L1).", "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "description": "The name of `IsEtna` in older releases.", "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time its configuration took effect; `{}` when none is active.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
 var schema_schema_AddPermissionlessDelegatorTx = { "title": "AddPermissionlessDelegatorTx", "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_delegator_tx.go#AddPermissionlessDelegatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
 var schema_schema_AddPermissionlessValidatorTx = { "title": "AddPermissionlessValidatorTx", "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_validator_tx.go#AddPermissionlessValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
@@ -3662,13 +3662,29 @@ function validate_result_platform_getRewardUTXOs(data, { instancePath = "", pare
                         vErrors.push(err13);
                       }
                       errors++;
+                    } else {
+                      var valid6 = true;
+                      const len2 = data9.length;
+                      for (let i2 = 0; i2 < len2; i2++) {
+                        var valid6 = false;
+                        const err14 = { instancePath: instancePath + "/utxos/" + i2, schemaPath: "#/anyOf/2/properties/utxos/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" };
+                        if (vErrors === null) {
+                          vErrors = [err14];
+                        } else {
+                          vErrors.push(err14);
+                        }
+                        errors++;
+                        if (!valid6) {
+                          break;
+                        }
+                      }
                     }
                   } else {
-                    const err14 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err15 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err15];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err15);
                     }
                     errors++;
                   }
@@ -3679,23 +3695,23 @@ function validate_result_platform_getRewardUTXOs(data, { instancePath = "", pare
               }
               if (valid5) {
                 if (data.encoding !== void 0) {
-                  let data10 = data.encoding;
+                  let data11 = data.encoding;
                   const _errs23 = errors;
-                  if (typeof data10 !== "string") {
-                    const err15 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                    if (vErrors === null) {
-                      vErrors = [err15];
-                    } else {
-                      vErrors.push(err15);
-                    }
-                    errors++;
-                  }
-                  if ("json" !== data10) {
-                    const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                  if (typeof data11 !== "string") {
+                    const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
                       vErrors = [err16];
                     } else {
                       vErrors.push(err16);
+                    }
+                    errors++;
+                  }
+                  if ("json" !== data11) {
+                    const err17 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                    if (vErrors === null) {
+                      vErrors = [err17];
+                    } else {
+                      vErrors.push(err17);
                     }
                     errors++;
                   }
@@ -3707,11 +3723,11 @@ function validate_result_platform_getRewardUTXOs(data, { instancePath = "", pare
             }
           }
         } else {
-          const err17 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          const err18 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -3721,11 +3737,11 @@ function validate_result_platform_getRewardUTXOs(data, { instancePath = "", pare
     }
   }
   if (!valid0) {
-    const err18 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err19 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err19];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err19);
     }
     errors++;
     validate_result_platform_getRewardUTXOs.errors = vErrors;
@@ -4355,13 +4371,29 @@ function validate_result_platform_getUTXOs(data, { instancePath = "", parentData
                         vErrors.push(err13);
                       }
                       errors++;
+                    } else {
+                      var valid6 = true;
+                      const len2 = data11.length;
+                      for (let i2 = 0; i2 < len2; i2++) {
+                        var valid6 = false;
+                        const err14 = { instancePath: instancePath + "/utxos/" + i2, schemaPath: "#/anyOf/2/properties/utxos/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" };
+                        if (vErrors === null) {
+                          vErrors = [err14];
+                        } else {
+                          vErrors.push(err14);
+                        }
+                        errors++;
+                        if (!valid6) {
+                          break;
+                        }
+                      }
                     }
                   } else {
-                    const err14 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                    const err15 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
                     if (vErrors === null) {
-                      vErrors = [err14];
+                      vErrors = [err15];
                     } else {
-                      vErrors.push(err14);
+                      vErrors.push(err15);
                     }
                     errors++;
                   }
@@ -4383,23 +4415,23 @@ function validate_result_platform_getUTXOs(data, { instancePath = "", parentData
                 }
                 if (valid5) {
                   if (data.encoding !== void 0) {
-                    let data13 = data.encoding;
+                    let data14 = data.encoding;
                     const _errs26 = errors;
-                    if (typeof data13 !== "string") {
-                      const err15 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                      if (vErrors === null) {
-                        vErrors = [err15];
-                      } else {
-                        vErrors.push(err15);
-                      }
-                      errors++;
-                    }
-                    if ("json" !== data13) {
-                      const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                    if (typeof data14 !== "string") {
+                      const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
                         vErrors = [err16];
                       } else {
                         vErrors.push(err16);
+                      }
+                      errors++;
+                    }
+                    if ("json" !== data14) {
+                      const err17 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                      if (vErrors === null) {
+                        vErrors = [err17];
+                      } else {
+                        vErrors.push(err17);
                       }
                       errors++;
                     }
@@ -4412,11 +4444,11 @@ function validate_result_platform_getUTXOs(data, { instancePath = "", parentData
             }
           }
         } else {
-          const err17 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          const err18 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
@@ -4426,11 +4458,11 @@ function validate_result_platform_getUTXOs(data, { instancePath = "", parentData
     }
   }
   if (!valid0) {
-    const err18 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err19 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err18];
+      vErrors = [err19];
     } else {
-      vErrors.push(err18);
+      vErrors.push(err19);
     }
     errors++;
     validate_result_platform_getUTXOs.errors = vErrors;

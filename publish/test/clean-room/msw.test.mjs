@@ -8,10 +8,12 @@ const server = setupServer(...handlers);
 server.listen({ onUnhandledRequest: 'error' });
 
 test('the installed handlers answer like a node', async () => {
-  const rpc = (body) => fetch('http://127.0.0.1:9650/ext/bc/P', { method: 'POST', body: JSON.stringify(body) }).then((r) => r.json());
+  // A node answers 415 without the JSON content type (gorilla/rpc v2/server.go), as the mock does.
+  const rpc = (body) => fetch('http://127.0.0.1:9650/ext/bc/P', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).then((r) => r.json());
   assert.deepEqual((await rpc({ jsonrpc: '2.0', id: 1, method: 'platform.getHeight' })).result, { height: '1204' });
   server.use(...createHandlers({ overrides: { 'platform.getHeight': { height: '7' } } }));
   assert.deepEqual((await rpc({ jsonrpc: '2.0', id: 2, method: 'platform.getHeight' })).result, { height: '7' });
-  assert.equal((await rpc({ jsonrpc: '2.0', id: 3, method: 'platform.nope' })).error.code, -32601);
+  // An unknown method: -32000 `rpc: can't find method "platform.Nope"` (gorilla/rpc v2/map.go).
+  assert.equal((await rpc({ jsonrpc: '2.0', id: 3, method: 'platform.nope' })).error.code, -32000);
   server.close();
 });

@@ -11,7 +11,7 @@ import { platformQueries, platformInfiniteQueries, platformMutations } from './p
 export { infiniteQueryOptionsOf, mutationOptionsOf, queryOptionsOf } from './core.js';
 export type { CallOptions, InfiniteQueryKeyOf, InfiniteQueryOptionsOf, MethodName, MethodTypes, MutationKeyOf, MutationOptionsOf, Paging, Params, QueryCaller, QueryKeyOf, QueryOptionsOf, Result } from './core.js';
 
-/** Query options of every method that reads, by namespace: `queries(client).platform.getHeight()`. */
+/** Query options of every method that reads, by namespace: `queries(client).evm(blockchainID).feeConfig(…)`. */
 export function queries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
   return {
     evm: (blockchainID: string) => evmQueries(client, blockchainID),
@@ -21,14 +21,14 @@ export function queries<M extends MethodTypes = Methods>(client: QueryCaller<M>)
   };
 }
 
-/** Infinite-query options of every method that pages, by namespace: `infiniteQueries(client).platform.getUTXOs({ addresses, limit })`. */
+/** Infinite-query options of every method that pages, by namespace: `infiniteQueries(client).platform.getUTXOs(…)`. */
 export function infiniteQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
   return {
     platform: platformInfiniteQueries(client),
   };
 }
 
-/** Mutation options of every method that changes state, by namespace: `mutations(client).platform.issueTx()`. */
+/** Mutation options of every method that changes state, by namespace: `mutations(client).platform.issueTx(…)`. */
 export function mutations<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
   return {
     platform: platformMutations(client),

@@ -24,8 +24,22 @@ export interface RetryOptions {
 }
 
 export interface ClientConfig {
-  /** The node's base address, e.g. `http://127.0.0.1:9650`; each method's path is appended. */
-  url: string;
+  /**
+   * The node's base address, e.g. `http://127.0.0.1:9650`; each method's path is appended. Or
+   * several: a read moves on to the next one when the transport fails (no answer, a timeout,
+   * HTTP 408, 429 or 5xx), and the client stays with the one that answered until `cooldownMs`
+   * has passed. A call not known as a read is sent to one of them only, once.
+   */
+  url: string | readonly string[];
+  /** With several URLs: how long the client stays on a backup before trying the first URL again, 0 to 2^31 − 1 ms (default 60 000 ms). */
+  cooldownMs?: number;
+  /**
+   * Runs before each HTTP request (each retry, each URL of a fail-over), awaited; it may change
+   * `request.url` and `request.headers` for that request. Throwing fails the call with a `HookError`.
+   */
+  onRequest?: (request: HookRequest) => void | Promise<void>;
+  /** Runs after each HTTP request, awaited: for logs and metrics. Throwing fails the call with a `HookError`. */
+  onResponse?: (response: HookResponse) => void | Promise<void>;
   /** A fetch implementation (default: the global `fetch`). */
   fetch?: typeof fetch;
   /** Headers sent with every request (an API key for a hosted node, say). */
@@ -55,6 +69,33 @@ export interface ClientConfig {
    * mainnet validator set); past it the call rejects with `ResponseTooLargeError` and reading stops.
    */
   maxResponseBytes?: number;
+}
+
+/** What `onRequest` sees of one HTTP request; `url` and `headers` may be changed. */
+export interface HookRequest {
+  /** The JSON-RPC method, the GET endpoint (`health.get`), or a batch array's methods joined with `,`. */
+  readonly method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** The JSON-RPC request text (undefined for a GET). */
+  readonly body: string | undefined;
+  /** This request's number within the call, from 1 (each retry and each fallback URL counts). */
+  readonly attempt: number;
+}
+
+/** What `onResponse` sees of one HTTP request's outcome. */
+export interface HookResponse {
+  readonly method: string;
+  readonly url: string;
+  readonly attempt: number;
+  /** The HTTP status, or undefined when no answer came (a network error, a timeout, an abort). */
+  readonly status: number | undefined;
+  /** From sending until the body was read. */
+  readonly durationMs: number;
+  /** The body's length in UTF-8 bytes, as read (after decompression; reading stops at the caps). */
+  readonly size: number;
+  /** No answer within `timeoutMs`. */
+  readonly timedOut: boolean;
 }
 
 export interface RequestOptions {
@@ -107,7 +148,11 @@ export interface HttpEndpoint {
 
 /** The core every namespace and standalone function calls through. */
 export interface CoreClient {
-  readonly config: Readonly<ClientConfig>;
+  /**
+   * The config given, except that `url` is the first URL when several were given (the list stays
+   * with the client): one address names the client, e.g. in query keys.
+   */
+  readonly config: Readonly<ClientConfig> & { readonly url: string };
   /** One JSON-RPC call by wire name. */
   call(method: string, params: unknown, options?: RequestOptions): Promise<unknown>;
   /** Several calls in JSON-RPC batches (split at `maxBatchSize`), one result or error per call, in order. */
@@ -134,6 +179,7 @@ export interface HandedOver {
 export interface CoreParts {
   config: ClientConfig;
   definition: ClientDefinition;
+  /** The first URL, without a trailing slash. */
   base: string;
   headers: Record<string, string>;
   /** Whether parsed JSON holds a number beyond ±(2^53 − 1), which JSON.parse may have rounded (it may throw on very deep values). */
@@ -185,7 +231,10 @@ function unsafe(value: unknown): boolean {
 }
 
 export function createCoreClient(definition: ClientDefinition, config: ClientConfig): CoreClient {
-  if (!/^https?:\/\//.test(config?.url)) throw new ConfigError(`url is not an http(s) address: ${JSON.stringify(config?.url)}`, undefined, { option: 'url' });
+  const urls = [config?.url].flat() as [string, ...string[]];
+  // `/./.test` is RegExp.prototype.test, called on the pattern for each URL. An empty list throws
+  // a TypeError at the first URL's `replace` below, also at once (naming it would cost bytes here).
+  if (!urls.every(/./.test, /^https?:\/\//)) throw new ConfigError(`url is not an http(s) address: ${JSON.stringify(config?.url)}`, undefined, { option: 'url' });
   const { maxResponseBytes = 2 ** 26 } = config;
   // The retry options' names are the config's own: one pass checks both.
   checkOptions({ ...config, ...config.retry });
@@ -194,7 +243,7 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
   const parts: CoreParts = {
     config,
     definition,
-    base: config.url.replace(/\/+$/, ''),
+    base: urls[0].replace(/\/+$/, ''),
     headers: { 'content-type': 'application/json', accept: 'application/json', ...config.headers },
     unsafe,
     nextId: () => ++lastId,
@@ -216,9 +265,9 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       const controller = new AbortController();
       const signal = options?.signal;
       const onAbort = () => controller.abort(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
+      signal?.addEventListener('abort', onAbort);
       if (signal?.aborted) onAbort();
-      const timer = timeoutMs && timeoutMs < Infinity ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
+      const timer = timeoutMs < Infinity && timeoutMs && setTimeout(() => controller.abort(), timeoutMs);
       try {
         // Redirects are not followed: the body and headers (an API key) must not reach another origin.
         const response = await (config.fetch ?? fetch)(url, { ...init, redirect: 'manual', signal: controller.signal });
@@ -230,24 +279,21 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
         const reader = response.body?.getReader();
         const chunks: Uint8Array[] = [];
         let size = 0;
-        let over = false;
-        for (let chunk; reader && !over && !(chunk = await reader.read()).done; chunks.push(chunk.value)) {
-          if ((size += chunk.value.length) > max) over = !reader.cancel().catch(() => {});
-        }
+        for (let chunk; reader && size <= max && !(chunk = await reader.read()).done; chunks.push(chunk.value)) size += chunk.value.length;
+        const over = size > max;
+        if (over) reader!.cancel().catch(() => {});
         // Decoded once, whole: a streaming TextDecoder misses Node's fast UTF-8 path (20% of a
         // 2.4 MB answer on Node 20), and so does a Blob.
-        let bytes = chunks[0] ?? new Uint8Array();
-        if (chunks[1]) {
-          bytes = new Uint8Array(size);
-          size = 0;
-          for (const chunk of chunks) bytes.set(chunk, size), (size += chunk.length);
-        }
+        const bytes = new Uint8Array(size);
+        size = 0;
+        for (const chunk of chunks) bytes.set(chunk, size), (size += chunk.length);
         return { url, timeoutMs, response, text: new TextDecoder().decode(bytes), over };
       } catch (error) {
         // Aborted while the caller's signal is not: the timer did it.
         return { url, timeoutMs, error, timedOut: controller.signal.aborted };
       } finally {
-        clearTimeout(timer);
+        // false and 0 are no timer: clearing them does nothing.
+        clearTimeout(timer as number);
         signal?.removeEventListener('abort', onAbort);
       }
     },
@@ -256,14 +302,15 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
   };
 
   return {
-    config,
+    config: { ...config, url: urls[0] },
     async call(method, params, options) {
       const url = parts.base + parts.route(method)[1];
       let paramsJson: string | undefined;
       // JSON.stringify throws on a bigint; the complete path writes those exactly. A path with a
-      // variable (`{blockchainID}`) is checked and filled there too.
+      // variable (`{blockchainID}`) is checked and filled there too, and so are the calls of a
+      // client with several URLs or hooks.
       try {
-        if (!config.validate && !config.bigint && !url.includes('{')) paramsJson = JSON.stringify(parts.params(method, params));
+        if (!config.validate && !config.bigint && !urls[1] && !config.onRequest && !config.onResponse && !url.includes('{')) paramsJson = JSON.stringify(parts.params(method, params));
       } catch {}
       if (paramsJson === undefined) return (await complete()).call(parts, method, params, options);
       const id = parts.nextId();
@@ -276,7 +323,8 @@ export function createCoreClient(definition: ClientDefinition, config: ClientCon
       }
       return (await complete()).call(parts, method, params, options, { url, id, paramsJson, exchange });
     },
-    batch: async (calls, options) => (await import('./batch.js')).batch(parts, calls, options),
-    get: async (name, options) => (await import('./http-get.js')).httpGet(parts, name, options),
+    // Batches and the GET endpoints are part of the complete path's chunk (they need all of it).
+    batch: async (calls, options) => (await complete()).batch(parts, calls, options),
+    get: async (name, options) => (await complete()).httpGet(parts, name, options),
   };
 }

@@ -5,7 +5,7 @@
 // Plain HTTP GET endpoints (loaded on first use), such as the health endpoints, where a 503 is
 // an answer (unhealthy) and not an error.
 import type { CoreParts, RequestOptions } from './client.js';
-import { answerText, finish, parse, retrying, unreadable } from './complete.js';
+import { answerText, at, finish, parse, retrying, send, unreadable } from './complete.js';
 import { AvanodeError, ConfigError } from './errors.js';
 
 /** A member of a table by name, only if it is the table's own (`__proto__`, `toString` are not endpoints). */
@@ -27,10 +27,11 @@ export async function httpGet(parts: CoreParts, name: string, options: Record<st
   const headers = { ...parts.headers };
   delete headers['content-type'];
   const accept = (status: number) => endpoint.accept.includes(status);
+  const count = { n: 0 };
   const { status, text } = await retrying(
     parts,
-    async () => {
-      const exchange = await parts.exchange(url, { method: 'GET', headers }, options, accept);
+    async (_n, base) => {
+      const exchange = await send(parts, at(parts, url, base), { method: 'GET', headers }, options, name, count, accept);
       const text = answerText(parts, exchange, name, options, accept);
       return { status: exchange.response!.status, text };
     },
@@ -38,7 +39,7 @@ export async function httpGet(parts: CoreParts, name: string, options: Record<st
     options.signal,
   );
   const body = parse(parts, text, name);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unreadable(parts, 'the answer is not a JSON object', text, name);
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw unreadable('the answer is not a JSON object', text, name);
   // The HTTP status is the answer's truth: a `status` member of the body cannot override it.
   return { ...((await finish(parts, name, body, `${endpoint.validator}${status}`)) as object), status };
 }

@@ -1,0 +1,88 @@
+// The network a seed stands for: a few validators with delegators, a permissioned subnet and an
+// L1 with its validators, funded addresses. Everything comes from the seeded PRNG, so a seed is
+// the whole description of a network (and its answers) and a failing test can be replayed.
+import { formatAddress, idToString, nodeIdToString } from '@avanode/codec';
+import { createPrng } from './prng.js';
+import type { StateFile, StateOwner } from './state-file.js';
+
+/** 2026-01-01T00:00:00Z: seeded networks start near it, so their times look like a real chain's. */
+const EPOCH_2026 = 1_767_225_600;
+const AVAX = 1_000_000_000;
+
+export interface SeedOptions {
+  /** Default 12345 (a local network: addresses `P-local1…`). */
+  networkID?: number;
+}
+
+export function generateState(seed: number, options: SeedOptions = {}): StateFile {
+  const prng = createPrng(seed);
+  const networkID = options.networkID ?? 12345;
+  const id = () => idToString(prng.bytes(32));
+  const address = () => formatAddress(prng.bytes(20), networkID);
+  const owner = (addresses = [address()]): StateOwner => ({ addresses, threshold: 1, locktime: 0 });
+  const hex = (n: number) => `0x${Array.from(prng.bytes(n), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const time = EPOCH_2026 + prng.int(0, 86_400 * 30);
+  const funded = [address(), address(), address()];
+
+  const validators: StateFile['validators'] = [];
+  for (let i = 0, count = prng.int(3, 5); i < count; i++) {
+    const startTime = time - prng.int(1, 90) * 86_400;
+    const endTime = startTime + prng.int(180, 365) * 86_400;
+    const rewardOwner = owner();
+    const delegators = Array.from({ length: prng.int(0, 2) }, () => {
+      const from = startTime + prng.int(0, 30) * 86_400;
+      return { txID: id(), startTime: from, endTime: from + prng.int(14, 60) * 86_400, weight: String(prng.int(25, 500) * AVAX), rewardOwner: owner(), potentialReward: String(prng.int(1, 20) * AVAX) };
+    });
+    validators.push({
+      nodeID: nodeIdToString(prng.bytes(20)),
+      txID: id(),
+      startTime,
+      endTime,
+      weight: String(prng.int(2_000, 3_000_000) * AVAX),
+      uptime: (80 + prng.int(0, 200_000) / 10_000).toFixed(4),
+      connected: prng.next() < 0.9,
+      delegationFee: (2 + prng.int(0, 8)).toFixed(4),
+      potentialReward: String(prng.int(10, 5_000) * AVAX),
+      rewardOwner,
+      signer: { publicKey: hex(48), proofOfPossession: hex(96) },
+      delegators,
+    });
+  }
+
+  const subnetOwner = owner([funded[0]!, funded[1]!]);
+  const l1Owner = owner([funded[0]!]);
+  const nodeIDs = validators.map((v) => v.nodeID);
+  return {
+    networkID,
+    time,
+    height: prng.int(20, 200),
+    avaxAssetID: id(),
+    txFee: 1_000_000,
+    supply: String(BigInt(prng.int(400_000_000, 460_000_000)) * BigInt(AVAX)),
+    subnets: [
+      {
+        id: id(),
+        owner: { ...subnetOwner, threshold: 2 },
+        validators: nodeIDs.slice(0, 2).map((nodeID) => ({ nodeID, txID: id(), startTime: time - 86_400, endTime: time + 86_400 * prng.int(30, 90), weight: prng.int(1, 100) })),
+      },
+      {
+        id: id(),
+        owner: l1Owner,
+        l1: { conversionID: id(), managerChainID: id(), managerAddress: hex(20) },
+        l1Validators: Array.from({ length: 2 }, () => ({
+          validationID: id(),
+          nodeID: nodeIdToString(prng.bytes(20)),
+          weight: prng.int(10, 200),
+          startTime: time - prng.int(1, 30) * 86_400,
+          publicKey: hex(48),
+          balance: String(prng.int(1, 50) * AVAX),
+          remainingBalanceOwner: l1Owner,
+          deactivationOwner: l1Owner,
+          minNonce: 0,
+        })),
+      },
+    ],
+    validators,
+    utxos: funded.flatMap((a) => Array.from({ length: prng.int(1, 3) }, () => ({ address: a, amount: String(prng.int(1, 5_000) * AVAX) }))),
+  };
+}
