@@ -19,6 +19,8 @@ export default defineConfig({
       '@avanode/client': here('./packages/client/src/index.ts'),
       '@avanode/msw/server': here('./packages/msw/src/server.ts'),
       '@avanode/msw': here('./packages/msw/src/index.ts'),
+      '@avanode/codec/encoding': here('./packages/codec/src/encoding/index.ts'),
+      '@avanode/codec/results': here('./packages/codec/src/results.ts'),
       '@avanode/codec': here('./packages/codec/src/index.ts'),
       '@avanode/query': here('./packages/query/src/index.ts'),
     },

@@ -262,6 +262,8 @@ export const findings: Finding[] = [
       { params: { tx: TX_HEX, encoding: 'json' }, error: refusal('problem decoding transaction: unsupported encoding in method') },
       { params: { tx: TX_HEX.slice(2) }, error: refusal('problem decoding transaction: missing 0x prefix to hex encoding') },
       { params: { tx: '0x0102' }, error: refusal('problem decoding transaction: input string is smaller than the checksum size') },
+      // The right bytes with the last checksum byte changed (utils/formatting/encoding.go:164-169).
+      { params: { tx: `${TX_HEX.slice(0, -2)}${TX_HEX.endsWith('00') ? '01' : '00'}` }, error: refusal('problem decoding transaction: invalid input checksum'), stateful: true },
       { params: { tx: '0x0000000g' }, error: refusal('problem decoding transaction: encoding/hex: invalid byte: U+0067 \'g\'') },
       { params: { tx: '0x000000000' }, error: refusal('problem decoding transaction: encoding/hex: odd length hex string') },
       { params: { tx: '', encoding: 'hexnc' }, error: refusal('couldn\'t parse tx: couldn\'t parse tx: couldn\'t unpack codec version') },

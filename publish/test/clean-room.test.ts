@@ -71,7 +71,8 @@ describe('clean room', () => {
   });
 
   it('an msw test runs with the installed mocks', () => {
-    const out = run(process.execPath, ['--test', 'msw.test.mjs']);
+    // TAP named explicitly: Node 24's runner prints its spec reporter by default, even without a TTY.
+    const out = run(process.execPath, ['--test', '--test-reporter=tap', 'msw.test.mjs']);
     expect(out).toMatch(/# pass 1/);
     expect(out).toMatch(/# fail 0/);
   });

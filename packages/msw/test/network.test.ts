@@ -11,6 +11,7 @@ import { NetworkError, RpcError, createClient } from '@avanode/client';
 import { encodeHex, encodeTx, EMPTY_ID, formatAddress, decodeBlock, decodeTx, decodeUtxo, encodeTransferableOutput, nodeIdToString, type Utxo } from '@avanode/codec';
 import { createHandlers, createMockNode, type MockNode } from '@avanode/msw';
 import { startMockServer, type MockServer } from '@avanode/msw/server';
+import { TxFailedError, TxWaitTimeoutError, waitForTx } from '@avanode/client/wait-for-tx';
 
 /** platform.issueTx's params for a tx object: its bytes, hex with the checksum. */
 const issueTxParams = (tx: object) => ({ tx: encodeHex(encodeTx(tx as never)), encoding: 'hex' as const });
@@ -328,5 +329,51 @@ describe('avanode-mock with a network', () => {
     rmSync(dir, { recursive: true, force: true });
     expect(code).toBe(2);
     expect(stderr).toBe(`avanode-mock: --state ${file}: state.validators[0].nodeID: expected a NodeID-… string, got "x"\n`);
+  });
+});
+
+describe('waitForTx (@avanode/client) against the simulated network', () => {
+  let server: MockServer;
+  let client: AvanodeClient;
+  const post = async (action: string, body: unknown) => (await fetch(`${server.url}/_avanode/${action}`, { method: 'POST', body: JSON.stringify(body) })).json() as Promise<Record<string, unknown>>;
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, network: { seed: SEED } });
+    client = createClient({ url: server.url, retry: false });
+  });
+  afterAll(() => server.close());
+
+  /** A fresh funded UTXO of SENDER and a BaseTx spending it, issued: its ID. */
+  async function issueOne(): Promise<string> {
+    const { txID: funded } = (await post('fund', { address: SENDER, amount: 5_000_000_000 })) as { txID: string };
+    const utxo = (await utxosOf(client, SENDER)).find((u) => u.txID === funded)!;
+    return (await client.platform.issueTx(issueTxParams(baseTx(12345, utxo, RECIPIENT, 1_000_000_000, 1_000_000, SENDER)))).txID;
+  }
+
+  it('resolves Committed once the next block holds the tx', async () => {
+    const txID = await issueOne();
+    const waiting = waitForTx(client, txID, { intervalMs: 10, timeoutMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await post('advance', { ms: 2000 });
+    await expect(waiting).resolves.toMatchObject({ status: 'Committed' });
+  });
+
+  it('rejects with the node\'s reason when the tx is Dropped', async () => {
+    const ghost = { txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN', outputIndex: 2, assetID: (await client.platform.getStakingAssetID()).assetID, output: { addresses: [SENDER], amount: 5_000_000_000, locktime: 0, threshold: 1 } } as unknown as Utxo;
+    const refused = (await client.platform.issueTx(issueTxParams(baseTx(12345, ghost, RECIPIENT, 1_000_000_000, 1_000_000, SENDER))).catch((e: unknown) => e)) as RpcError;
+    const txID = /standard tx (\w+) failed execution/.exec(refused.rpcMessage)![1]!;
+    const error = await waitForTx(client, txID, { intervalMs: 10, timeoutMs: 5_000 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TxFailedError);
+    expect(error).toMatchObject({ status: 'Dropped', reason: expect.stringContaining('failed to read consumed UTXO 2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN:2') });
+  });
+
+  it('times out while the tx stays Processing, and stops at once on abort', async () => {
+    const txID = await issueOne();
+    const late = await waitForTx(client, txID, { intervalMs: 10, timeoutMs: 150 }).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(TxWaitTimeoutError);
+    expect(late).toMatchObject({ lastStatus: 'Processing' });
+    const controller = new AbortController();
+    const waiting = waitForTx(client, txID, { intervalMs: 10, timeoutMs: 10_000, signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort(new Error('user left the page'));
+    expect(((await waiting) as Error).message).toBe('user left the page');
   });
 });

@@ -1,6 +1,8 @@
 // @avanode/query with the real TanStack Query core against the mock node on 127.0.0.1: the options
 // fetch through the client, the keys are stable and serializable, TanStack's signal aborts the
 // request, an infinite query walks the pages, a mutation sends its params.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CancelledError, InfiniteQueryObserver, MutationObserver, QueryClient, hashKey } from '@tanstack/query-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@avanode/client';
@@ -171,7 +173,10 @@ describe('mutation options', () => {
     const options = mutations(client).platform.issueTx();
     expect(options.mutationKey).toEqual([{ _id: 'platform.issueTx', baseUrl: mock.url }]);
     const observer = new MutationObserver(queryClient, options);
-    const tx = '0x0000000000220000000100000000';
+    // A real signed tx with its checksum (the spec's example): a node, and the mock, refuse a
+    // wrong checksum before anything else (utils/formatting/encoding.go).
+    const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', 'spec', 'openrpc.json'), 'utf8')) as { methods: Array<{ name: string; examples: Array<{ params: Array<{ name: string; value: unknown }> }> }> };
+    const tx = spec.methods.find((m) => m.name === 'platform.issueTx')!.examples[0]!.params.find((p) => p.name === 'tx')!.value as string;
     const result = await observer.mutate({ tx, encoding: 'hex' });
     expect(result).toEqual(await client.platform.issueTx({ tx, encoding: 'hex' }));
     expect(observer.getCurrentResult().status).toBe('success');

@@ -1,6 +1,7 @@
 // Service-level refusals of the P-chain block, transaction and UTXO methods
 // (avalanchego v1.14.2 vms/platformvm/service.go). The mock plays a node whose state is the
 // spec's examples: it holds UTXOs (so `json` cannot encode them), and nothing has the empty ID.
+import { checksum, fromHex } from '@avanode/codec/encoding';
 import type { NodeRefusal, ServiceCheck } from './types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -93,8 +94,8 @@ export const checks: Record<string, ServiceCheck> = {
   },
 
   // vms/platformvm/service.go Service.IssueTx: formatting.Decode (utils/formatting/encoding.go),
-  // then txs.Parse (which wraps codec errors in "couldn't parse tx" once more). The checksum of
-  // hex/hexc needs SHA-256, which this module cannot compute synchronously: not checked.
+  // then txs.Parse (which wraps codec errors in "couldn't parse tx" once more). hex and hexc
+  // carry a 4-byte checksum (the last 4 bytes of sha256), verified as encoding.go:160-170 does.
   'platform.issueTx': (params) => {
     if (!isObject(params) || typeof (params.tx ?? '') !== 'string') return undefined;
     const encoding = encodingOf(params);
@@ -107,7 +108,12 @@ export const checks: Record<string, ServiceCheck> = {
     const decoded = decodeHex(tx.slice(2));
     if ('error' in decoded) return refuse(`problem decoding transaction: ${decoded.error}`);
     if (encoding !== 'hexnc') {
-      return decoded.bytes < 4 ? refuse('problem decoding transaction: input string is smaller than the checksum size') : undefined;
+      if (decoded.bytes < 4) return refuse('problem decoding transaction: input string is smaller than the checksum size');
+      const bytes = fromHex(tx.slice(2));
+      const raw = bytes.subarray(0, bytes.length - 4);
+      const expected = checksum(raw);
+      if (bytes.subarray(bytes.length - 4).some((byte, i) => byte !== expected[i])) return refuse('problem decoding transaction: invalid input checksum');
+      return undefined;
     }
     if (decoded.bytes > MAX_CODEC_BYTES) return parseError(`byte array exceeds maximum length: ${decoded.bytes} > ${MAX_CODEC_BYTES}`);
     if (decoded.bytes < 2) return parseError('couldn\'t unpack codec version');
