@@ -18,6 +18,8 @@ export default defineConfig({
       '@avanode/client/wait-for-tx': here('./packages/client/src/wait-for-tx.ts'),
       '@avanode/client': here('./packages/client/src/index.ts'),
       '@avanode/msw/server': here('./packages/msw/src/server.ts'),
+      '@avanode/mock/server': here('./packages/mock/src/server.ts'),
+      '@avanode/mock': here('./packages/mock/src/index.ts'),
       '@avanode/msw': here('./packages/msw/src/index.ts'),
       '@avanode/codec/encoding': here('./packages/codec/src/encoding/index.ts'),
       '@avanode/codec/results': here('./packages/codec/src/results.ts'),

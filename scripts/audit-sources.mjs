@@ -19,7 +19,7 @@ const usage = 'usage: pnpm audit:sources --repo <avalanchego git dir> [--to <tag
 export function sourcesOf(document) {
   const found = [];
   const walk = (value, where) => {
-    if (Array.isArray(value)) value.forEach((item, i) => walk(item, `${where}/${i}`));
+    if (Array.isArray(value)) for (const [i, item] of value.entries()) walk(item, `${where}/${i}`);
     else if (value !== null && typeof value === 'object') {
       if (Array.isArray(value['x-source'])) for (const source of value['x-source']) found.push({ source, where });
       for (const [key, item] of Object.entries(value)) if (key !== 'x-source') walk(item, `${where}/${key}`);

@@ -1,7 +1,7 @@
 // Settings shared by the property-based tests: a fixed seed and a stated number of cases in
 // CI; `pnpm fuzz` (AVANODE_FUZZ=20) runs twenty times as many, and AVANODE_FUZZ_SEED picks
 // another seed to explore.
-import fc from 'fast-check';
+import type fc from 'fast-check';
 
 const multiplier = Number(process.env.AVANODE_FUZZ ?? 1) || 1;
 export const SEED = Number(process.env.AVANODE_FUZZ_SEED ?? 20261121);

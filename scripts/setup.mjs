@@ -55,4 +55,4 @@ run('pnpm build');
 const { version } = JSON.parse(readFileSync(join(root, 'spec', 'openrpc.json'), 'utf8')).info;
 console.log(`\nDone: spec ${version} built, every package generated and built.`);
 console.log('Starting the mock node (Ctrl-C stops it; run `pnpm test` in another terminal meanwhile).');
-spawn(process.execPath, [join(root, 'packages', 'msw', 'bin', 'avanode-mock.mjs'), '--port', String(port), '--log'], { cwd: root, stdio: 'inherit' });
+spawn(process.execPath, [join(root, 'packages', 'mock', 'bin', 'avanode-mock.mjs'), '--port', String(port), '--log'], { cwd: root, stdio: 'inherit' });

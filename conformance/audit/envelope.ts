@@ -2,7 +2,7 @@
 // name or params do not get past its JSON-RPC server, per endpoint family (gorilla json2 on
 // /ext/info, /ext/bc/P, /ext/health and /validators; the geth-style server on /rpc). The cases
 // that are not about one method's params (status codes, content types, ids, notifications,
-// batches, parse errors, CORS, 404) are in packages/msw/test/envelope.test.ts, each with its line.
+// batches, parse errors, CORS, 404) are in packages/mock/test/envelope-cases.ts, each with its line.
 import type { Finding } from '../src/audit.ts';
 
 /** utils/json/codec.go:25, returned by request.ReadRequest (line 62) for any params the args cannot hold. */

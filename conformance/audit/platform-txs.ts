@@ -176,7 +176,7 @@ export const findings: Finding[] = [
     method: 'platform.getTx',
     kind: 'number-form',
     what: 'integers inside a JSON transaction are bare numbers: uint64 amounts up to 2^64-1, uint32 networkID, outputIndex, threshold and indices',
-    results: [getTx(base({ outputs: [output(MAX_UINT64)] })), getTx(base({ outputs: [output(4_000_000)], inputs: [input(9007199254740993)] }))],
+    results: [getTx(base({ outputs: [output(MAX_UINT64)] })), getTx(base({ outputs: [output(4_000_000)], inputs: [input(Number('9007199254740993'))] }))],
     notResults: [getTx(base({ networkID: '1' })), getTx(base({ inputs: [{ ...input(1), outputIndex: '0' }] })), getTx(base({ outputs: [{ ...output(1), output: { ...transferOutput(1), threshold: '1' } }] }))],
   },
   {

@@ -7,9 +7,6 @@
 // `conformance/test/audit.test.ts` runs them.
 import { validateParams, validateResult } from '@avanode/validators';
 
-/** The audited node release; `source` lines are at this tag. */
-export const AUDITED_TAG = 'v1.14.2';
-
 export type FindingKind =
   | 'result-shape' // a member, a nullable member or a shape the document lacked or had wrong
   | 'enum' // a value of an enumeration (a status, an encoding) the document lacked or had wrong
@@ -36,7 +33,7 @@ export interface Refusal {
 }
 
 export interface Finding {
-  /** `path/in/avalanchego.go:line` at AUDITED_TAG (or `gorilla/rpc@v1.2.0:v2/json2/server.go:line`). */
+  /** `path/in/avalanchego.go:line` at the audited release, v1.14.2 (or `gorilla/rpc@v1.2.0:v2/json2/server.go:line`). */
   source: string;
   method: string;
   kind: FindingKind;
@@ -79,5 +76,5 @@ export function validatorVerdicts(finding: Finding): string[] {
 
 const SOURCE_PATTERN = /^([\w.-]+\/[\w.-]+@[\w.-]+:)?[\w./-]+\.go:\d+(-\d+)?$/;
 
-/** A source reference is `file.go:line` (in avalanchego at AUDITED_TAG) or `owner/repo@tag:file.go:line`. */
+/** A source reference is `file.go:line` (in avalanchego at v1.14.2, the audited release) or `owner/repo@tag:file.go:line`. */
 export const isSourceReference = (source: string) => SOURCE_PATTERN.test(source);

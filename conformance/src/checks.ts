@@ -11,7 +11,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { createClient, RpcError, type Client } from '@avanode/client';
 import { createMockNode, type MockNodeOptions } from '@avanode/msw';
 import * as validators from '@avanode/validators';
-import { knownWrongReason, type Recording, type RecordingPart } from './corpus.ts';
+import { knownWrongReason, type Recording } from './corpus.ts';
 import type { ReplayServer } from './replay-server.ts';
 
 export type CheckName = 'validators' | 'client' | 'mock' | 'id';
@@ -50,7 +50,7 @@ const defaultParams = (method: string) => (byPosition(method) ? [] : {});
 const kindOf = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 /** Equal, where a bigint on the right stands for the integer (number or decimal string) on the left. */
-export function sameAsBigints(recorded: unknown, decoded: unknown): boolean {
+function sameAsBigints(recorded: unknown, decoded: unknown): boolean {
   if (typeof decoded === 'bigint') {
     return (typeof recorded === 'number' && Number.isInteger(recorded) && BigInt(recorded) === decoded) || (typeof recorded === 'string' && /^-?\d+$/.test(recorded) && BigInt(recorded) === decoded);
   }
@@ -58,7 +58,7 @@ export function sameAsBigints(recorded: unknown, decoded: unknown): boolean {
   if (recorded && decoded && typeof recorded === 'object' && typeof decoded === 'object') {
     const a = Object.keys(recorded);
     const b = Object.keys(decoded);
-    return a.length === b.length && a.every((k) => Object.prototype.hasOwnProperty.call(decoded, k) && sameAsBigints((recorded as Record<string, unknown>)[k], (decoded as Record<string, unknown>)[k]));
+    return a.length === b.length && a.every((k) => Object.hasOwn(decoded, k) && sameAsBigints((recorded as Record<string, unknown>)[k], (decoded as Record<string, unknown>)[k]));
   }
   return isDeepStrictEqual(recorded, decoded);
 }

@@ -11,10 +11,14 @@ const usage = `usage: avanode conformance [--corpus <dir> …]
   each --corpus) through the validators, the client and the mock node; exit 1 when a current
   recording fails.`;
 
+function parseFlags(argv: string[]) {
+  return parseArgs({ args: argv, options: { corpus: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h', default: false } } }).values;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseFlags>;
   try {
-    ({ values } = parseArgs({ args: argv, options: { corpus: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h', default: false } } }));
+    values = parseFlags(argv);
   } catch (error) {
     console.error(`avanode conformance: ${(error as Error).message.split('\n')[0]}\n${usage}`);
     return 2;

@@ -54,20 +54,24 @@ const usage = `usage: avanode record --url <node base url> [--methods m1,m2] [--
   --out            the corpus folder to write (default conformance/recordings/recorded)
   --force          overwrite files that exist`;
 
+function parseFlags(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    options: {
+      url: { type: 'string' },
+      methods: { type: 'string' },
+      plan: { type: 'string' },
+      out: { type: 'string' },
+      'blockchain-id': { type: 'string', default: 'C' },
+      force: { type: 'boolean', default: false },
+    },
+  }).values;
+}
+
 export async function main(argv: string[]): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseFlags>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        url: { type: 'string' },
-        methods: { type: 'string' },
-        plan: { type: 'string' },
-        out: { type: 'string' },
-        'blockchain-id': { type: 'string', default: 'C' },
-        force: { type: 'boolean', default: false },
-      },
-    }));
+    values = parseFlags(argv);
   } catch (error) {
     console.error(`avanode record: ${(error as Error).message}\n${usage}`);
     return 2;

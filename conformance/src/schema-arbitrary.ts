@@ -19,9 +19,15 @@ export function arbitraryOf(schema: Schema, definitions: Record<string, Schema>,
   if (typeof schema === 'boolean') return buildArbitrary(schema, definitions, depth);
   const band = Math.min(depth, 4);
   let byDepth = built.get(schema);
-  if (!byDepth) built.set(schema, (byDepth = new Map()));
+  if (!byDepth) {
+    byDepth = new Map();
+    built.set(schema, byDepth);
+  }
   let arbitrary = byDepth.get(band);
-  if (!arbitrary) byDepth.set(band, (arbitrary = buildArbitrary(schema, definitions, depth)));
+  if (!arbitrary) {
+    arbitrary = buildArbitrary(schema, definitions, depth);
+    byDepth.set(band, arbitrary);
+  }
   return arbitrary;
 }
 
@@ -60,8 +66,8 @@ function buildArbitrary(schema: Schema, definitions: Record<string, Schema>, dep
       const maxLength = Math.max(minLength, Math.min(typeof s.maxItems === 'number' ? s.maxItems : Number.POSITIVE_INFINITY, depth > 3 ? 1 : 3));
       return fc.array(s.items === undefined ? fc.jsonValue({ maxDepth: 1 }) : arbitraryOf(s.items as Schema, definitions, depth + 1), { minLength, maxLength });
     }
-    case 'object':
     default: {
+      // 'object', and a schema that names no type.
       const properties = isObject(s.properties) ? (s.properties as Record<string, Schema>) : {};
       const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
       const known = fc.record(

@@ -25,7 +25,7 @@ it('no guide calls an EVM extra on the C-Chain that only L1s serve', () => {
 });
 
 it('the mock guides document every option of the mock and of the msw handlers', () => {
-  const source = readFileSync(join(root, 'packages', 'msw', 'src', 'mock-node.ts'), 'utf8') + readFileSync(join(root, 'packages', 'msw', 'src', 'handlers.ts'), 'utf8');
+  const source = readFileSync(join(root, 'packages', 'mock', 'src', 'mock-node.ts'), 'utf8') + readFileSync(join(root, 'packages', 'msw', 'src', 'handlers.ts'), 'utf8');
   const options = [...source.matchAll(/export interface (?:MockNodeOptions|HandlerOptions)[^{]*\{([\s\S]*?)\n\}/g)].flatMap((m) => [...m[1]!.matchAll(/^ {2}(\w+)\??:/gm)].map((o) => o[1]!));
   expect(options).toEqual(expect.arrayContaining(['overrides', 'baseUrl', 'delayMs', 'seed', 'healthy', 'publicNode']));
   const documented = guides.filter((f) => /msw|mock|scenario/.test(f)).map(text).join('\n');

@@ -7,52 +7,53 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
+import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
+import type { DocumentModel } from './model.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
        avanode-gen --project [--check | --watch]`;
 
-interface SpecAssembler {
-  assembleSpec(srcDir: string): { document: Record<string, unknown>; dereferenced: Record<string, unknown> };
-  serialize(value: unknown): string;
-  SpecBuildError: new (...args: never[]) => Error;
-}
-
 /**
  * In this repository the document is built from spec/src first, so a generate never starts
- * from a stale spec/openrpc.json. Returns the document and the built files that differ from
- * what is on disk (written unless `check`).
+ * from a stale spec/openrpc.json (the bundled document, the only built file: see
+ * spec/README.md for why there is no dereferenced one). Returns the document and
+ * `['spec/openrpc.json']` when it differs from what is on disk (written unless `check`), and
+ * the model parsed while the examples were checked, when it was.
  */
-export async function assembleProjectSpec(repoRoot: string, check: boolean, specDir = join(repoRoot, 'spec')): Promise<{ document: unknown; stale: string[] }> {
-  const assembler = (await import(join(repoRoot, 'spec', 'scripts', 'assemble.ts'))) as SpecAssembler;
-  const { document, dereferenced } = assembler.assembleSpec(join(specDir, 'src'));
-  const stale: string[] = [];
-  for (const [file, value] of [['openrpc.json', document], ['openrpc.dereferenced.json', dereferenced]] as const) {
-    const path = join(specDir, file);
-    const text = assembler.serialize(value);
-    if (existsSync(path) && readFileSync(path, 'utf8') === text) continue;
-    stale.push(`spec/${file}`);
-    if (!check) writeFileSync(path, text);
-  }
-  return { document, stale };
+export async function assembleProjectSpec(repoRoot: string, check: boolean, specDir = join(repoRoot, 'spec')): Promise<{ document: unknown; stale: string[]; model?: DocumentModel }> {
+  // Imported by a literal path (loaded only with --project), so the bundle bin/avanode-gen.mjs runs holds it.
+  const assembler = await import('../../spec/scripts/assemble.ts');
+  let model: DocumentModel | undefined;
+  // The examples are proven with the validators the validators plugin compiles anyway.
+  const examplesPass = (document: unknown) => {
+    const proof = examplesPassCheck(document);
+    model = proof.model;
+    return proof.pass;
+  };
+  const { document } = assembler.assembleSpec(join(specDir, 'src'), { examplesPass });
+  const path = join(specDir, 'openrpc.json');
+  const text = assembler.serialize(document);
+  if (existsSync(path) && readFileSync(path, 'utf8') === text) return { document, stale: [], ...(model ? { model } : {}) };
+  if (!check) writeFileSync(path, text);
+  return { document, stale: ['spec/openrpc.json'], ...(model ? { model } : {}) };
 }
 
+const OPTIONS = {
+  spec: { type: 'string' },
+  out: { type: 'string' },
+  only: { type: 'string' },
+  scope: { type: 'string' },
+  project: { type: 'boolean', default: false },
+  check: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
 export async function main(argv: string[]): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        spec: { type: 'string' },
-        out: { type: 'string' },
-        only: { type: 'string' },
-        scope: { type: 'string' },
-        project: { type: 'boolean', default: false },
-        check: { type: 'boolean', default: false },
-        watch: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: argv, options: OPTIONS }));
   } catch (error) {
     console.error(`avanode-gen: ${(error as Error).message}\n${usage}`);
     return 2;
@@ -84,9 +85,10 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   let document: unknown;
+  let model: DocumentModel | undefined;
   let staleSpec: string[] = [];
   try {
-    if (values.project) ({ document, stale: staleSpec } = await assembleProjectSpec(repoRoot, values.check));
+    if (values.project) ({ document, stale: staleSpec, model } = await assembleProjectSpec(repoRoot, values.check));
     else document = JSON.parse(readFileSync(specPath, 'utf8'));
   } catch (error) {
     const message = (error as Error).message;
@@ -102,9 +104,9 @@ export async function main(argv: string[]): Promise<number> {
       };
 
   const started = performance.now();
-  let files;
+  let files: Awaited<ReturnType<typeof generate>>;
   try {
-    files = await generate(document, context, only, values.project ? 'project' : 'out');
+    files = await generate(document, context, only, values.project ? 'project' : 'out', model);
   } catch (error) {
     if (error instanceof GeneratorError) {
       console.error(`avanode-gen: ${specPath}: ${error.message}`);

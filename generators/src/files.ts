@@ -20,3 +20,6 @@ export function header(context: GeneratorContext, title: string, version: string
     '',
   ].join('\n');
 }
+
+/** A generated file: the header, a blank line, the body (a filled template) ending with one newline. */
+export const generatedFile = (head: string, body: string): string => `${head}\n${body.trimEnd()}\n`;

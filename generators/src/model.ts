@@ -1,10 +1,13 @@
-// One parsed model of an OpenRPC document: what every generator module reads.
-// It checks what generators rely on and fails with the method or schema and the path
-// in the document, so no generator has to guess.
+// One parsed model of an OpenRPC document: what every plugin reads, and all it reads (no plugin
+// sees the document itself). It is built and checked once: what generators rely on is checked
+// here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
+import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
+import { pascalCase } from './util/names.ts';
+import { eachRef, resolvePointer } from './util/refs.ts';
 
-export type JsonSchema = { [key: string]: unknown } | boolean;
+export type { JsonSchema };
 
 export interface ParamModel {
   name: string;
@@ -20,13 +23,32 @@ export interface ServerModel {
   variables: Record<string, { default: string; description?: string }>;
 }
 
+/** An error a method may answer with (the document's `errors`, references resolved). */
+export interface ErrorModel {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export interface ExampleModel {
+  name?: string;
+  params: Array<{ name: string; value: unknown }>;
+  /** The params as a request carries them: a list (by position) or an object (by name). */
+  wireParams: unknown;
+  result?: { name?: string; value: unknown };
+}
+
 export interface MethodModel {
   /** The name on the wire, e.g. `platform.getHeight` or `eth_feeConfig`. */
   name: string;
+  /** Where the method is in the document, a JSON path (`#/methods/3`). */
+  where: string;
   /** PascalCase stem of every generated name, e.g. `PlatformGetHeight`. */
   typeName: string;
   /** Name of the method inside its namespace: the wire name after its first `.` or `_` (`getHeight`, `feeConfig`). */
   memberName: string;
+  /** The wire name up to and including its first `.` or `_` (`platform.`, `eth_`); `''` when it has neither. */
+  prefix: string;
   /** The method's group: its first tag, else the name's prefix. */
   group: string;
   /** The client namespace: `x-client-namespace`, else the group. */
@@ -34,30 +56,57 @@ export interface MethodModel {
   summary?: string;
   description?: string;
   deprecated: boolean;
+  /** `x-mutating: true`: the method changes state, so it is never sent twice and is a mutation, not a query. */
+  mutating: boolean;
   paramStructure: 'by-name' | 'by-position';
   params: ParamModel[];
   /** JSON Schema of the whole `params` member: an object (by-name) or a tuple (by-position). */
   paramsSchema: JsonSchema;
   /** Absent for a method without a result (a notification). */
   resultSchema?: JsonSchema;
+  /** The errors the document lists for it. */
+  errors: ErrorModel[];
   servers: ServerModel[];
   /** Path of the first server, relative to the `{baseUrl}` variable when it has one. */
   path: string;
-  /** The `x-` extensions of the method (and its group). */
+  /** The variables of that path (not of the server's address), e.g. a chain's ID. */
+  pathVariables: string[];
+  /** The first of them: the method is called for one value of it (a namespace scoped by it). */
+  scope?: string;
+  /** Whether its endpoint takes JSON-RPC batch arrays: the method's `x-batch`, else whether the document's root `x-batch` lists its path. */
+  batches: boolean;
+  /** The `x-` extensions of the method. */
   extensions: Record<string, unknown>;
-  examples: Array<{ name?: string; params: Array<{ name: string; value: unknown }>; result?: { name?: string; value: unknown } }>;
+  examples: ExampleModel[];
 }
 
 export interface HttpEndpointModel {
   name: string;
+  /** Where the endpoint is in the document (`#/x-http-endpoints/0`). */
+  where: string;
   typeName: string;
+  /** The client namespace: the name before its first `.` (`health` of `health.get`). */
+  namespace: string;
+  /** Its name in the namespace: the rest of the name, `_`-joined, else `get`. */
+  memberName: string;
   summary?: string;
   description?: string;
   httpMethod: string;
   paths: Record<string, string>;
   query: ParamModel[];
   responses: Record<string, { description?: string; schema: JsonSchema }>;
+  /** Example answers: a status and a body. */
+  examples: Array<{ name?: string; status: number; body: unknown }>;
   extensions: Record<string, unknown>;
+}
+
+/** The methods and HTTP endpoints a client offers under one name (`client.<name>`). */
+export interface NamespaceModel {
+  name: string;
+  /** The path variable its methods are scoped by (a chain's ID), if any: `client.<name>(value)`. */
+  scope?: string;
+  methods: MethodModel[];
+  endpoints: HttpEndpointModel[];
 }
 
 export interface DocumentModel {
@@ -67,72 +116,40 @@ export interface DocumentModel {
   schemas: Record<string, JsonSchema>;
   methods: MethodModel[];
   httpEndpoints: HttpEndpointModel[];
-  /** The document itself, for anything a generator needs beyond the model. */
-  document: Record<string, unknown>;
+  /** The methods and endpoints by namespace, in the order they first appear. */
+  namespaces: NamespaceModel[];
+  /** The document's tags by name (`components.tags`): a group's title is its tag's description. */
+  tags: Record<string, { description?: string }>;
+  /** The extensions the document declares (`x-extensions`), with their summaries. */
+  declaredExtensions: Array<{ name: string; summary?: string }>;
+  /** The document's own `x-` members (`x-audited-release`, `x-batch`…). */
+  extensions: Record<string, unknown>;
+  /**
+   * Every `$ref` of the document and what it points at. Plugins follow references through it
+   * (`followRefs(model.refs, schema)`, util/refs.ts); a dangling one stops the parse.
+   */
+  refs: Record<string, JsonSchema>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** `platform.getHeight` → `PlatformGetHeight`; `eth_feeConfig` → `EthFeeConfig`. */
-export function pascalCase(name: string): string {
-  return name
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
+/** Replaces a `{ $ref }` by its target; anything else is returned as it is. */
+function deref<T>(refs: Readonly<Record<string, unknown>>, value: T): T {
+  return isObject(value) && typeof value.$ref === 'string' ? (refs[value.$ref] as T) : value;
 }
 
-/** A valid identifier from any name: `get-thing` → `getThing`. */
-export function camelCase(name: string): string {
-  const pascal = pascalCase(name);
-  return /^[0-9]/.test(pascal) ? `_${pascal}` : pascal[0]!.toLowerCase() + pascal.slice(1);
+/** Every `$ref` of the document resolved, or a GeneratorError naming the first that dangles. */
+function resolveRefs(document: Record<string, unknown>): Record<string, JsonSchema> {
+  const refs: Record<string, JsonSchema> = {};
+  eachRef(document, (ref, where) => {
+    if (ref in refs) return;
+    const target = resolvePointer(document, ref);
+    if (target === undefined) throw new GeneratorError(`${where}: $ref '${ref}' does not resolve`, where);
+    refs[ref] = target as JsonSchema;
+  });
+  return refs;
 }
 
-function extensionsOf(value: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(value).filter(([key]) => key.startsWith('x-')));
-}
-
-/** Follows a local `$ref` (`#/…`) through the document; undefined when it dangles. */
-export function resolveRef(document: unknown, ref: string): unknown {
-  if (!ref.startsWith('#')) return undefined;
-  let node: unknown = document;
-  for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(node) && !Array.isArray(node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
-
-function deref<T>(document: unknown, value: T, where: string): T {
-  if (isObject(value) && typeof value.$ref === 'string') {
-    const target = resolveRef(document, value.$ref);
-    if (target === undefined) throw new GeneratorError(`${where}: $ref '${value.$ref}' does not resolve`, where);
-    return target as T;
-  }
-  return value;
-}
-
-function checkRefs(document: unknown, value: unknown, where: string): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => checkRefs(document, item, `${where}/${i}`));
-  } else if (isObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string') {
-        if (resolveRef(document, item) === undefined) {
-          throw new GeneratorError(`${where}: $ref '${item}' does not resolve`, where);
-        }
-      } else {
-        checkRefs(document, item, `${where}/${key}`);
-      }
-    }
-  }
-}
-
-function paramModel(document: unknown, raw: unknown, where: string): ParamModel {
-  const param = deref(document, raw, where);
+function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string): ParamModel {
+  const param = deref(refs, raw);
   if (!isObject(param) || typeof param.name !== 'string' || param.schema === undefined) {
     throw new GeneratorError(`${where}: a param needs a name and a schema`, where);
   }
@@ -142,6 +159,31 @@ function paramModel(document: unknown, raw: unknown, where: string): ParamModel 
     ...(typeof param.description === 'string' ? { description: param.description } : {}),
     schema: param.schema as JsonSchema,
     extensions: extensionsOf(param),
+  };
+}
+
+function errorModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string, at: string): ErrorModel {
+  const error = deref(refs, raw);
+  if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
+    throw new GeneratorError(`${at}: an error needs an integer code and a message`, where);
+  }
+  return { code: error.code as number, message: error.message, ...('data' in error ? { data: error.data } : {}) };
+}
+
+function exampleModel(refs: Readonly<Record<string, unknown>>, raw: unknown, structure: MethodModel['paramStructure'], where: string, at: string): ExampleModel {
+  const example = deref(refs, raw);
+  if (!isObject(example) || !Array.isArray(example.params)) throw new GeneratorError(`${at}: an example needs a list of params`, where);
+  const params = example.params.map((p, i) => {
+    const param = deref(refs, p);
+    if (!isObject(param) || typeof param.name !== 'string') throw new GeneratorError(`${at}: an example's param needs a name`, `${where}/params/${i}`);
+    return { name: param.name, value: param.value };
+  });
+  const result = deref(refs, example.result);
+  return {
+    ...(typeof example.name === 'string' ? { name: example.name } : {}),
+    params,
+    wireParams: structure === 'by-position' ? params.map((p) => p.value) : Object.fromEntries(params.map((p) => [p.name, p.value])),
+    ...(isObject(result) ? { result: { ...(typeof result.name === 'string' ? { name: result.name } : {}), value: result.value } } : {}),
   };
 }
 
@@ -174,23 +216,25 @@ export function serverPath(url: string): string {
   return path.startsWith('/') ? path : `/${path}`;
 }
 
-/**
- * Parses an OpenRPC 1.x document into the model. Throws GeneratorError naming the method
- * or schema and the JSON path when the document is not one generators can work from.
- */
+/** An ajv that validates schemas against draft-07 (made once: it compiles the meta-schema). */
+let metaAjv: Ajv | undefined;
+const metaValidator = () => (metaAjv ??= new Ajv({ strict: false, allErrors: true }));
+
 /**
  * Every schema of the document must be valid JSON Schema (draft-07, what the validators
  * compile): `type: strng` stops here, naming the schema or method part and the path, instead
  * of failing later inside ajv with a stack trace.
  */
 function checkSchemas(document: Record<string, unknown>, schemas: Record<string, JsonSchema>): void {
-  const ajv = new Ajv({ strict: false, allErrors: true });
+  const ajv = metaValidator();
   const parts: Array<[string, unknown]> = Object.entries(schemas).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
-  (document.methods as unknown[]).forEach((method, m) => {
-    if (!isObject(method)) return;
-    if (Array.isArray(method.params)) method.params.forEach((p, i) => isObject(p) && p.schema !== undefined && parts.push([`#/methods/${m}/params/${i}/schema`, p.schema]));
+  for (const [m, method] of (document.methods as unknown[]).entries()) {
+    if (!isObject(method)) continue;
+    for (const [i, p] of (Array.isArray(method.params) ? method.params : []).entries()) {
+      if (isObject(p) && p.schema !== undefined) parts.push([`#/methods/${m}/params/${i}/schema`, p.schema]);
+    }
     if (isObject(method.result) && method.result.schema !== undefined) parts.push([`#/methods/${m}/result/schema`, method.result.schema]);
-  });
+  }
   const problems: string[] = [];
   for (const [where, schema] of parts) {
     if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${where}: a schema must be an object or a boolean`);
@@ -201,6 +245,16 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
   if (problems.length > 0) throw new GeneratorError(problems.join('\n'), problems[0]!.split(':')[0]!);
 }
 
+/** The paths the root `x-batch` lists: endpoints that take JSON-RPC batch arrays. */
+function batchPaths(document: Record<string, unknown>): Set<string> {
+  const declared = Array.isArray(document['x-batch']) ? document['x-batch'] : [];
+  return new Set(declared.filter((entry): entry is { url: string } => isObject(entry) && typeof entry.url === 'string').map((entry) => serverPath(entry.url)));
+}
+
+/**
+ * Parses an OpenRPC 1.x document into the model. Throws GeneratorError naming the method
+ * or schema and the JSON path when the document is not one generators can work from.
+ */
 export function parseDocument(document: unknown): DocumentModel {
   if (!isObject(document)) throw new GeneratorError('the document is not a JSON object', '#');
   if (typeof document.openrpc !== 'string' || !/^1\./.test(document.openrpc)) {
@@ -208,17 +262,18 @@ export function parseDocument(document: unknown): DocumentModel {
   }
   const info = isObject(document.info) ? document.info : {};
   if (!Array.isArray(document.methods)) throw new GeneratorError('#/methods: expected a list of methods', '#/methods');
-  checkRefs(document, document, '#');
+  const refs = resolveRefs(document);
 
   const components = isObject(document.components) ? document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
   checkSchemas(document, schemas);
   const rootServers = Array.isArray(document.servers) ? document.servers : [];
+  const batching = batchPaths(document);
 
   const seen = new Map<string, string>();
   const methods = document.methods.map((raw, index): MethodModel => {
     const where = `#/methods/${index}`;
-    const method = deref(document, raw, where);
+    const method = deref(refs, raw);
     if (!isObject(method) || typeof method.name !== 'string' || method.name === '') {
       throw new GeneratorError(`${where}: a method needs a name`, where);
     }
@@ -232,34 +287,44 @@ export function parseDocument(document: unknown): DocumentModel {
     seen.set(typeName, name);
     if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
     const structure = method.paramStructure === 'by-position' ? 'by-position' : 'by-name';
-    const params = method.params.map((p, i) => paramModel(document, p, `${where}/params/${i}`));
-    const result = method.result === undefined ? undefined : deref(document, method.result, `${where}/result`);
+    const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
+    const result = method.result === undefined ? undefined : deref(refs, method.result);
     if (result !== undefined && (!isObject(result) || result.schema === undefined)) {
       throw new GeneratorError(`${at}: result needs a schema`, `${where}/result`);
     }
-    const servers = (Array.isArray(method.servers) && method.servers.length > 0 ? method.servers : rootServers) as ServerModel[];
-    const tags = Array.isArray(method.tags) ? method.tags.map((t, i) => deref(document, t, `${where}/tags/${i}`)) : [];
+    const servers = ((Array.isArray(method.servers) && method.servers.length > 0 ? method.servers : rootServers) as ServerModel[]).map(
+      (s): ServerModel => ({ url: String(s.url), variables: (s.variables ?? {}) as ServerModel['variables'] }),
+    );
+    const path = servers[0] ? serverPath(servers[0].url) : '/';
+    const tags = Array.isArray(method.tags) ? method.tags.map((t) => deref(refs, t)) : [];
     const firstTag = tags.find((t): t is { name: string } => isObject(t) && typeof t.name === 'string');
     const separator = name.search(/[._]/);
     const group = firstTag?.name ?? (separator > 0 ? name.slice(0, separator) : 'methods');
-    const member = separator > 0 ? name.slice(separator + 1) : name;
+    const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
     return {
       name,
+      where,
       typeName,
-      memberName: member,
+      memberName: separator > 0 ? name.slice(separator + 1) : name,
+      prefix: separator > 0 ? name.slice(0, separator + 1) : '',
       group,
       namespace: typeof method['x-client-namespace'] === 'string' ? method['x-client-namespace'] : group,
       ...(typeof method.summary === 'string' ? { summary: method.summary } : {}),
       ...(typeof method.description === 'string' ? { description: method.description } : {}),
       deprecated: method.deprecated === true,
+      mutating: method['x-mutating'] === true,
       paramStructure: structure,
       params,
       paramsSchema: paramsSchemaOf(params, structure),
       ...(result !== undefined ? { resultSchema: (result as { schema: JsonSchema }).schema } : {}),
-      servers: servers.map((s) => ({ url: String(s.url), variables: (s.variables ?? {}) as ServerModel['variables'] })),
-      path: servers[0] ? serverPath(String(servers[0].url)) : '/',
+      errors: (Array.isArray(method.errors) ? method.errors : []).map((e, i) => errorModel(refs, e, `${where}/errors/${i}`, at)),
+      servers,
+      path,
+      pathVariables,
+      ...(pathVariables[0] ? { scope: pathVariables[0] } : {}),
+      batches: typeof method['x-batch'] === 'boolean' ? method['x-batch'] : batching.has(path),
       extensions: extensionsOf(method),
-      examples: (Array.isArray(method.examples) ? method.examples : []) as MethodModel['examples'],
+      examples: (Array.isArray(method.examples) ? method.examples : []).map((raw, i) => exampleModel(refs, raw, structure, `${where}/examples/${i}`, at)),
     };
   });
 
@@ -282,18 +347,44 @@ export function parseDocument(document: unknown): DocumentModel {
     if (!isObject(raw) || typeof raw.name !== 'string' || !isObject(raw.paths) || !isObject(raw.responses)) {
       throw new GeneratorError(`${where}: an HTTP endpoint needs a name, paths and responses`, where);
     }
+    const [namespace, ...rest] = raw.name.split('.');
     return {
       name: raw.name,
+      where,
       typeName: pascalCase(raw.name),
+      namespace: namespace!,
+      memberName: rest.join('_') || 'get',
       ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
       ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
       httpMethod: typeof raw.httpMethod === 'string' ? raw.httpMethod : 'GET',
       paths: raw.paths as Record<string, string>,
-      query: (Array.isArray(raw.query) ? raw.query : []).map((q, i) => paramModel(document, q, `${where}/query/${i}`)),
+      query: (Array.isArray(raw.query) ? raw.query : []).map((q, i) => paramModel(refs, q, `${where}/query/${i}`)),
       responses: raw.responses as HttpEndpointModel['responses'],
+      examples: (Array.isArray(raw.examples) ? raw.examples : []) as HttpEndpointModel['examples'],
       extensions: extensionsOf(raw),
     };
   });
+
+  const namespaces = new Map<string, NamespaceModel>();
+  const namespace = (name: string) => namespaces.get(name) ?? namespaces.set(name, { name, methods: [], endpoints: [] }).get(name)!;
+  for (const m of methods) {
+    const space = namespace(m.namespace);
+    if (m.scope && space.scope && m.scope !== space.scope) {
+      throw new GeneratorError(`method '${m.name}' (${m.where}): its path variable {${m.scope}} differs from {${space.scope}} of the other methods of namespace '${space.name}'`, m.where);
+    }
+    if (m.scope) space.scope = m.scope;
+    space.methods.push(m);
+  }
+  for (const e of httpEndpoints) namespace(e.namespace).endpoints.push(e);
+
+  const tags: DocumentModel['tags'] = {};
+  for (const [key, tag] of Object.entries(isObject(components.tags) ? components.tags : {})) {
+    if (!isObject(tag)) continue;
+    const entry = typeof tag.description === 'string' ? { description: tag.description } : {};
+    tags[typeof tag.name === 'string' ? tag.name : key] = entry;
+    tags[key] ??= entry;
+  }
+  const declared = Array.isArray(document['x-extensions']) ? document['x-extensions'] : [];
 
   return {
     title: typeof info.title === 'string' ? info.title : 'OpenRPC document',
@@ -301,6 +392,12 @@ export function parseDocument(document: unknown): DocumentModel {
     schemas,
     methods,
     httpEndpoints,
-    document,
+    namespaces: [...namespaces.values()],
+    tags,
+    declaredExtensions: declared
+      .filter((d): d is { name: string; summary?: unknown } => isObject(d) && typeof d.name === 'string')
+      .map((d) => ({ name: d.name, ...(typeof d.summary === 'string' ? { summary: d.summary } : {}) })),
+    extensions: extensionsOf(document),
+    refs,
   };
 }

@@ -3,6 +3,7 @@
 // spec's tests use it at run time, so both judge a value by the same schemas.
 import { Ajv, type Options } from 'ajv';
 import type { DocumentModel, JsonSchema } from './model.ts';
+import { mapRefs, schemaRefName } from './util/refs.ts';
 
 /**
  * Every named schema is registered on its own under `avanode:schema/<name>`, and every local
@@ -22,21 +23,11 @@ export interface SchemaEntry {
   schema: JsonSchema;
 }
 
-const LOCAL_SCHEMA_REF = '#/components/schemas/';
-
 /** Rewrites `#/components/schemas/X` to the id X is registered under. */
-function pointIntoComponents(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(pointIntoComponents);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [
-      key,
-      key === '$ref' && typeof item === 'string' && item.startsWith(LOCAL_SCHEMA_REF)
-        ? schemaId(decodeURIComponent(item.slice(LOCAL_SCHEMA_REF.length)))
-        : pointIntoComponents(item),
-    ]),
-  );
-}
+const pointIntoComponents = (value: unknown): unknown => mapRefs(value, (ref) => {
+  const name = schemaRefName(ref);
+  return name === undefined ? ref : schemaId(name);
+});
 
 export function schemaEntries(model: DocumentModel): SchemaEntry[] {
   const entries: SchemaEntry[] = [];

@@ -1,29 +1,56 @@
 // Where a schema holds 64-bit integers: dot paths into a value (`validators.*.weight`, `*`
 // for every element or map value), for clients that decode them to bigint.
-import { resolveRef, type DocumentModel, type JsonSchema } from './model.ts';
+import type { DocumentModel, JsonSchema } from './model.ts';
+import { isObject } from './util/json.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/**
+ * The paths found below each schema object, relative to it, per model: the P-chain's block
+ * union is reached from several methods and through every block type, and is walked once.
+ */
+const remembered = new WeakMap<DocumentModel, Map<object, Set<string>>>();
 
 export function uint64Paths(model: DocumentModel, schema: JsonSchema | undefined): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown, path: string[], seen: ReadonlySet<unknown>) => {
-    if (!isObject(node) || seen.has(node)) return;
-    const next = new Set(seen).add(node);
+  const memo = remembered.get(model) ?? new Map<object, Set<string>>();
+  remembered.set(model, memo);
+  // A schema is not entered again inside itself: a loop of references ends there. A result
+  // that met such an end depends on where the walk came from, so it is not remembered.
+  const inProgress = new Set<object>();
+  let loopsCut = 0;
+
+  /** The paths below `node`, relative to it, each step written `.<step>` (`''`: the node itself). */
+  const below = (node: Record<string, unknown>): Set<string> => {
+    const known = memo.get(node);
+    if (known) return known;
+    const loopsBefore = loopsCut;
+    inProgress.add(node);
+    const paths = new Set<string>();
+    const visit = (child: unknown, step?: string) => {
+      if (!isObject(child)) return;
+      if (inProgress.has(child)) {
+        loopsCut++;
+        return;
+      }
+      for (const rest of below(child)) paths.add(step === undefined ? rest : `.${step}${rest}`);
+    };
     if (node['x-uint64'] === true) {
-      found.add(path.join('.'));
-      return;
+      paths.add('');
+    } else {
+      if (typeof node.$ref === 'string') visit(model.refs[node.$ref]);
+      for (const key of ['anyOf', 'oneOf', 'allOf']) {
+        if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) visit(branch);
+      }
+      if (isObject(node.properties)) {
+        for (const [name, property] of Object.entries(node.properties)) visit(property, name);
+      }
+      if (isObject(node.additionalProperties)) visit(node.additionalProperties, '*');
+      if (isObject(node.items)) visit(node.items, '*');
+      if (Array.isArray(node.items)) for (const [i, item] of node.items.entries()) visit(item, String(i));
     }
-    if (typeof node.$ref === 'string') walk(resolveRef(model.document, node.$ref), path, next);
-    for (const key of ['anyOf', 'oneOf', 'allOf']) {
-      if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) walk(branch, path, next);
-    }
-    if (isObject(node.properties)) {
-      for (const [name, property] of Object.entries(node.properties)) walk(property, [...path, name], next);
-    }
-    if (isObject(node.additionalProperties)) walk(node.additionalProperties, [...path, '*'], next);
-    if (isObject(node.items)) walk(node.items, [...path, '*'], next);
-    if (Array.isArray(node.items)) node.items.forEach((item, i) => walk(item, [...path, String(i)], next));
+    inProgress.delete(node);
+    if (loopsCut === loopsBefore) memo.set(node, paths);
+    return paths;
   };
-  walk(schema, [], new Set());
-  return [...found].sort();
+
+  if (!isObject(schema)) return [];
+  return [...new Set([...below(schema)].map((path) => path.slice(1)))].sort();
 }

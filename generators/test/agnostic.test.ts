@@ -1,7 +1,10 @@
-// avanode-gen works on any OpenRPC 1.x document: two documents written for the purpose
-// (by-position params, a recursive schema, methods without params, a method without a result,
-// keywords that need ajv's runtime helpers) give packages that type-check and validate.
+// avanode-gen works on any OpenRPC 1.x document: documents written for the purpose (by-position
+// params, a recursive schema, methods without params, a method without a result, keywords that
+// need ajv's runtime helpers, an HTTP GET endpoint, a path variable, an endpoint that takes
+// batches) give packages that type-check, validate, and call a server.
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,11 +28,11 @@ async function importValidators(dir: string): Promise<Validators> {
 
 /** Every TypeScript file under the generated packages of `dir` (relative paths). */
 function generatedTypeScript(dir: string): string[] {
-  return ['types', 'validators', 'client', 'msw', 'query', 'cli']
+  return ['types', 'validators', 'client', 'mock', 'query', 'cli']
     .filter((pkg) => existsSync(join(dir, pkg)))
     .flatMap((pkg) => (readdirSync(join(dir, pkg), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `${pkg}/${f}`))
     // Packages whose generated part needs hand-written siblings this document does not have.
-    .filter((f) => !/^(msw|query|cli)\//.test(f))
+    .filter((f) => !/^(mock|query|cli)\//.test(f))
     .sort();
 }
 
@@ -146,5 +149,71 @@ describe('the file tree document (recursive schema, $ref content descriptors, mi
     for (let i = 0; i < 200_000; i++) deep = { name: `d${i}`, entries: [deep] };
     const verdict = validators.validateFsTreeResult!(deep);
     expect(typeof verdict.ok).toBe('boolean');
+  });
+});
+
+describe('the ledger document (the golden sample: an HTTP GET endpoint alone in its namespace, a scoped namespace whose endpoint takes batches)', () => {
+  const dir = join(out, 'ledger');
+  beforeAll(async () => {
+    const result = await runCli(['--spec', join(import.meta.dirname, 'golden', 'ledger.openrpc.json'), '--out', dir]);
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('type-checks: namespaces, scopes, endpoints and standalone functions are typed, and misuse is not', () => {
+    expect(typeCheck(dir, [
+      "import { createClient } from './client/src/generated/index.ts';",
+      "import { history } from './client/src/generated/ledger.ts';",
+      "const client = createClient({ url: 'http://127.0.0.1:1' });",
+      "export const status: Promise<{ status: 200 | 503; up: boolean }> = client.status.get({ endpoint: 'ready', checks: ['db'] });",
+      "export const height: Promise<string | number> = client.shard('s1').height('latest');",
+      "export const page: Promise<{ ids: string[]; numFetched: number; next: { page: string } }> = history(client, { account: 'a', limit: 2 });",
+      "export const both = client.ledger.batch([{ method: 'ledger.getBalance', params: { account: 'a' } }, { method: 'ledger.history', params: { account: 'a' } }]);",
+      "export const withScope = client.request('shard_height', [], { shardID: 's1' });",
+      '// @ts-expect-error: not one of the endpoint\'s paths',
+      "client.status.get({ endpoint: 'elsewhere' });",
+      '// @ts-expect-error: a scoped namespace is a function of its scope',
+      'client.shard.height();',
+      '// @ts-expect-error: `account` is required',
+      'client.ledger.getBalance({});',
+      '// @ts-expect-error: not a method of this namespace',
+      "client.ledger.batch([{ method: 'shard_height' }]);",
+      '',
+    ].join('\n'))).toBe('');
+  });
+
+  it('calls a server on 127.0.0.1: the endpoint-only namespace, a scoped namespace in one batch array, a standalone function', async () => {
+    const requests: Array<{ method: string; url: string; body: string }> = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        requests.push({ method: request.method!, url: request.url!, body });
+        response.setHeader('content-type', 'application/json');
+        if (request.url!.startsWith('/api/status')) {
+          response.statusCode = 503;
+          return response.end('{"up":false}');
+        }
+        const parsed = JSON.parse(body);
+        const answer = (call: { id: number; method: string }) => ({ jsonrpc: '2.0', id: call.id, result: call.method === 'shard_height' ? '42' : { ids: [], numFetched: 0, next: { page: 'p' } } });
+        response.end(JSON.stringify(Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const bundled = await build({ entryPoints: [join(dir, 'client', 'src', 'generated', 'index.ts')], bundle: true, format: 'esm', write: false, platform: 'neutral', external: ['@avanode/validators'] });
+      const file = join(dir, 'client.bundle.mjs');
+      writeFileSync(file, bundled.outputFiles[0]!.text);
+      const { createClient } = await import(pathToFileURL(file).href);
+      const client = createClient({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, retry: false });
+      expect(await client.status.get({ endpoint: 'ready', checks: ['db', 'disk'] })).toEqual({ status: 503, up: false });
+      expect(await client.shard('s1').batch([{ method: 'shard_height' }, { method: 'shard_height', params: ['final'] }])).toEqual([{ ok: true, result: '42' }, { ok: true, result: '42' }]);
+      expect(await client.ledger.history({ account: 'a' })).toEqual({ ids: [], numFetched: 0, next: { page: 'p' } });
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /api/status/ready?check=db&check=disk', 'POST /api/shard/s1', 'POST /api/ledger']);
+      // The two calls of the scoped namespace went as one batch array, by position.
+      expect(JSON.parse(requests[1]!.body).map((c: { method: string; params: unknown }) => [c.method, c.params])).toEqual([['shard_height', []], ['shard_height', ['final']]]);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 // The committed packages are exactly what the spec generates (the drift check CI relies on).
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,16 +17,18 @@ describe('pnpm generate starts from spec/src', () => {
     const dir = mkdtempSync(join(tmpdir(), 'avanode-sources-'));
     try {
       cpSync(join(repoRoot, 'spec', 'src'), join(dir, 'src'), { recursive: true });
-      for (const file of ['openrpc.json', 'openrpc.dereferenced.json']) cpSync(join(repoRoot, 'spec', file), join(dir, file));
+      cpSync(join(repoRoot, 'spec', 'openrpc.json'), join(dir, 'openrpc.json'));
       expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual([]);
       const document = join(dir, 'src', 'document.yaml');
-      writeFileSync(document, readFileSync(document, 'utf8').replace(/^(  version: ).*$/m, '$1 9.9.9-edited'));
-      expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual(['spec/openrpc.json', 'spec/openrpc.dereferenced.json']);
+      writeFileSync(document, readFileSync(document, 'utf8').replace(/^( {2}version: ).*$/m, '$1 9.9.9-edited'));
+      expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual(['spec/openrpc.json']);
       const { document: built, stale } = await assembleProjectSpec(repoRoot, false, dir);
-      expect(stale).toHaveLength(2);
+      expect(stale).toEqual(['spec/openrpc.json']);
       expect((built as { info: { version: string } }).info.version).toBe('9.9.9-edited');
       expect(JSON.parse(readFileSync(join(dir, 'openrpc.json'), 'utf8')).info.version).toBe('9.9.9-edited');
       expect((await assembleProjectSpec(repoRoot, true, dir)).stale).toEqual([]);
+      // The bundled document is the only built file: no dereferenced form is written beside it.
+      expect(readdirSync(dir).sort()).toEqual(['openrpc.json', 'src']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

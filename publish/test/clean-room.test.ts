@@ -27,7 +27,7 @@ afterAll(() => {
 describe('clean room', () => {
   it('installs from the tarballs, not from workspace links', () => {
     const tree = JSON.parse(run('npm', ['ls', '--all', '--json'])) as { dependencies: Record<string, { resolved?: string }> };
-    for (const name of ['@avanode/client', '@avanode/types', '@avanode/validators', '@avanode/msw', '@avanode/spec', '@avanode/codec']) {
+    for (const name of ['@avanode/client', '@avanode/types', '@avanode/validators', '@avanode/mock', '@avanode/msw', '@avanode/spec', '@avanode/codec']) {
       expect(tree.dependencies[name]?.resolved, name).toMatch(/^file:.*\.tgz$/);
     }
   });

@@ -1,5 +1,7 @@
-// `pnpm spec:build`: writes spec/openrpc.json ($refs kept) and spec/openrpc.dereferenced.json.
-// `--check` writes nothing and fails when the committed files differ from the sources.
+// `pnpm spec:build`: writes spec/openrpc.json, the bundled document: every `$ref` in it is a
+// local pointer into its own `#/components`, so it needs no other file. No fully dereferenced
+// form is written: inlining the P-chain tx union into every block type made it 30 MB (see
+// README.md). `--check` writes nothing and fails when the committed file differs from the sources.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,27 +11,21 @@ const specDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const check = process.argv.includes('--check');
 
 try {
-  const { document, dereferenced } = assembleSpec(join(specDir, 'src'));
-  const outputs = {
-    'openrpc.json': serialize(document),
-    'openrpc.dereferenced.json': serialize(dereferenced),
-  };
-  const stale: string[] = [];
-  for (const [file, text] of Object.entries(outputs)) {
-    const path = join(specDir, file);
-    let current: string | undefined;
-    try {
-      current = readFileSync(path, 'utf8');
-    } catch {
-      current = undefined;
-    }
-    if (current === text) continue;
-    if (check) stale.push(`spec/${file}`);
-    else writeFileSync(path, text);
+  const { document } = assembleSpec(join(specDir, 'src'));
+  const text = serialize(document);
+  const path = join(specDir, 'openrpc.json');
+  let current: string | undefined;
+  try {
+    current = readFileSync(path, 'utf8');
+  } catch {
+    current = undefined;
   }
-  if (stale.length > 0) {
-    console.error(`spec:build --check: out of date with spec/src: ${stale.join(', ')}. Run \`pnpm spec:build\`.`);
-    process.exit(1);
+  if (current !== text) {
+    if (check) {
+      console.error('spec:build --check: spec/openrpc.json is out of date with spec/src. Run `pnpm spec:build`.');
+      process.exit(1);
+    }
+    writeFileSync(path, text);
   }
   const methods = (document.methods as unknown[]).length;
   console.log(`spec: ${methods} methods${check ? ', up to date' : ', written'}`);

@@ -1,62 +1,21 @@
 // The `avanode` command line: the method table it reads, one entry per method of the document
 // (namespace and member, texts for --help, the flags of its params and how to read their values,
 // the examples). The commands themselves are hand-written in packages/cli and know no method by name.
-import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
-import { resolveRef, type DocumentModel, type JsonSchema, type MethodModel } from '../model.ts';
-
-/**
- * How a flag's text becomes a value: `string` as it is; `boolean` a switch (`--x`, `--no-x`);
- * `array` each repetition an item (or one JSON array), items read by `items`; `json` as JSON when
- * it parses (numbers exactly), else as the text.
- */
-export type FlagKind = 'string' | 'boolean' | 'array' | 'json';
-
-export interface CliParam {
-  name: string;
-  /** The kebab-case flag (`subnet-id`); `--<name>` works too. */
-  flag: string;
-  required: boolean;
-  kind: FlagKind;
-  items?: Exclude<FlagKind, 'array' | 'boolean'>;
-  /** A short type for help: the schema's name, its enum, or its JSON type. */
-  type: string;
-  description?: string;
-}
-
-export interface CliMethod {
-  method: string;
-  namespace: string;
-  member: string;
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-  mutating: boolean;
-  byPosition: boolean;
-  /** The path variable the method is scoped by (a chain), its flag, and the server's description and default of it (for help). */
-  scope?: { name: string; flag: string; description?: string; example?: string };
-  params: CliParam[];
-  examples: Array<{ name?: string; params: unknown; result?: unknown }>;
-}
+import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
+import type { CliMethod, CliParam, FlagKind } from '../../templates/cli/methods.ts';
+import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
+import { isObject } from '../util/json.ts';
+import { kebabCase } from '../util/names.ts';
+import { followRefs } from '../util/refs.ts';
+import { template } from '../util/template.ts';
 
 /** Flags every method command takes; a param with one of these names gets a `param-` prefix. */
-export const GLOBAL_FLAGS = ['url', 'params', 'timeout-ms', 'help', 'validate', 'compact'];
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** `subnetID` → `subnet-id`, `nodeIDs` → `node-ids`, `UTXOIndex` → `utxo-index`. */
-export function kebab(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
-    .replace(/([A-Z]+)([A-Z][a-z]{2,})/g, '$1-$2')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-}
+const GLOBAL_FLAGS = ['url', 'params', 'timeout-ms', 'help', 'validate', 'compact'];
 
 /** The JSON types a schema admits (following `$ref`s, unions and enums); undefined when it admits anything. */
 function jsonTypes(model: DocumentModel, schema: JsonSchema | undefined, depth = 0): Set<string> | undefined {
+  schema = followRefs(model.refs, schema);
   if (schema === undefined || typeof schema === 'boolean' || depth > 20) return undefined;
-  if (typeof schema.$ref === 'string') return jsonTypes(model, resolveRef(model.document, schema.$ref) as JsonSchema, depth + 1);
   const types = new Set<string>();
   if (typeof schema.type === 'string') types.add(schema.type);
   else if (Array.isArray(schema.type)) for (const t of schema.type) types.add(String(t));
@@ -86,9 +45,9 @@ function kindOf(model: DocumentModel, schema: JsonSchema | undefined): FlagKind 
   return 'json';
 }
 
-/** The array's item schema, following one `$ref`. */
+/** The array's item schema, following `$ref`s. */
 function itemsOf(model: DocumentModel, schema: JsonSchema): JsonSchema | undefined {
-  const target = isObject(schema) && typeof schema.$ref === 'string' ? (resolveRef(model.document, schema.$ref) as JsonSchema) : schema;
+  const target = followRefs(model.refs, schema);
   return isObject(target) && (isObject(target.items) || typeof target.items === 'boolean') ? (target.items as JsonSchema) : undefined;
 }
 
@@ -103,27 +62,23 @@ function typeLabel(model: DocumentModel, schema: JsonSchema | undefined): string
   return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
-function scopeOf(m: MethodModel): string | undefined {
-  return Object.keys(m.servers[0]?.variables ?? {}).find((name) => m.path.includes(`{${name}}`));
-}
-
-export function cliMethod(model: DocumentModel, m: MethodModel): CliMethod {
-  const scopeName = scopeOf(m);
+function cliMethod(model: DocumentModel, m: MethodModel): CliMethod {
+  const scopeName = m.scope;
   const taken = new Set(GLOBAL_FLAGS);
   const variable = scopeName ? m.servers[0]?.variables[scopeName] : undefined;
   const scope: CliMethod['scope'] = scopeName
     ? {
         name: scopeName,
-        flag: kebab(scopeName),
+        flag: kebabCase(scopeName),
         ...(variable?.description ? { description: variable.description } : {}),
         ...(variable?.default ? { example: variable.default } : {}),
       }
     : undefined;
   // The scope's flag yields to a param of the same name, which keeps its natural flag.
-  if (scope && m.params.some((p) => kebab(p.name) === scope.flag)) scope.flag = `path-${scope.flag}`;
+  if (scope && m.params.some((p) => kebabCase(p.name) === scope.flag)) scope.flag = `path-${scope.flag}`;
   if (scope) taken.add(scope.flag);
   const params = m.params.map((p): CliParam => {
-    const natural = kebab(p.name) || 'param';
+    const natural = kebabCase(p.name) || 'param';
     const flag = taken.has(natural) ? `param-${natural}` : natural;
     taken.add(flag);
     const kind = kindOf(model, p.schema);
@@ -145,67 +100,18 @@ export function cliMethod(model: DocumentModel, m: MethodModel): CliMethod {
     ...(m.summary ? { summary: m.summary } : {}),
     ...(m.description ? { description: m.description } : {}),
     deprecated: m.deprecated,
-    mutating: m.extensions['x-mutating'] === true,
+    mutating: m.mutating,
     byPosition: m.paramStructure === 'by-position',
     ...(scope ? { scope } : {}),
     params,
-    examples: m.examples.map((e) => ({
-      ...(e.name ? { name: e.name } : {}),
-      params: m.paramStructure === 'by-position' ? e.params.map((p) => p.value) : Object.fromEntries(e.params.map((p) => [p.name, p.value])),
-      ...(e.result ? { result: e.result.value } : {}),
-    })),
+    examples: m.examples.map((e) => ({ ...(e.name ? { name: e.name } : {}), params: e.wireParams, ...(e.result ? { result: e.result.value } : {}) })),
   };
 }
 
-/** The table's types, written into the generated file so it stands alone. */
-const TYPES = `/**
- * How a flag's text becomes a value: \`string\` as it is; \`boolean\` a switch (\`--x\`, \`--no-x\`);
- * \`array\` each repetition an item (or one JSON array), items read by \`items\`; \`json\` as JSON
- * when it parses (numbers exactly), else as the text.
- */
-export type FlagKind = 'string' | 'boolean' | 'array' | 'json';
-
-export interface CliParam {
-  name: string;
-  /** The kebab-case flag (\`subnet-id\`); \`--<name>\` works too. */
-  flag: string;
-  required: boolean;
-  kind: FlagKind;
-  items?: 'string' | 'json';
-  /** A short type for help: the schema's name, its enum, or its JSON type. */
-  type: string;
-  description?: string;
-}
-
-export interface CliMethod {
-  method: string;
-  namespace: string;
-  member: string;
-  summary?: string;
-  description?: string;
-  deprecated: boolean;
-  mutating: boolean;
-  byPosition: boolean;
-  /** The path variable the method is scoped by (a chain), its flag, and the server's description and default of it (for help). */
-  scope?: { name: string; flag: string; description?: string; example?: string };
-  params: CliParam[];
-  examples: Array<{ name?: string; params: unknown; result?: unknown }>;
-}
-`;
-
 export function cliFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
-  const methods = model.methods.map((m) => cliMethod(model, m));
-  const text = [
-    header(context, model.title, model.version),
-    '// Every method of the document as the command line sees it: read by the hand-written commands.',
-    '',
-    TYPES,
-    `/** The document the table was generated from. */`,
-    `export const document = ${JSON.stringify({ title: model.title, version: model.version })} as const;`,
-    '',
-    '/** One entry per method, in document order. */',
-    `export const methods: readonly CliMethod[] = ${JSON.stringify(methods, null, 2)};`,
-    '',
-  ].join('\n');
-  return new Map([['cli/src/generated/methods.ts', text]]);
+  const text = template('cli/methods.ts').fill({
+    document: JSON.stringify({ title: model.title, version: model.version }),
+    methods: JSON.stringify(model.methods.map((m) => cliMethod(model, m)), null, 2),
+  });
+  return new Map([['cli/src/generated/methods.ts', generatedFile(header(context, model.title, model.version), text)]]);
 }

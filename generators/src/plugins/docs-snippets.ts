@@ -2,19 +2,16 @@
 // TypeScript, and the raw JSON-RPC exchange. Generic: everything comes from the model (the
 // method, its first server and the example), nothing from one particular API.
 import type { MethodModel } from '../model.ts';
+import { propertyKey, stringLiteral } from '../util/code.ts';
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const WIDTH = 80;
-
-/** A string as a TypeScript literal, single-quoted like hand-written code. */
-const stringLiteral = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
 
 /**
  * A JSON value as idiomatic TypeScript: unquoted keys where they can be, single quotes, and
  * one line when it fits before `width` (the value starts at `column` on a line indented by
  * `indent`), else one member per line, each indented two more.
  */
-export function jsLiteral(value: unknown, indent = 0, width = WIDTH, column = indent): string {
+function jsLiteral(value: unknown, indent = 0, width = WIDTH, column = indent): string {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return String(value);
   if (typeof value === 'string') return stringLiteral(value);
   const inner = indent + 2;
@@ -28,17 +25,13 @@ export function jsLiteral(value: unknown, indent = 0, width = WIDTH, column = in
   }
   const entries = Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return '{}';
-  const key = (name: string) => (IDENTIFIER.test(name) ? name : stringLiteral(name));
-  const flat = `{ ${entries.map(([name, item]) => `${key(name)}: ${flatOf(item)}`).join(', ')} }`;
+  const flat = `{ ${entries.map(([name, item]) => `${propertyKey(name)}: ${flatOf(item)}`).join(', ')} }`;
   if (column + flat.length <= width) return flat;
-  return `{\n${entries.map(([name, item]) => `${pad}${key(name)}: ${jsLiteral(item, inner, width, inner + key(name).length + 2)},`).join('\n')}\n${' '.repeat(indent)}}`;
+  return `{\n${entries.map(([name, item]) => `${pad}${propertyKey(name)}: ${jsLiteral(item, inner, width, inner + propertyKey(name).length + 2)},`).join('\n')}\n${' '.repeat(indent)}}`;
 }
 
-/** The example's params as the request carries them: an array by position, an object by name. */
-export function exampleParamsValue(method: MethodModel, example = method.examples[0]): unknown {
-  const params = example?.params ?? [];
-  return method.paramStructure === 'by-position' ? params.map((p) => p.value) : Object.fromEntries(params.map((p) => [p.name, p.value]));
-}
+/** The first example's params as the request carries them (none: an empty list or object). */
+const exampleParamsValue = (method: MethodModel): unknown => method.examples[0]?.wireParams ?? (method.paramStructure === 'by-position' ? [] : {});
 
 /** The first server's URL with every variable at its default: where the snippets send the call. */
 export function exampleUrl(method: MethodModel): string {
@@ -69,7 +62,7 @@ export function curlSnippet(method: MethodModel): string {
 export function clientSnippet(method: MethodModel, packageName: string): string {
   const server = method.servers[0];
   const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(method))?.[0] ?? '';
-  const scope = Object.keys(server?.variables ?? {}).find((name) => method.path.includes(`{${name}}`));
+  const scope = method.scope;
   // A scoped namespace (a chain) gets a line of its own, so no line runs wide with an ID.
   const scoped = scope ? [`const ${method.namespace} = client.${method.namespace}(${stringLiteral(server?.variables[scope]?.default ?? scope)});`] : [];
   const target = scope ? method.namespace : `client.${method.namespace}`;

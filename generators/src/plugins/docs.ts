@@ -1,19 +1,18 @@
 // The reference part of the documentation site: one page per method (grouped by API), one per
 // named schema, one per plain HTTP endpoint, and the sidebar. Markdown for VitePress.
 import type { GeneratedFiles, GeneratorContext } from '../files.ts';
-import { camelCase, resolveRef, type DocumentModel, type JsonSchema, type MethodModel } from '../model.ts';
+import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
+import { isObject } from '../util/json.ts';
+import { camelCase } from '../util/names.ts';
+import { eachRef, followRefs, schemaRefName } from '../util/refs.ts';
 import { uint64Paths } from '../uint64-paths.ts';
 import { clientSnippet, curlSnippet, exampleRequest, exampleUrl } from './docs-snippets.ts';
 
 /** A group's title in the sidebar: its tag's description in the document, else the group's name. */
 function groupTitle(model: DocumentModel, group: string): string {
-  const tags = (model.document.components as { tags?: Record<string, { name?: string; description?: string }> } | undefined)?.tags ?? {};
-  const tag = Object.values(tags).find((t) => t.name === group) ?? tags[group];
-  return tag?.description ?? group;
+  return model.tags[group]?.description ?? group;
 }
 const groupFolder = (m: MethodModel) => m.namespace;
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const SCHEMA_REF = '#/components/schemas/';
 /**
  * Prose from the document as Markdown that VitePress (Vue) renders as text: `<` and `>`
  * outside code spans are escaped, so "id <ID>" is not read as an HTML element.
@@ -30,10 +29,8 @@ const cell = (text: string | undefined) => prose(text).replace(/\s+/g, ' ').repl
 function typeLabel(schema: unknown, base: string): string {
   if (schema === true || schema === undefined) return 'any';
   if (!isObject(schema)) return 'never';
-  if (typeof schema.$ref === 'string' && schema.$ref.startsWith(SCHEMA_REF)) {
-    const name = schema.$ref.slice(SCHEMA_REF.length);
-    return `[${name}](${base}schemas/${name}.md)`;
-  }
+  const named = typeof schema.$ref === 'string' ? schemaRefName(schema.$ref) : undefined;
+  if (named !== undefined) return `[${named}](${base}schemas/${named}.md)`;
   if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s) => typeLabel(s, base)).join(' or ');
   if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
@@ -81,11 +78,10 @@ const table = (rows: Row[], head = 'Field') =>
  * was checked against. Generic: whatever the document declares is shown.
  */
 function extensionLines(model: DocumentModel, m: MethodModel): string[] {
-  const declared = (Array.isArray(model.document['x-extensions']) ? model.document['x-extensions'] : []) as Array<{ name?: string; summary?: string }>;
   const show = (value: unknown): string =>
     Array.isArray(value) ? value.map((v) => `\`${String(v)}\``).join(', ') : typeof value === 'boolean' ? (value ? 'yes' : 'no') : `\`${String(value)}\``;
-  const rows = declared.filter((d) => d.name && m.extensions[d.name] !== undefined).map((d) => `- **${prose(d.summary ?? d.name)}:** ${show(m.extensions[d.name!])}`);
-  const release = model.document['x-audited-release'] as { repo?: string; tag?: string } | undefined;
+  const rows = model.declaredExtensions.filter((d) => m.extensions[d.name] !== undefined).map((d) => `- **${prose(d.summary ?? d.name)}:** ${show(m.extensions[d.name])}`);
+  const release = model.extensions['x-audited-release'] as { repo?: string; tag?: string } | undefined;
   if (rows.length > 0 && release?.tag && m.extensions['x-source']) rows.push(`- **Checked against:** \`${release.repo ?? ''}\` at \`${release.tag}\``);
   return rows.length > 0 ? [...rows, ''] : [];
 }
@@ -96,25 +92,22 @@ function tryItTag(m: MethodModel): string {
   const server = m.servers[0];
   const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(m))?.[0] ?? '';
   // Path variables other than the node's address (a chain) become fields of the panel.
-  const variables = Object.fromEntries(Object.entries(server?.variables ?? {}).filter(([name]) => m.path.includes(`{${name}}`)).map(([name, v]) => [name, v.default]));
+  const variables = Object.fromEntries(m.pathVariables.map((name) => [name, server?.variables[name]?.default]));
   const props = { method: m.name, origin, path: m.path, variables, byPosition: m.paramStructure === 'by-position', params: example.params };
   return `<TryIt :call='${JSON.stringify(props).replace(/'/g, '&#39;')}' />`;
 }
 
 function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
   const base = '../';
-  const scope = Object.keys(m.servers[0]?.variables ?? {}).find((v) => m.path.includes(`{${v}}`));
-  const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.extensions['x-mutating'] ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
+  const scope = m.scope;
+  const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.mutating ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
   const paths = [...new Set(m.servers.map((s) => s.url.replace(/^[a-z]+:\/\/[^/]+/i, '')))];
   const paramRows: Row[] = m.params.map((p) => ({ name: p.name, type: typeLabel(p.schema, base), required: p.required, description: cell(p.description ?? (isObject(p.schema) ? (p.schema.description as string) : '')) }));
   const resultSchema = m.resultSchema;
-  const resolved = isObject(resultSchema) && typeof resultSchema.$ref === 'string' ? (resolveRef(model.document, resultSchema.$ref) as JsonSchema) : resultSchema;
+  const resolved = followRefs(model.refs, resultSchema);
   const ints = uint64Paths(model, m.resultSchema).map((p) => `\`${p.replace(/\.\*/g, '[]') || '(the result)'}\``);
   const example = m.examples[0];
   const request = example && exampleRequest(m);
-  const errorList = (Array.isArray((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)?.errors) ? ((model.document.methods as Array<Record<string, unknown>>).find((x) => x.name === m.name)!.errors as Array<{ $ref?: string }>) : [])
-    .map((e) => (e.$ref ? resolveRef(model.document, e.$ref) : e) as { code: number; message: string })
-    .filter(Boolean);
   return [
     '---',
     `title: ${m.name}`,
@@ -130,7 +123,7 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
     ...extensionLines(model, m),
     '## Params',
     '',
-    m.params.length > 0 ? table(paramRows, 'Name') : 'None: send `{}`' + (m.paramStructure === 'by-position' ? ' or `[]`' : '') + ', or leave `params` out.',
+    m.params.length > 0 ? table(paramRows, 'Name') : `None: send \`{}\`${m.paramStructure === 'by-position' ? ' or `[]`' : ''}, or leave \`params\` out.`,
     '',
     '## Result',
     '',
@@ -144,7 +137,7 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
       ? `64-bit integers (\`x-uint64\`), sent by nodes as decimal strings or JSON numbers: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
       : 'No 64-bit integer in the result.',
     '',
-    ...(errorList.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...errorList.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
+    ...(m.errors.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...m.errors.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
     '## Try it',
     '',
     tryItTag(m),
@@ -215,10 +208,11 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
   const files: GeneratedFiles = new Map();
   const note = '<!-- Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run `pnpm generate`. -->\n';
   const usedBy = new Map<string, Set<string>>();
-  const refsIn = (value: unknown, into: Set<string>) => {
-    if (Array.isArray(value)) value.forEach((v) => refsIn(v, into));
-    else if (isObject(value)) for (const [k, v] of Object.entries(value)) k === '$ref' && typeof v === 'string' && v.startsWith(SCHEMA_REF) ? into.add(v.slice(SCHEMA_REF.length)) : refsIn(v, into);
-  };
+  const refsIn = (value: unknown, into: Set<string>) =>
+    eachRef(value, (ref) => {
+      const name = schemaRefName(ref);
+      if (name !== undefined) into.add(name);
+    });
   for (const m of model.methods) {
     const refs = new Set<string>();
     refsIn([m.params.map((p) => p.schema), m.resultSchema], refs);
@@ -234,10 +228,8 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
   // Plain HTTP endpoints are called on the same node as the methods: the first server's origin.
   const origin = model.methods[0] ? (/^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(model.methods[0]))?.[0] ?? '') : '';
   for (const endpoint of model.httpEndpoints) {
-    const raw = (model.document['x-http-endpoints'] as Array<Record<string, unknown>>).find((e) => e.name === endpoint.name) ?? {};
-    const examples = Array.isArray(raw.examples) ? (raw.examples as Array<{ name?: string; status: number; body: unknown }>) : [];
     files.set(
-      `reference/${endpoint.name.split('.')[0]}/${endpoint.name}.md`,
+      `reference/${endpoint.namespace}/${endpoint.name}.md`,
       afterFrontmatter(
         [
           '---',
@@ -270,7 +262,7 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
           '',
           '## Example',
           '',
-          ...examples.flatMap((e) => [`Status ${e.status}${e.name ? ` (${e.name})` : ''}:`, '', '```json', JSON.stringify(e.body, null, 2), '```', '']),
+          ...endpoint.examples.flatMap((e) => [`Status ${e.status}${e.name ? ` (${e.name})` : ''}:`, '', '```json', JSON.stringify(e.body, null, 2), '```', '']),
           '## Try it',
           '',
           `<TryIt :call='${JSON.stringify({ get: endpoint.name, origin, paths: endpoint.paths, query: endpoint.query.map((q) => q.name) }).replace(/'/g, '&#39;')}' />`,
@@ -287,7 +279,7 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
           `import { createClient } from '${packageName}';`,
           '',
           `const client = createClient({ url: '${origin}' });`,
-          `const { status, ...body } = await client.${endpoint.name.split('.')[0]}.${endpoint.name.split('.').slice(1).join('.')}();`,
+          `const { status, ...body } = await client.${endpoint.namespace}.${endpoint.memberName}();`,
           'console.log(status, body);',
           '```',
           '',
@@ -305,8 +297,8 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     groups.set(title, [...(groups.get(title) ?? []), { text: m.name, link: `/reference/${groupFolder(m)}/${m.name}` }]);
   }
   for (const endpoint of model.httpEndpoints) {
-    const title = groupTitle(model, endpoint.name.split('.')[0]!);
-    groups.set(title, [...(groups.get(title) ?? []), { text: `${endpoint.name} (GET)`, link: `/reference/${endpoint.name.split('.')[0]}/${endpoint.name}` }]);
+    const title = groupTitle(model, endpoint.namespace);
+    groups.set(title, [...(groups.get(title) ?? []), { text: `${endpoint.name} (GET)`, link: `/reference/${endpoint.namespace}/${endpoint.name}` }]);
   }
   const sidebar = [
     ...[...groups].map(([text, items]) => ({ text, collapsed: false, items })),

@@ -10,65 +10,23 @@
 //   limitParam?, countResult? }` on the method says it explicitly (or `false` says it does not page).
 //   Paging methods also get infinite-query options.
 // Keys follow hey-api's TanStack Query plugin: one object, `[{ _id, baseUrl, …scope, params }]`.
-import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
-import { resolveRef, type DocumentModel, type JsonSchema, type MethodModel } from '../model.ts';
+import type { Paging } from '../../templates/query/core.ts';
+import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
+import type { DocumentModel, JsonSchema, MethodModel, NamespaceModel } from '../model.ts';
+import { lines, propertyKey as key, stringLiteral as q } from '../util/code.ts';
+import { isObject } from '../util/json.ts';
+import { camelCase } from '../util/names.ts';
+import { followRefs } from '../util/refs.ts';
+import { template } from '../util/template.ts';
+import { methodArgs, methodDoc } from './method-code.ts';
 
 const OUT = 'query/src/generated';
 
-/** How a method pages: the param the cursor goes back in, the result member it comes from, and the page size and count. */
-export interface Paging {
-  cursorParam: string;
-  cursorResult: string;
-  limitParam?: string;
-  countResult?: string;
-}
-
-interface Namespace {
-  name: string;
-  /** The path variable the namespace is scoped by (a chain), if any. */
-  scope?: string;
-  methods: MethodModel[];
-}
-
-const q = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : q(name));
-const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _s, c: string) => c.toUpperCase());
-const camel = (name: string) => pascal(name).replace(/^./, (c) => c.toLowerCase());
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-function doc(lines: Array<string | undefined>, indent: string): string {
-  const text = lines.filter(Boolean).join('\n\n').replace(/\*\//g, '*\\/');
-  return text ? `${indent}/**\n${text.split('\n').map((l) => `${indent} *${l ? ` ${l}` : ''}`).join('\n')}\n${indent} */\n` : '';
-}
-
-export const isMutation = (m: MethodModel) => m.extensions['x-mutating'] === true || m.resultSchema === undefined;
-
-/** Variables of the method's path (not of the node's address): a method with one is scoped to, say, a chain. */
-function scopeOf(m: MethodModel): string | undefined {
-  return Object.keys(m.servers[0]?.variables ?? {}).find((name) => m.path.includes(`{${name}}`));
-}
-
-function namespacesOf(model: DocumentModel): Namespace[] {
-  const spaces = new Map<string, Namespace>();
-  for (const m of model.methods) {
-    const space = spaces.get(m.namespace) ?? { name: m.namespace, methods: [] };
-    const scope = scopeOf(m);
-    if (scope) space.scope = scope;
-    space.methods.push(m);
-    spaces.set(m.namespace, space);
-  }
-  return [...spaces.values()];
-}
-
-/** Follows `$ref`s to the schema itself. */
-function resolved(model: DocumentModel, schema: JsonSchema | undefined, depth = 0): JsonSchema | undefined {
-  if (isObject(schema) && typeof schema.$ref === 'string' && depth < 20) return resolved(model, resolveRef(model.document, schema.$ref) as JsonSchema, depth + 1);
-  return schema;
-}
+const isMutation = (m: MethodModel) => m.mutating || m.resultSchema === undefined;
 
 /** A schema's alternatives: its `anyOf`/`oneOf` branches (resolved), or itself. */
 function branches(model: DocumentModel, schema: JsonSchema | undefined): JsonSchema[] {
-  const target = resolved(model, schema);
+  const target = followRefs(model.refs, schema);
   if (!isObject(target)) return target === undefined ? [] : [target];
   const alternatives = [...(Array.isArray(target.anyOf) ? target.anyOf : []), ...(Array.isArray(target.oneOf) ? target.oneOf : [])];
   return alternatives.length > 0 ? alternatives.flatMap((b) => branches(model, b as JsonSchema)) : [target];
@@ -103,7 +61,7 @@ function resultMembers(model: DocumentModel, schema: JsonSchema | undefined): Ma
  * name (the cursor that comes back), and, if there is exactly one of each, an optional integer
  * param and an integer result member (the page size and the count of the page).
  */
-export function pagingOf(model: DocumentModel, m: MethodModel): Paging | undefined {
+function pagingOf(model: DocumentModel, m: MethodModel): Paging | undefined {
   const declared = m.extensions['x-pagination'];
   if (declared === false || m.paramStructure !== 'by-name' || m.resultSchema === undefined) return undefined;
   if (isObject(declared) && typeof declared.cursorParam === 'string' && typeof declared.cursorResult === 'string') {
@@ -131,244 +89,123 @@ export function pagingOf(model: DocumentModel, m: MethodModel): Paging | undefin
   };
 }
 
-/** The fixed part of the package: types and the three option builders every method calls. */
-function coreFile(head: string, scope: string): string {
-  return `${head}// The option builders every generated method calls, and the types they share.
-import type { Methods } from ${q(`${scope}/types`)};
-import type { Methods as BigintMethods } from ${q(`${scope}/types/bigint`)};
-import type { DataTag, InfiniteData, QueryFunction, QueryFunctionContext } from '@tanstack/query-core';
-
-/** The method types a client returns: wire values, or (a client with \`bigint: true\`) bigints for 64-bit integers. */
-export type MethodTypes = Methods | BigintMethods;
-/** A method's wire name. */
-export type MethodName = keyof Methods;
-/** The params of a method, as sent on the wire. */
-export type Params<K extends MethodName> = Methods[K]['params'];
-/** The result of a method, as the client returns it. */
-export type Result<M extends MethodTypes, K extends MethodName> = M[K]['result'];
-
-/** What is handed to the client with each call (the abort signal comes from TanStack Query). */
-export interface CallOptions {
-  /** Overrides the client's \`timeoutMs\` for this call. */
-  timeoutMs?: number;
-}
-
-/** What the options need of a client: its address (for the keys) and \`call\`. A client from \`createClient\` is one. */
-export interface QueryCaller<M extends MethodTypes = Methods> {
-  readonly config: { readonly url: string };
-  call(method: string, params: unknown, options?: { signal?: AbortSignal; timeoutMs?: number }): Promise<unknown>;
-  /** Type-level only: the method types the client returns. */
-  readonly '~methods'?: M;
-}
-
-/** The key of a query: one object naming the method (\`_id\`), the node (\`baseUrl\`), the scope (a chain) if any, and the params. */
-export type QueryKeyOf<K extends MethodName, S extends object = {}> = readonly [{ readonly _id: K; readonly baseUrl: string; readonly params: Params<K> } & S];
-/** The key of an infinite query: a query key marked \`_infinite\`, so pages and single results never share a cache entry. */
-export type InfiniteQueryKeyOf<K extends MethodName, S extends object = {}> = readonly [{ readonly _id: K; readonly baseUrl: string; readonly params: Params<K>; readonly _infinite: true } & S];
-/** The key of a mutation: the method, the node and the scope. */
-export type MutationKeyOf<K extends MethodName, S extends object = {}> = readonly [{ readonly _id: K; readonly baseUrl: string } & S];
-
-/** Query options: for \`useQuery\`, \`queryClient.fetchQuery\`, \`prefetchQuery\`, \`ensureQueryData\`… The key carries the result type. */
-export interface QueryOptionsOf<M extends MethodTypes, K extends MethodName, S extends object = {}> {
-  queryKey: DataTag<QueryKeyOf<K, S>, Result<M, K>>;
-  queryFn: QueryFunction<Result<M, K>, QueryKeyOf<K, S>>;
-}
-
-/** Infinite-query options: for \`useInfiniteQuery\`, \`queryClient.fetchInfiniteQuery\`, \`prefetchInfiniteQuery\`. */
-export interface InfiniteQueryOptionsOf<M extends MethodTypes, K extends MethodName, P, S extends object = {}> {
-  queryKey: DataTag<InfiniteQueryKeyOf<K, S>, InfiniteData<Result<M, K>, P | undefined>>;
-  queryFn: QueryFunction<Result<M, K>, InfiniteQueryKeyOf<K, S>, P | undefined>;
-  initialPageParam: P | undefined;
-  getNextPageParam: (lastPage: Result<M, K>, allPages: Array<Result<M, K>>, lastPageParam: P | undefined) => P | undefined;
-}
-
-/** Mutation options: for \`useMutation\` and \`queryClient.getMutationCache().build\`; the variables are the params. */
-export interface MutationOptionsOf<M extends MethodTypes, K extends MethodName, S extends object = {}> {
-  mutationKey: MutationKeyOf<K, S>;
-  mutationFn: (params: Params<K>) => Promise<Result<M, K>>;
-}
-
-/** How a method pages: which param takes the cursor, which result member hands it out, the page size and the count. */
-export interface Paging {
-  cursorParam: string;
-  cursorResult: string;
-  limitParam?: string;
-  countResult?: string;
-}
-
-// The base address as the client uses it (no trailing slash), so equal nodes share keys.
-const baseUrlOf = (client: QueryCaller<MethodTypes>) => client.config.url.replace(/\\/+$/, '');
-const member = (value: unknown, name: string): unknown => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined);
-
-/** Drops trailing \`undefined\` arguments of a by-position method, as the client does. */
-export function positional(args: unknown[]): unknown[] {
-  let end = args.length;
-  while (end > 0 && args[end - 1] === undefined) end--;
-  return args.slice(0, end);
-}
-
-export function queryOptionsOf<M extends MethodTypes, K extends MethodName, S extends object = {}>(client: QueryCaller<M>, method: K, params: Params<K>, options?: CallOptions, scope?: S): QueryOptionsOf<M, K, S> {
-  const queryKey = [{ _id: method, baseUrl: baseUrlOf(client), ...scope, params }] as unknown as DataTag<QueryKeyOf<K, S>, Result<M, K>>;
-  return {
-    queryKey,
-    // TanStack Query's signal aborts the request when the query is cancelled or no longer used.
-    queryFn: ({ signal }: QueryFunctionContext<QueryKeyOf<K, S>>) => client.call(method, params, { ...options, ...scope, signal }) as Promise<Result<M, K>>,
-  };
-}
-
-export function infiniteQueryOptionsOf<M extends MethodTypes, K extends MethodName, P, S extends object = {}>(client: QueryCaller<M>, method: K, params: Params<K>, paging: Paging, options?: CallOptions, scope?: S): InfiniteQueryOptionsOf<M, K, P, S> {
-  const queryKey = [{ _id: method, baseUrl: baseUrlOf(client), ...scope, params, _infinite: true }] as unknown as DataTag<InfiniteQueryKeyOf<K, S>, InfiniteData<Result<M, K>, P | undefined>>;
-  const limit = paging.limitParam === undefined ? undefined : member(params, paging.limitParam);
-  return {
-    queryKey,
-    initialPageParam: member(params, paging.cursorParam) as P | undefined,
-    queryFn: ({ signal, pageParam }) =>
-      client.call(method, pageParam == null ? params : { ...(params as object), [paging.cursorParam]: pageParam }, { ...options, ...scope, signal }) as Promise<Result<M, K>>,
-    getNextPageParam: (lastPage, _allPages, lastPageParam) => {
-      const next = member(lastPage, paging.cursorResult);
-      // A cursor that does not move would fetch the same page forever.
-      if (next == null || JSON.stringify(next) === JSON.stringify(lastPageParam)) return undefined;
-      if (paging.countResult !== undefined) {
-        const count = Number(member(lastPage, paging.countResult));
-        // A short page is the last one; without a limit, only an empty page says so.
-        if (count === 0 || (limit != null && count < Number(limit))) return undefined;
-      }
-      return next as P;
-    },
-  };
-}
-
-export function mutationOptionsOf<M extends MethodTypes, K extends MethodName, S extends object = {}>(client: QueryCaller<M>, method: K, options?: CallOptions, scope?: S): MutationOptionsOf<M, K, S> {
-  return {
-    mutationKey: [{ _id: method, baseUrl: baseUrlOf(client), ...scope }] as unknown as MutationKeyOf<K, S>,
-    mutationFn: (params) => client.call(method, params, { ...options, ...scope }) as Promise<Result<M, K>>,
-  };
-}
-`;
-}
-
 /** A namespace member's argument list and its params expression. */
 function signature(m: MethodModel): { args: string; params: string } {
-  const P = `Params<${q(m.name)}>`;
-  if (m.paramStructure === 'by-position') {
-    const names = m.params.map((p) => camel(p.name) || '_');
-    const args = m.params.map((p, i) => `${names[i]}${p.required ? '' : '?'}: ${P}[${i}]`);
-    return { args: [...args, 'options?: CallOptions'].join(', '), params: `positional([${names.join(', ')}]) as ${P}` };
-  }
-  const optional = m.params.every((p) => !p.required);
-  return { args: `params${optional ? '?' : ''}: ${P}, options?: CallOptions`, params: optional ? `params ?? {}` : 'params' };
+  const { args, positional, optional } = methodArgs(m, 'CallOptions');
+  const params = positional ? `positional([${positional.join(', ')}]) as Params<${q(m.name)}>` : optional ? 'params ?? {}' : 'params';
+  return { args: args.join(', '), params };
 }
 
-export function queryFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
-  const scope = context.scope ?? '@avanode';
-  const head = header(context, model.title, model.version);
-  const files: GeneratedFiles = new Map([[`${OUT}/core.ts`, coreFile(head, scope)]]);
-  const spaces = namespacesOf(model);
-  const exported: Array<{ space: Namespace; kind: 'Queries' | 'InfiniteQueries' | 'Mutations'; first: string }> = [];
+type Kind = 'Queries' | 'InfiniteQueries' | 'Mutations';
 
-  for (const space of spaces) {
-    const S = space.scope ? `{ readonly ${key(space.scope)}: string }` : '{}';
-    const scopeArg = space.scope ? `, ${space.scope}: string` : '';
-    const scopeValue = space.scope ? `, { ${space.scope} }` : '';
-    const sections: string[] = [];
-    const section = (kind: 'Queries' | 'InfiniteQueries' | 'Mutations', what: string, members: string[], first?: MethodModel) => {
-      if (members.length === 0 || !first) return;
-      exported.push({ space, kind, first: first.memberName });
-      sections.push(
-        `/** ${what} */`,
-        `export function ${camel(space.name)}${kind}<M extends MethodTypes = Methods>(client: QueryCaller<M>${scopeArg}) {`,
-        '  return {',
-        ...members,
-        '  };',
-        '}',
-        '',
-      );
-    };
-    const docOf = (m: MethodModel, extra: string) => doc([m.summary, extra, `Wire method: \`${m.name}\`.`, m.deprecated ? '@deprecated' : undefined], '    ');
-
-    const reads = space.methods.filter((m) => !isMutation(m));
-    section(
-      'Queries',
-      `Query options of the \`${space.name}\` methods that read: \`useQuery(…)\`, \`queryClient.fetchQuery(…)\`, \`prefetchQuery(…)\`.`,
-      reads.map((m) => {
+/** What a namespace's builder of each kind is for, and the members it has. */
+function builders(model: DocumentModel, space: NamespaceModel): Array<{ kind: Kind; what: string; members: string[]; first: string }> {
+  const scopeValue = space.scope ? `, { ${space.scope} }` : '';
+  const S = space.scope ? `{ readonly ${key(space.scope)}: string }` : '{}';
+  const docOf = (m: MethodModel, extra?: string) => methodDoc(m, '    ', extra);
+  const reads = space.methods.filter((m) => !isMutation(m));
+  const paging = reads.flatMap((m) => {
+    const found = pagingOf(model, m);
+    return found ? [{ m, paging: found }] : [];
+  });
+  const mutations = space.methods.filter(isMutation);
+  const all: Array<{ kind: Kind; what: string; members: string[]; first: string | undefined }> = [
+    {
+      kind: 'Queries',
+      what: `Query options of the \`${space.name}\` methods that read: \`useQuery(…)\`, \`queryClient.fetchQuery(…)\`, \`prefetchQuery(…)\`.`,
+      members: reads.map((m) => {
         const { args, params } = signature(m);
-        return `${docOf(m, '')}    ${key(m.memberName)}: (${args}) => queryOptionsOf(client, ${q(m.name)}, ${params}, options${scopeValue}),`;
+        return `${docOf(m)}    ${key(m.memberName)}: (${args}) => queryOptionsOf(client, ${q(m.name)}, ${params}, options${scopeValue}),`;
       }),
-      reads[0],
-    );
-    const paging = reads.flatMap((m) => {
-      const found = pagingOf(model, m);
-      return found ? [{ m, paging: found }] : [];
-    });
-    section(
-      'InfiniteQueries',
-      `Infinite-query options of the \`${space.name}\` methods that page: \`useInfiniteQuery(…)\` walks the pages.`,
-      paging.map(({ m, paging: p }) => {
+      first: reads[0]?.memberName,
+    },
+    {
+      kind: 'InfiniteQueries',
+      what: `Infinite-query options of the \`${space.name}\` methods that page: \`useInfiniteQuery(…)\` walks the pages.`,
+      members: paging.map(({ m, paging: p }) => {
         const { args, params } = signature(m);
         const P = `NonNullable<Params<${q(m.name)}>[${q(p.cursorParam)}]>`;
         const rule = `Pages by \`${p.cursorParam}\` ← \`${p.cursorResult}\`${p.limitParam ? `; the last page is one whose \`${p.countResult}\` is below \`${p.limitParam}\` (or 0)` : ''}, or whose cursor does not move.`;
         return `${docOf(m, rule)}    ${key(m.memberName)}: (${args}) => infiniteQueryOptionsOf<M, ${q(m.name)}, ${P}, ${S}>(client, ${q(m.name)}, ${params}, { ${Object.entries(p).map(([name, value]) => `${name}: ${q(value as string)}`).join(', ')} }, options${scopeValue}),`;
       }),
-      paging[0]?.m,
-    );
-    section(
-      'Mutations',
-      `Mutation options of the \`${space.name}\` methods that change state: \`useMutation(…)\`; \`mutate(params)\`.`,
-      space.methods.filter(isMutation).map((m) => `${docOf(m, '')}    ${key(m.memberName)}: (options?: CallOptions) => mutationOptionsOf(client, ${q(m.name)}, options${scopeValue}),`),
-      space.methods.find(isMutation),
-    );
-    if (sections.length === 0) continue;
-    const body = sections.join('\n');
+      first: paging[0]?.m.memberName,
+    },
+    {
+      kind: 'Mutations',
+      what: `Mutation options of the \`${space.name}\` methods that change state: \`useMutation(…)\`; \`mutate(params)\`.`,
+      members: mutations.map((m) => `${docOf(m)}    ${key(m.memberName)}: (options?: CallOptions) => mutationOptionsOf(client, ${q(m.name)}, options${scopeValue}),`),
+      first: mutations[0]?.memberName,
+    },
+  ];
+  return all.filter((b): b is typeof b & { first: string } => b.first !== undefined);
+}
+
+export function queryFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
+  const scope = context.scope ?? '@avanode';
+  const head = header(context, model.title, model.version);
+  const types = q(`${scope}/types`);
+  const files: GeneratedFiles = new Map([[`${OUT}/core.ts`, generatedFile(head, template('query/core.ts').fill({ types, bigintTypes: q(`${scope}/types/bigint`) }))]]);
+  const exported: Array<{ space: NamespaceModel; kind: Kind; first: string }> = [];
+  const namespaceTemplate = template('query/namespace.ts');
+  const builderSection = namespaceTemplate.section('builders');
+
+  for (const space of model.namespaces) {
+    const found = builders(model, space);
+    if (found.length === 0) continue;
+    const body = found
+      .map(({ kind, what, members, first }) => {
+        exported.push({ space, kind, first });
+        return builderSection.fill({
+          doc: `/** ${what} */`,
+          builder: `${camelCase(space.name)}${kind}`,
+          scopeArg: space.scope ? `, ${space.scope}: string` : '',
+          members: lines(members),
+        });
+      })
+      .join('');
     // Only what this namespace uses, so the file compiles under noUnusedLocals.
     const values = ['infiniteQueryOptionsOf', 'mutationOptionsOf', 'positional', 'queryOptionsOf'].filter((name) => new RegExp(`\\b${name}[(<]`).test(body));
-    const types = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
-    files.set(
-      `${OUT}/${space.name}.ts`,
-      [
-        head,
-        `// TanStack Query options for the \`${space.name}\` methods${space.scope ? `, for one chain (\`${space.scope}\`)` : ''}.`,
-        `import type { Methods } from ${q(`${scope}/types`)};`,
-        `import { ${[...values, ...types.map((t) => `type ${t}`)].join(', ')} } from './core.js';`,
-        '',
-        body,
-      ].join('\n'),
-    );
+    const used = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+    files.set(`${OUT}/${space.name}.ts`, generatedFile(head, namespaceTemplate.fill({
+      title: `// TanStack Query options for the \`${space.name}\` methods${space.scope ? `, for one \`${space.scope}\`` : ''}.`,
+      types,
+      imports: `import { ${[...values, ...used.map((t) => `type ${t}`)].join(', ')} } from './core.js';`,
+      builders: body,
+    })));
   }
 
-  const index = [
-    head,
-    `import type { Methods } from ${q(`${scope}/types`)};`,
-    "import type { MethodTypes, QueryCaller } from './core.js';",
-    ...spaces
-      .filter((space) => exported.some((e) => e.space === space))
-      .map((space) => `import { ${exported.filter((e) => e.space === space).map((e) => `${camel(space.name)}${e.kind}`).join(', ')} } from './${space.name}.js';`),
-    '',
-    "export { infiniteQueryOptionsOf, mutationOptionsOf, queryOptionsOf } from './core.js';",
-    "export type { CallOptions, InfiniteQueryKeyOf, InfiniteQueryOptionsOf, MethodName, MethodTypes, MutationKeyOf, MutationOptionsOf, Paging, Params, QueryCaller, QueryKeyOf, QueryOptionsOf, Result } from './core.js';",
-    '',
-  ];
-  const builder = (fn: string, kind: 'Queries' | 'InfiniteQueries' | 'Mutations', what: string) => {
+  const indexTemplate = template('query/index.ts');
+  const indexBuilder = indexTemplate.section('builders');
+  const builder = (fn: string, kind: Kind, what: string) => {
     // The example in the doc comment is this document's first method of the kind.
     const sample = exported.find((e) => e.kind === kind);
     const example = sample ? `: \`${fn}(client).${sample.space.name}${sample.space.scope ? `(${sample.space.scope})` : ''}.${sample.first}(…)\`` : '';
-    const members = exported
-      .filter((e) => e.kind === kind)
-      .map(({ space }) =>
-        space.scope
-          ? `    ${key(space.name)}: (${space.scope}: string) => ${camel(space.name)}${kind}(client, ${space.scope}),`
-          : `    ${key(space.name)}: ${camel(space.name)}${kind}(client),`,
-      );
-    index.push(
-      `/** ${what}${example}. */`,
-      `export function ${fn}<M extends MethodTypes = Methods>(client: QueryCaller<M>) {`,
-      members.length > 0 ? `  return {\n${members.join('\n')}\n  };` : '  return {};',
-      '}',
-      '',
-    );
+    return indexBuilder.fill({
+      doc: `/** ${what}${example}. */`,
+      name: fn,
+      members: lines(
+        exported
+          .filter((e) => e.kind === kind)
+          .map(({ space }) =>
+            space.scope
+              ? `    ${key(space.name)}: (${space.scope}: string) => ${camelCase(space.name)}${kind}(client, ${space.scope}),`
+              : `    ${key(space.name)}: ${camelCase(space.name)}${kind}(client),`,
+          ),
+      ),
+    });
   };
-  builder('queries', 'Queries', 'Query options of every method that reads, by namespace');
-  builder('infiniteQueries', 'InfiniteQueries', 'Infinite-query options of every method that pages, by namespace');
-  builder('mutations', 'Mutations', 'Mutation options of every method that changes state, by namespace');
-  files.set(`${OUT}/index.ts`, index.join('\n'));
+  files.set(`${OUT}/index.ts`, generatedFile(head, indexTemplate.fill({
+    types,
+    imports: lines(
+      model.namespaces
+        .filter((space) => exported.some((e) => e.space === space))
+        .map((space) => `import { ${exported.filter((e) => e.space === space).map((e) => `${camelCase(space.name)}${e.kind}`).join(', ')} } from './${space.name}.js';`),
+    ),
+    builders: [
+      builder('queries', 'Queries', 'Query options of every method that reads, by namespace'),
+      builder('infiniteQueries', 'InfiniteQueries', 'Infinite-query options of every method that pages, by namespace'),
+      builder('mutations', 'Mutations', 'Mutation options of every method that changes state, by namespace'),
+    ].join(''),
+  })));
   return files;
 }

@@ -1,10 +1,11 @@
 // @avanode/types: one TypeScript type per named schema, `<Method>Params` and `<Method>Result`
 // per method, the `Methods` map and the `HttpEndpoints` map. Types only: no runtime code.
-import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import type { JSONSchema } from 'json-schema-to-typescript';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
+import { formatDeclarations } from '../type-format/index.ts';
+import { compileRemembered } from './types-compile.ts';
 import type { DocumentModel, JsonSchema } from '../model.ts';
-
-const SCHEMA_REF = '#/components/schemas/';
+import { schemaRefName } from '../util/refs.ts';
 
 // Keywords that say what a value is; a schema with none of them accepts any JSON value.
 const SHAPE_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'properties', 'items', 'additionalProperties', 'patternProperties', 'tsType', 'not'];
@@ -21,7 +22,7 @@ function forCompiler(value: unknown, isSchema = true): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key === '$ref' && typeof item === 'string' && item.startsWith(SCHEMA_REF)) out[key] = `#/definitions/${item.slice(SCHEMA_REF.length)}`;
+    if (key === '$ref' && typeof item === 'string' && schemaRefName(item) !== undefined) out[key] = `#/definitions/${schemaRefName(item)}`;
     else if (SCHEMA_MAPS.has(key) && item !== null && typeof item === 'object') {
       out[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [name, forCompiler(schema)]));
     } else if (key === 'examples' || key === 'enum' || key === 'const' || key === 'required' || key === 'default') out[key] = item;
@@ -56,13 +57,13 @@ function titled(schema: JsonSchema, title: string, description?: string): JsonSc
   return { ...named, title, ...(description ? { description } : {}) };
 }
 
-function methodDoc(summary: string | undefined, description: string | undefined, deprecated: boolean): string | undefined {
+function methodDescription(summary: string | undefined, description: string | undefined, deprecated: boolean): string | undefined {
   const parts = [summary, description, deprecated ? '@deprecated' : undefined].filter(Boolean);
   return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
 /** A named schema marked `x-uint64: true` (a 64-bit integer a client may decode to bigint). */
-export const isUint64Schema = (schema: JsonSchema): boolean => typeof schema === 'object' && schema['x-uint64'] === true;
+const isUint64Schema = (schema: JsonSchema): boolean => typeof schema === 'object' && schema['x-uint64'] === true;
 
 /**
  * The type declarations of the document. With `bigint`, every named schema marked
@@ -82,7 +83,7 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
   for (const method of model.methods) {
     const paramsName = `${method.typeName}Params`;
     const resultName = `${method.typeName}Result`;
-    const doc = methodDoc(method.summary, method.description, method.deprecated);
+    const doc = methodDescription(method.summary, method.description, method.deprecated);
     const paramsSchema = method.paramStructure === 'by-position' && method.params.length === 0
       ? { tsType: '[]' }
       : method.paramsSchema;
@@ -141,14 +142,15 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     additionalProperties: false,
     definitions,
   };
-  const code = await compile(root as JSONSchema, 'Methods', {
+  const code = await compileRemembered(root as JSONSchema, 'Methods', {
     bannerComment: '',
     unreachableDefinitions: true,
     // Objects are closed in the types unless the schema opens them explicitly: the node's
     // open maps say `additionalProperties`, everything else is exact.
     additionalProperties: false,
     strictIndexSignatures: false,
-    format: true,
+    // Formatted below as the compiler's own `format: true` would, without loading prettier's parsers.
+    format: false,
     declareExternallyReferenced: true,
     enableConstEnums: false,
     inferStringEnumKeysFromValues: false,
@@ -156,7 +158,7 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     maxItems: 20,
     $refOptions: {},
   });
-  return `${withoutProvenance(code).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
+  return `${withoutProvenance(await formatDeclarations(code)).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
 }
 
 export async function typesFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {

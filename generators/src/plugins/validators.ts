@@ -1,7 +1,6 @@
 // @avanode/validators: ajv standalone code for every method's params and result, every named
 // schema and every HTTP response, wrapped in validators that return `{ ok, errors }`.
 // The output imports nothing: where ajv's code needs a runtime helper, it is bundled in.
-import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
@@ -9,21 +8,22 @@ import { build, transform } from 'esbuild';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
-import { createAjv, schemaId, type SchemaEntry } from '../schema-set.ts';
+import { compiledValidators, type CompiledValidators } from '../compiled-validators.ts';
+import { template } from '../util/template.ts';
 
 // ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
 const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
 
 const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const runtimeTemplate = readFileSync(join(generatorsDir, 'templates', 'validators-runtime.ts'), 'utf8');
-
-const pascal = (name: string) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
 
 /** Standalone code may `require` ajv's runtime helpers (deep equality, string length…): bundle them in. */
 async function withoutRequires(code: string): Promise<string> {
   if (!/\brequire\(/.test(code)) return code;
   const result = await build({
     stdin: { contents: code, resolveDir: generatorsDir, loader: 'js', sourcefile: 'ajv.generated.js' },
+    // esbuild names the input in a comment relative to this folder: fixed, so the output does not
+    // depend on where the command runs (it reads `generators/ajv.generated.js`).
+    absWorkingDir: join(generatorsDir, '..'),
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -87,24 +87,24 @@ async function sortedTopLevel(code: string): Promise<string> {
   return `${ordered.join('\n\n')}\n`;
 }
 
-export async function validatorsFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
-  // inlineRefs: false compiles each named schema once and calls it, instead of copying it into
-  // every place that refers to it: the module is several times smaller.
-  const { ajv, entries } = createAjv(model, { code: { source: true, esm: true, lines: true, optimize: 1 }, messages: true, inlineRefs: false });
-  const schemaEntries: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
-    id: schemaId(name),
-    exportName: pascal(name),
-    method: name,
-    part: 'result',
-    schema: true,
-  }));
-  const all = [...entries, ...schemaEntries];
-  const exports = Object.fromEntries(all.map((entry) => [entry.exportName, entry.id]));
+/** The standalone module's code for the compiled validators. */
+async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
-  let code = await sortedTopLevel(stableNames(standaloneCode(ajv, exports)));
+  let code = await sortedTopLevel(stableNames(standaloneCode(compiled.ajv, compiled.exports)));
   code = await withoutRequires(code);
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
-  code = code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
+  return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
+}
+
+export async function validatorsFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
+  const compiled = compiledValidators(model);
+  const { entries, namedSchemas: schemaEntries } = compiled;
+  // Made once for the compiled schemas (under --watch, kept while they are unchanged); a failure is not kept.
+  compiled.standalone ??= standaloneSource(compiled).catch((error: unknown) => {
+    compiled.standalone = undefined;
+    throw error;
+  });
+  const code = await compiled.standalone;
 
   const head = header(context, model.title, model.version);
   const standalone = `${head}// ajv standalone validation code. Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
@@ -154,7 +154,7 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
     "export const validateResult = (method: string, value: unknown) => validateBy(resultValidators, 'method', method, value);",
     '',
   );
-  const runtime = `${head}// Copied from generators/templates/validators-runtime.ts.\n\n${runtimeTemplate.trim()}\n`;
+  const runtime = `${head}// Copied from generators/templates/validators/runtime.ts.\n\n${template('validators/runtime.ts').fill({}).trim()}\n`;
   return new Map([
     ['validators/src/ajv.generated.ts', standalone],
     ['validators/src/index.ts', lines.join('\n')],

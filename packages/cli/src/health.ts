@@ -24,26 +24,27 @@ function stateOf(check: Report['checks'][string]): string {
   return `failing: ${why}`;
 }
 
-export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
-  let values;
+const HEALTH_OPTIONS = {
+  url: { type: 'string' },
+  endpoint: { type: 'string', default: 'health' },
+  watch: { type: 'boolean', default: false },
+  'interval-ms': { type: 'string' },
+  'timeout-ms': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The flags of `avanode health`; a bad one is a usage error naming it. */
+function parseHealthFlags(argv: string[]) {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        url: { type: 'string' },
-        endpoint: { type: 'string', default: 'health' },
-        watch: { type: 'boolean', default: false },
-        'interval-ms': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    return parseArgs({ args: argv, options: HEALTH_OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw flagError(error, 'health');
   }
+}
+
+export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
+  const values = parseHealthFlags(argv);
   if (values.help) {
     out(healthUsage);
     return EXIT.ok;
@@ -106,7 +107,14 @@ export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line:
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, interval);
-        stop.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        stop.signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
     }
   } finally {

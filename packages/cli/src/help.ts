@@ -25,7 +25,7 @@ function wrap(text: string, indent = ''): string {
 const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
 
 /** One example as a command line: each param as its flag, repeated for an array of text. */
-export function exampleCommand(method: CliMethod, params: unknown): string {
+function exampleCommand(method: CliMethod, params: unknown): string {
   const words = ['avanode', method.namespace, method.member];
   if (method.scope) words.push(`--${method.scope.flag}`, method.scope.example ? shellWord(method.scope.example) : `<${method.scope.name}>`);
   const valueAt = (param: CliParam, i: number) => (Array.isArray(params) ? params[i] : (params as Record<string, unknown> | undefined)?.[param.name]);
@@ -93,7 +93,7 @@ export function namespaceHelp(name: string): string {
   ].join('\n');
 }
 
-export function exitCodes(): string {
+function exitCodes(): string {
   return [
     'Exit codes:',
     `  ${EXIT.ok}  success (health: the node is healthy)`,

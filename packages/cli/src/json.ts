@@ -37,7 +37,7 @@ export function parseExact(text: string): unknown {
 }
 
 /** A JSON number kept as its text (written back bare by {@link formatJson}). */
-export class ExactNumber {
+class ExactNumber {
   constructor(readonly text: string) {}
   /** The value as a JavaScript number or, for an integer, a bigint (what the client sends exactly). */
   toValue(): number | bigint {

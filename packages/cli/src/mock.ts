@@ -1,36 +1,38 @@
-// `avanode mock`: the mock node of @avanode/msw (an optional peer), with avanode-mock's flags.
+// `avanode mock`: the mock node of @avanode/mock (an optional peer, no msw needed), with
+// avanode-mock's flags.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CliError, EXIT, usageError } from './errors.js';
 import { flagError } from './params.js';
 
-export const mockUsage = `usage: avanode mock [--host 127.0.0.1] [--port 9650] [--public] [--unhealthy] [--overrides file.json] [--log]
-  The mock node of @avanode/msw over HTTP (the same as avanode-mock); runs until interrupted.
+const mockUsage = `usage: avanode mock [--host 127.0.0.1] [--port 9650] [--public] [--unhealthy] [--overrides file.json] [--log]
+  The mock node of @avanode/mock over HTTP (the same as avanode-mock); runs until interrupted.
   --public       answer node-specific methods with "method not found", like the public server
   --unhealthy    health answers unhealthy (GET: 503)
   --overrides    a JSON file { "platform.getHeight": { "height": "42" }, … } of results per method
   --log          one line per request on stderr`;
 
-export async function mock(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  let values;
+const MOCK_OPTIONS = {
+  host: { type: 'string', default: '127.0.0.1' },
+  port: { type: 'string', default: '9650' },
+  public: { type: 'boolean', default: false },
+  unhealthy: { type: 'boolean', default: false },
+  overrides: { type: 'string' },
+  log: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** The flags of `avanode mock`; a bad one is a usage error naming it. */
+function parseMockFlags(argv: string[]) {
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        host: { type: 'string', default: '127.0.0.1' },
-        port: { type: 'string', default: '9650' },
-        public: { type: 'boolean', default: false },
-        unhealthy: { type: 'boolean', default: false },
-        overrides: { type: 'string' },
-        log: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    return parseArgs({ args: argv, options: MOCK_OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
     throw flagError(error, 'mock');
   }
+}
+
+export async function mock(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
+  const values = parseMockFlags(argv);
   if (values.help) {
     out(mockUsage);
     return EXIT.ok;
@@ -45,12 +47,7 @@ export async function mock(argv: string[], out: (line: string) => void, err: (li
       throw usageError(`mock: cannot read --overrides ${values.overrides}: ${(error as Error).message.split('\n')[0]}`);
     }
   }
-  let startMockServer: typeof import('@avanode/msw/server').startMockServer;
-  try {
-    ({ startMockServer } = await import('@avanode/msw/server'));
-  } catch {
-    throw usageError('mock: needs @avanode/msw (npm install @avanode/msw)');
-  }
+  const startMockServer = await loadMockServer();
   let server: Awaited<ReturnType<typeof startMockServer>>;
   try {
     server = await startMockServer({
@@ -62,7 +59,12 @@ export async function mock(argv: string[], out: (line: string) => void, err: (li
       ...(values.log ? { log: err } : {}),
     });
   } catch (error) {
-    throw new CliError(`mock: cannot listen on ${values.host}:${port}: ${(error as Error).message}`, EXIT.network);
+    // An override that does not fit its method's result, or a limit out of range, is the
+    // user's input, named as such; anything else is the socket.
+    const { name, message } = error as Error;
+    if (name === 'OverrideError') throw usageError(`mock: --overrides ${values.overrides}: ${message}`);
+    if (name === 'RangeError') throw usageError(`mock: ${message}`);
+    throw new CliError(`mock: cannot listen on ${values.host}:${port}: ${message}`, EXIT.network);
   }
   out(`avanode mock: a mock Avalanche node on ${server.url} (try: avanode info getNodeVersion --url ${server.url})`);
   // Serve until interrupted; then close and report success.
@@ -72,4 +74,20 @@ export async function mock(argv: string[], out: (line: string) => void, err: (li
   });
   await server.close();
   return EXIT.ok;
+}
+
+/**
+ * The server of @avanode/mock; failing that, of @avanode/msw (which re-exports it), for a project
+ * that installed only @avanode/msw under a package manager that does not hoist its dependencies.
+ */
+async function loadMockServer(): Promise<typeof import('@avanode/mock/server').startMockServer> {
+  try {
+    return (await import('@avanode/mock/server')).startMockServer;
+  } catch {
+    try {
+      return (await import('@avanode/msw/server')).startMockServer;
+    } catch {
+      throw usageError('mock: needs @avanode/mock (npm install @avanode/mock)');
+    }
+  }
 }

@@ -47,7 +47,7 @@ export function flagError(error: unknown, command: string): Error {
   return usageError(`${command}: ${message.split('\n')[0]!.replace(/\. To specify.*$/, '')}`);
 }
 
-function valueOf(param: CliParam, raw: string | boolean | Array<string | boolean>): unknown {
+function paramValue(param: CliParam, raw: string | boolean | Array<string | boolean>): unknown {
   if (param.kind === 'boolean') return raw;
   if (param.kind === 'string') return raw;
   const readJson = (text: string) => {
@@ -122,18 +122,18 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
     const list = [...(base as unknown[])];
     method.params.forEach((param, i) => {
       const raw = given(param.flag, param.name);
-      if (raw !== undefined) list[i] = valueOf(param, raw);
+      if (raw !== undefined) list[i] = paramValue(param, raw);
     });
     let end = list.length;
     while (end > 0 && list[end - 1] === undefined) end--;
-    const gap = list.slice(0, end).findIndex((v) => v === undefined);
+    const gap = list.slice(0, end).indexOf(undefined);
     if (gap >= 0) throw usageError(`${command}: --${method.params[gap]?.flag ?? `param ${gap}`} is needed before the params after it (they are positional)`);
     params = list.slice(0, end);
   } else {
     const object = { ...(base as Record<string, unknown>) };
     for (const param of method.params) {
       const raw = given(param.flag, param.name);
-      if (raw !== undefined) object[param.name] = valueOf(param, raw);
+      if (raw !== undefined) object[param.name] = paramValue(param, raw);
     }
     params = object;
   }

@@ -5,6 +5,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@avanode/client';
@@ -314,6 +316,17 @@ describe('avanode mock, record, conformance', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expectOneLine(await run(['mock', '--port', 'x']), 2, /mock: --port must be a port number/);
+  });
+
+  it('mock refuses an override that does not fit its result as a usage error naming the file and the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avanode-cli-overrides-'));
+    try {
+      const file = join(dir, 'overrides.json');
+      writeFileSync(file, JSON.stringify({ 'platform.getHeight': { heigth: '42' } }));
+      expectOneLine(await run(['mock', '--port', '0', '--overrides', file]), 2, /^avanode: mock: --overrides .*overrides\.json: override of platform\.getHeight: .*height/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("record and conformance are the conformance suite's commands", async () => {

@@ -1,8 +1,7 @@
 // Walks `platform.getUTXOs` page by page. Hand-written: paging is a rule of this one method
 // (the seed's pagination rules), not something the spec can say for every method.
 import type { Methods } from '@avanode/types';
-import type { Client, MethodTypes } from './generated/create-client.js';
-import type { RequestOptions } from './generated/core/client.js';
+import type { Client, MethodTypes, RequestOptions } from './generated/create-client.js';
 import { ResponseValidationError } from './generated/core/errors.js';
 
 type GetUTXOsParams = Methods['platform.getUTXOs']['params'];

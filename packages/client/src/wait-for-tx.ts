@@ -63,7 +63,7 @@ export async function waitForTx<M extends MethodTypes>(
   const { timeoutMs = 60_000, intervalMs = 500, maxIntervalMs = 5000, signal } = options;
   // Each an integer from 1 to 2^31 − 1 (a timer's range; a longer one fires at once), or Infinity for timeoutMs.
   for (const [option, value] of Object.entries({ timeoutMs, intervalMs, maxIntervalMs })) {
-    if (!(Number.isInteger(value) && value > 0 && value < 2 ** 31) && !(option == 'timeoutMs' && value == Infinity)) throw new ConfigError(`${option} is out of range: ${value}`, METHOD, { option });
+    if (!(Number.isInteger(value) && value > 0 && value < 2 ** 31) && !(option === 'timeoutMs' && value === Infinity)) throw new ConfigError(`${option} is out of range: ${value}`, METHOD, { option });
   }
   if (signal?.aborted) throw signal.reason;
 

@@ -27,14 +27,14 @@ describe('onRequest', () => {
       url: node.url,
       onRequest: async (request) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
-        request.headers['authorization'] = `Bearer token-${++token}`;
-        delete request.headers['accept'];
+        request.headers.authorization = `Bearer token-${++token}`;
+        delete request.headers.accept;
       },
     });
     await client.platform.getHeight();
     await client.info.getNetworkID();
-    expect(node.received.map((r) => r.headers['authorization'])).toEqual(['Bearer token-1', 'Bearer token-2']);
-    expect(node.received[0]!.headers['accept']).not.toBe('application/json');
+    expect(node.received.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(node.received[0]!.headers.accept).not.toBe('application/json');
     // The client's own headers are untouched for the next call.
     expect(node.received[1]!.headers['content-type']).toBe('application/json');
   });

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AvanodeError, ConfigError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, createClient,
+  AvanodeError, ConfigError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, type RpcError, createClient,
 } from '@avanode/client';
 import { raw, startNodeDouble, type NodeDouble } from './node-double.ts';
 
@@ -384,7 +384,7 @@ describe('abort', () => {
     expect(await fail(createClient({ url: node.url, retry: { maxDelayMs: 5000 } }).platform.getHeight(undefined, { signal: waiting.signal }))).toBe(reason);
     expect(Date.now() - started).toBeLessThan(900);
 
-    node.answer((request, res) => void setTimeout(() => res.writeHead(200).end('{}'), 500));
+    node.answer((_request, res) => void setTimeout(() => res.writeHead(200).end('{}'), 500));
     const batching = new AbortController();
     setTimeout(() => batching.abort(reason), 30);
     expect(await fail(quick().platform.batch([{ method: 'platform.getHeight' }], { signal: batching.signal }))).toBe(reason);

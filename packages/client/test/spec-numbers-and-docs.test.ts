@@ -45,7 +45,10 @@ describe('descriptions beside a $ref', () => {
     const comments = [...types.matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1]!.replace(/\n\s*\* ?/g, ' ').replace(/\s+/g, ' ').trim()).join('\n');
     const beside: string[] = [];
     const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
+      if (Array.isArray(node)) {
+        node.forEach(walk);
+        return;
+      }
       if (node === null || typeof node !== 'object') return;
       const record = node as Record<string, unknown>;
       if (typeof record.$ref === 'string' && typeof record.description === 'string') beside.push(record.description.replace(/\s+/g, ' ').trim().replace(/\*\//g, '*\\/'));

@@ -99,7 +99,7 @@ describe('waitForTx', () => {
     const gaps = times.slice(1).map((t, i) => t - times[i]!);
     expect(gaps.length).toBe(5);
     // Waits of 40, 80, 150 (not 160), 150, 150 ms: a timer never fires early.
-    [40, 80, 150, 150, 150].forEach((wait, i) => expect(gaps[i]).toBeGreaterThanOrEqual(wait - 2));
+    for (const [i, wait] of [40, 80, 150, 150, 150].entries()) expect(gaps[i]).toBeGreaterThanOrEqual(wait - 2);
     // Capped: had it doubled again, the last wait would be at least 300 ms.
     expect(gaps[4]).toBeLessThan(290);
   });

@@ -63,7 +63,7 @@ function describeCodec(codec, pages, registry) {
     case 'str': return { wire: 'string: uint16 length, then the bytes', json: 'string' };
     case 'signedTx': return { wire: link('txs.Tx'), json: 'object' };
     case 'iface': {
-      const types = registry.byId.filter((e) => e && e.slots.includes(codec.slot)).map((e) => link(e.name));
+      const types = registry.byId.filter((e) => e?.slots.includes(codec.slot)).map((e) => link(e.name));
       return { wire: `interface ${codec.slot}: uint32 type ID, then that type`, json: types.length > 6 ? `object: any ${codec.slot} (${types.length} types)` : `object: ${types.join(', ')}` };
     }
     case 'list': {

@@ -129,7 +129,10 @@ export function decodeGetBlockResult(result: BlockResult, options?: ResultDecode
   return { block: json, encoding: 'json' };
 }
 
-/** The same as decodeGetBlockResult: `getBlockByHeight` answers as `getBlock` does. */
+/**
+ * The same as decodeGetBlockResult: `getBlockByHeight` answers as `getBlock` does.
+ * @alias decodeGetBlockResult
+ */
 export const decodeGetBlockByHeightResult: typeof decodeGetBlockResult = decodeGetBlockResult;
 
 // --- platform.getUTXOs, platform.getRewardUTXOs ------------------------------------------------------

@@ -14,8 +14,11 @@ const error = (fn: () => unknown): CodecError => {
   throw new Error('did not throw');
 };
 
-const utxoHex = (readRecordings('platform.getUTXOs')[0]!.response.result!['utxos'] as string[])[0]!;
-const blockHex = readRecordings('platform.getBlock').find((r) => r.request.params?.['encoding'] === 'hex')!.response.result!['block'] as string;
+// Hex written one argument per field of the node's byte layout, so each field stays readable.
+const fields = (...hex: string[]): string => hex.join('');
+
+const utxoHex = (readRecordings('platform.getUTXOs')[0]!.response.result!.utxos as string[])[0]!;
+const blockHex = readRecordings('platform.getBlock').find((r) => r.request.params?.encoding === 'hex')!.response.result!.block as string;
 const utxo = fromHex(utxoHex.slice(2, -8));
 const block = fromHex(blockHex.slice(2, -8));
 
@@ -77,14 +80,14 @@ describe('bad bytes', () => {
     new DataView(bad.buffer).setUint32(countAt, 0x80000000);
     expect(error(() => decodeUtxo(bad)).reason).toMatch(/exceeds the codec's maximum/);
     // A memo (a []byte) claiming 4 GiB.
-    const memo = fromHex('0000' + '00000022' + '00000001' + '00'.repeat(32) + '00000000' + '00000000' + 'ffffffff' + '00000000');
+    const memo = fromHex(fields('0000', '00000022', '00000001', '00'.repeat(32), '00000000', '00000000', 'ffffffff', '00000000'));
     expect(error(() => decodeUnsignedTx(memo)).reason).toMatch(/^bytes length 4294967295 exceeds the 4 bytes left/);
   });
 
   it('a lock inside a lock is refused as a recursive interface type (as the node does)', () => {
-    const lock = (inner: string) => '00000016' + '0000000000000001' + inner;
-    const transferOut = '00000007' + '0000000000000001' + '0000000000000000' + '00000000' + '00000000';
-    const utxoOf = (out: string) => fromHex('0000' + '00'.repeat(32) + '00000000' + '00'.repeat(32) + out);
+    const lock = (inner: string) => fields('00000016', '0000000000000001', inner);
+    const transferOut = fields('00000007', '0000000000000001', '0000000000000000', '00000000', '00000000');
+    const utxoOf = (out: string) => fromHex(fields('0000', '00'.repeat(32), '00000000', '00'.repeat(32), out));
     expect(decodeUtxo(utxoOf(lock(transferOut))).output.type).toBe('stakeable.LockOut');
     const e = error(() => decodeUtxo(utxoOf(lock(lock(transferOut)))));
     expect(e.reason).toBe('recursive interface types: stakeable.LockOut');

@@ -18,7 +18,10 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const out: Record<string, unknown> = {};
       ws();
-      if (text[i] === '}') return i++, out;
+      if (text[i] === '}') {
+        i++;
+        return out;
+      }
       for (;;) {
         ws();
         const key = value() as string;
@@ -35,7 +38,10 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const out: unknown[] = [];
       ws();
-      if (text[i] === ']') return i++, out;
+      if (text[i] === ']') {
+        i++;
+        return out;
+      }
       for (;;) {
         out.push(value());
         ws();
@@ -77,7 +83,7 @@ export function plain(value: unknown): unknown {
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The published recordings, read where they are (never copied): ../shared/recordings by default. */
-export const recordingsDir = resolve(process.env.AVANODE_SHARED_RECORDINGS ?? join(here, '..', '..', '..', '..', 'shared', 'recordings'));
+const recordingsDir = resolve(process.env.AVANODE_SHARED_RECORDINGS ?? join(here, '..', '..', '..', '..', 'shared', 'recordings'));
 
 export interface Recording {
   file: string;

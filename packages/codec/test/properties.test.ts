@@ -23,7 +23,7 @@ import {
 } from '@avanode/codec';
 import { goVectors, plain, readRecordings } from './helpers.js';
 
-const runs = (n: number) => n * Number(process.env['AVANODE_FUZZ'] ?? 1);
+const runs = (n: number) => n * Number(process.env.AVANODE_FUZZ ?? 1);
 const bytesOf = (n: number) => fc.uint8Array({ minLength: n, maxLength: n });
 const id = bytesOf(32).map(idToString);
 const nodeID = bytesOf(20).map(nodeIdToString);
@@ -130,8 +130,8 @@ describe('property: random valid objects round-trip', () => {
 // Inputs worth mutating: every vector and recording with bytes.
 const seeds: Uint8Array[] = [
   ...goVectors.map((v) => fromHex(v.hex)),
-  ...readRecordings('platform.getUTXOs').flatMap((r) => (r.response.result?.['utxos'] as string[] | undefined) ?? []).map((h) => fromHex(h.slice(2, -8))),
-  ...readRecordings('platform.getBlock').filter((r) => r.request.params?.['encoding'] === 'hex').map((r) => fromHex((r.response.result!['block'] as string).slice(2, -8))),
+  ...readRecordings('platform.getUTXOs').flatMap((r) => (r.response.result?.utxos as string[] | undefined) ?? []).map((h) => fromHex(h.slice(2, -8))),
+  ...readRecordings('platform.getBlock').filter((r) => r.request.params?.encoding === 'hex').map((r) => fromHex((r.response.result!.block as string).slice(2, -8))),
 ];
 const decoders = [decodeTx, decodeUnsignedTx, decodeBlock, decodeUtxo];
 

@@ -16,10 +16,10 @@ import {
 } from '../src/results.js';
 import { plain, readRecordings } from './helpers.js';
 
-const jsonTx = readRecordings('platform.getTx').find((r) => r.request.params?.['encoding'] === 'json')!;
-const txJson = jsonTx.response.result!['tx'] as Record<string, unknown>;
+const jsonTx = readRecordings('platform.getTx').find((r) => r.request.params?.encoding === 'json')!;
+const txJson = jsonTx.response.result!.tx as Record<string, unknown>;
 const txBytes = encodeTx(txJson);
-const hexBlock = [...readRecordings('platform.getBlock'), ...readRecordings('platform.getBlockByHeight')].find((r) => r.request.params?.['encoding'] === 'hex')!;
+const hexBlock = [...readRecordings('platform.getBlock'), ...readRecordings('platform.getBlockByHeight')].find((r) => r.request.params?.encoding === 'hex')!;
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 const FUJI_ADDRESS = 'P-fuji1pmgmagjcljjzuz2ve339dx82khm7q8ge8dah8x';
 const MAX_UINT64 = (1n << 64n) - 1n;
@@ -40,7 +40,7 @@ describe('decodeGetTxResult', () => {
     ]) {
       const decoded = decodeGetTxResult(result, { network: 'mainnet' });
       expect(plain(decoded)).toEqual({ tx: txJson, encoding: 'json' });
-      expect(decoded.tx.id).toBe(jsonTx.request.params!['txID']);
+      expect(decoded.tx.id).toBe(jsonTx.request.params!.txID);
     }
   });
 
@@ -55,7 +55,7 @@ describe('decodeGetTxResult', () => {
     expect(typeof unsigned.validator.weight).toBe('bigint');
     expect(typeof unsigned.validator.start).toBe('bigint');
     expect(typeof unsigned.networkID).toBe('number');
-    expect(String(unsigned.validator.weight)).toBe(String((txJson['unsignedTx'] as { validator: { weight: number } }).validator.weight));
+    expect(String(unsigned.validator.weight)).toBe(String((txJson.unsignedTx as { validator: { weight: number } }).validator.weight));
     const kinds = new Set(leaves(tx).map(([, v]) => typeof v));
     expect(kinds).toEqual(new Set(['string', 'number', 'bigint']));
   });
@@ -83,7 +83,7 @@ describe('decodeGetBlockResult / decodeGetBlockByHeightResult', () => {
       const { block, encoding } = decode(result);
       expect(encoding).toBe('json');
       expect(plain(block)).toEqual(plain(decodeBlock(result.block)));
-      if (hexBlock.request.params?.['blockID']) expect(block.id).toBe(hexBlock.request.params['blockID']);
+      if (hexBlock.request.params?.blockID) expect(block.id).toBe(hexBlock.request.params.blockID);
     }
   });
 });
@@ -122,11 +122,11 @@ describe('decodeGetUTXOsResult / decodeGetRewardUTXOsResult', () => {
   });
 
   it('decodes the published mainnet pages', () => {
-    const pages = readRecordings('platform.getUTXOs').filter((r) => r.response.result?.['encoding'] === 'hex');
+    const pages = readRecordings('platform.getUTXOs').filter((r) => r.response.result?.encoding === 'hex');
     expect(pages.length).toBeGreaterThan(0);
     for (const page of pages) {
       const decoded = decodeGetUTXOsResult(page.response.result as PlatformGetUTXOsResult);
-      expect(decoded.utxos.length).toBe(Number(page.response.result!['numFetched']));
+      expect(decoded.utxos.length).toBe(Number(page.response.result!.numFetched));
       for (const u of decoded.utxos) expect(JSON.stringify(u)).toMatch(/"P-avax1/);
     }
   });
@@ -134,17 +134,17 @@ describe('decodeGetUTXOsResult / decodeGetRewardUTXOsResult', () => {
 
 describe('decodeGetStakeResult', () => {
   it('decodes the published staked outputs, whose amounts add up to `staked`', () => {
-    const records = readRecordings('platform.getStake').filter((r) => Array.isArray(r.response.result?.['stakedOutputs']));
+    const records = readRecordings('platform.getStake').filter((r) => Array.isArray(r.response.result?.stakedOutputs));
     expect(records.length).toBeGreaterThan(0);
     for (const rec of records) {
       const decoded = decodeGetStakeResult(rec.response.result as never);
-      expect(decoded.staked).toBe(rec.response.result!['staked']);
+      expect(decoded.staked).toBe(rec.response.result!.staked);
       let sum = 0n;
       for (const output of decoded.stakedOutputs) {
         expect(output.fxID).toBe('spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ');
         sum += BigInt((output.output as { amount: number | string }).amount);
       }
-      expect(String(sum)).toBe(rec.response.result!['staked']);
+      expect(String(sum)).toBe(rec.response.result!.staked);
     }
   });
 });
@@ -156,7 +156,7 @@ describe('issueTxParams', () => {
     expect(issueTxParams(parseTx(txBytes))).toEqual(expected);
     expect(issueTxParams(decodeTx(txBytes))).toEqual(expected);
     expect(issueTxParams(txJson)).toEqual(expected);
-    expect(txId(decodeHex(issueTxParams(txJson).tx))).toBe(jsonTx.request.params!['txID']);
+    expect(txId(decodeHex(issueTxParams(txJson).tx))).toBe(jsonTx.request.params!.txID);
   });
 });
 
@@ -165,12 +165,12 @@ describe('with @avanode/client', () => {
     const calls: string[] = [];
     const fetch = (async (_url: string, init: RequestInit) => {
       const request = JSON.parse(String(init.body)) as { id: number; method: string; params: Record<string, unknown> };
-      calls.push(`${request.method} ${String(request.params['encoding'])}`);
-      const result = request.method === 'platform.issueTx' ? { txID: txId(decodeHex(String(request.params['tx']))) } : { tx: encodeHex(txBytes), encoding: 'hex' };
+      calls.push(`${request.method} ${String(request.params.encoding)}`);
+      const result = request.method === 'platform.issueTx' ? { txID: txId(decodeHex(String(request.params.tx))) } : { tx: encodeHex(txBytes), encoding: 'hex' };
       return new Response(JSON.stringify({ jsonrpc: '2.0', id: request.id, result }), { headers: { 'content-type': 'application/json' } });
     }) as typeof globalThis.fetch;
     const client = createClient({ url: 'http://127.0.0.1:9650', fetch });
-    const { tx } = decodeGetTxResult(await client.platform.getTx({ txID: String(jsonTx.request.params!['txID']), encoding: 'hex' }));
+    const { tx } = decodeGetTxResult(await client.platform.getTx({ txID: String(jsonTx.request.params!.txID), encoding: 'hex' }));
     expect(plain(tx)).toEqual(txJson);
     expect(await client.platform.issueTx(issueTxParams(tx))).toEqual({ txID: tx.id });
     expect(calls).toEqual(['platform.getTx hex', 'platform.issueTx hex']);

@@ -13,8 +13,8 @@ const wire = (value: unknown) => JSON.parse(JSON.stringify(plain(value), (_k, v:
 
 const txs = [
   ...readRecordings('platform.getTx')
-    .filter((r) => r.request.params?.['encoding'] === 'json')
-    .map((r) => ({ name: r.file, tx: decodeTx(encodeTx(r.response.result!['tx'] as never)) })),
+    .filter((r) => r.request.params?.encoding === 'json')
+    .map((r) => ({ name: r.file, tx: decodeTx(encodeTx(r.response.result!.tx as never)) })),
   ...goVectors
     .filter((v) => v.kind === 'unsignedTx')
     .map((v) => {
@@ -24,8 +24,8 @@ const txs = [
 ];
 const blocks = [
   ...readRecordings('platform.getBlock')
-    .filter((r) => r.request.params?.['encoding'] === 'hex')
-    .map((r) => ({ name: r.file, block: decodeBlock(r.response.result!['block'] as string) })),
+    .filter((r) => r.request.params?.encoding === 'hex')
+    .map((r) => ({ name: r.file, block: decodeBlock(r.response.result!.block as string) })),
   ...goVectors.filter((v) => v.kind === 'block').map((v) => ({ name: `${v.source} ${v.name}`, block: decodeBlock(fromHex(v.hex)) })),
 ];
 

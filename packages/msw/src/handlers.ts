@@ -3,8 +3,7 @@
 // HTTP method, as the node's routes do (gorilla answers 405 itself, the health GET paths answer
 // any method), and hand the request's headers on (the Content-Type decides 415).
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { createMockNode, type MockNode, type MockNodeOptions } from './mock-node.js';
-import { CONTROL_PREFIX } from './network/index.js';
+import { CONTROL_PREFIX, createMockNode, type MockNode, type MockNodeOptions } from '@avanode/mock';
 
 export interface HandlerOptions extends MockNodeOptions {
   /** Only answer requests to this origin (e.g. `http://127.0.0.1:9650`); default: any origin. */
@@ -28,7 +27,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     if (reply.reset) return HttpResponse.error();
     return new HttpResponse(reply.body === '' ? null : reply.body, { status: reply.status, headers: reply.headers });
   };
-  // The control API (src/network/control-http.ts) lives beside the node's paths, on the same origin.
+  // The control API (@avanode/mock's src/network/control-http.ts) lives beside the node's paths, on the same origin.
   return options.control === false ? [http.all(`${base}${NODE_PATHS}`, answer)] : [http.all(`${base}${NODE_PATHS}`, answer), http.all(`${base}${CONTROL_PREFIX}*`, answer)];
 }
 

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveStatic } from '../../../scripts/browser.ts';
-import { mockData } from '../src/generated/mock-data.ts';
+import { mockData } from '../../mock/src/generated/mock-data.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const site = mkdtempSync(join(tmpdir(), 'avanode-browser-'));
@@ -26,6 +26,7 @@ beforeAll(async () => {
     alias: {
       '@avanode/client': join(repoRoot, 'packages', 'client', 'src', 'index.ts'),
       '@avanode/msw': join(repoRoot, 'packages', 'msw', 'src', 'index.ts'),
+      '@avanode/mock': join(repoRoot, 'packages', 'mock', 'src', 'index.ts'),
       '@avanode/validators': join(repoRoot, 'packages', 'validators', 'src', 'index.ts'),
     },
     nodePaths: [join(repoRoot, 'packages', 'msw', 'node_modules')],

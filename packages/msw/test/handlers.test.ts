@@ -7,13 +7,13 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, RpcError, createClient } from '@avanode/client';
 import { validateHealthGetResponse200, validateHealthGetResponse503, validateResult } from '@avanode/validators';
-import { createHandlers, handlers, rpcError } from '@avanode/msw';
-import { mockData } from '../src/generated/mock-data.ts';
+import { createHandlers, handlers, rpcError, unhandledRequests } from '@avanode/msw';
+import { mockData } from '../../mock/src/generated/mock-data.ts';
 
 const URL_ = 'http://127.0.0.1:9650';
 const CHAIN = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
 const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen(unhandledRequests('error')));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -1,5 +1,7 @@
 // Type-level expectations of overrides (checked by tsc in types.test.ts).
-import { createHandlers, rpcError } from '../src/index.ts';
+import { setupWorker } from 'msw/browser';
+import { setupServer } from 'msw/node';
+import { createHandlers, rpcError, unhandledRequests } from '../src/index.ts';
 
 createHandlers({
   overrides: {
@@ -22,3 +24,10 @@ createHandlers({
     'platform.getHieght': { height: '42' },
   },
 });
+
+// unhandledRequests() fits msw's own option types (msw 2 here; test/msw3/usage.ts checks msw 3).
+setupServer(...createHandlers()).listen(unhandledRequests('error'));
+setupServer().listen(unhandledRequests((request, print) => (request.url.includes(':9650') ? print.error() : undefined)));
+void setupWorker(...createHandlers()).start({ ...unhandledRequests('bypass'), quiet: true });
+// @ts-expect-error: not a strategy
+unhandledRequests('fail');

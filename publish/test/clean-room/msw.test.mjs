@@ -2,10 +2,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
-import { createHandlers, handlers } from '@avanode/msw';
+import { createHandlers, handlers, unhandledRequests } from '@avanode/msw';
 
 const server = setupServer(...handlers);
-server.listen({ onUnhandledRequest: 'error' });
+server.listen(unhandledRequests('error'));
 
 test('the installed handlers answer like a node', async () => {
   // A node answers 415 without the JSON content type (gorilla/rpc v2/server.go), as the mock does.

@@ -6,6 +6,8 @@ import { getCurrentValidators } from '@avanode/client/platform';
 import { validatePlatformGetHeightResult } from '@avanode/validators';
 import { createHandlers } from '@avanode/msw';
 import { startMockServer } from '@avanode/msw/server';
+import { createMockNode, type MockNode } from '@avanode/mock';
+import { startMockServer as startMockNodeServer, type MockServer } from '@avanode/mock/server';
 
 const client: Client = createClient({ url: 'http://127.0.0.1:9650' });
 const big: Client<BigintMethods> = createClient({ url: 'http://127.0.0.1:9650', bigint: true });
@@ -19,3 +21,13 @@ export async function main(): Promise<[PlatformGetHeightResult, bigint, boolean]
   return [height, exact, validatePlatformGetHeightResult(height).ok && handlers.length > 0];
 }
 export type HeightResult = Methods['platform.getHeight']['result'];
+
+// @avanode/mock directly (what @avanode/msw re-exports): the same types through either name.
+export async function mockAlone(): Promise<string> {
+  const node: MockNode = createMockNode({ overrides: { 'platform.getHeight': { height: '1' } } });
+  const server: MockServer = await startMockNodeServer({ port: 0 });
+  const same: typeof startMockServer = startMockNodeServer;
+  await server.close();
+  return (await node.handle({ method: 'POST', path: '/ext/bc/P', body: '{}' })).body + typeof same;
+}
+

@@ -3,11 +3,11 @@
 
 // The `evm` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
 const positional = (args: unknown[]) => {
   let end = args.length;
   while (end > 0 && args[end - 1] === undefined) end--;
@@ -21,8 +21,13 @@ const positional = (args: unknown[]) => {
  *
  * Wire method: `eth_feeConfig`.
  */
-export function feeConfig<M extends MethodTypes = Methods>(client: Caller<M>, blockchainID: string, blk?: Params<'eth_feeConfig'>[0], options?: RequestOptions): Promise<M['eth_feeConfig']['result']> {
-  return client.call('eth_feeConfig', positional([blk]), { ...options, blockchainID }) as never;
+export function feeConfig<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  blockchainID: string,
+  blk?: Params<'eth_feeConfig'>[0],
+  options?: RequestOptions,
+): Promise<M['eth_feeConfig']['result']> {
+  return client.call('eth_feeConfig', positional([blk]), { ...options, blockchainID });
 }
 
 /**
@@ -34,8 +39,13 @@ export function feeConfig<M extends MethodTypes = Methods>(client: Caller<M>, bl
  *
  * @deprecated
  */
-export function getActivePrecompilesAt<M extends MethodTypes = Methods>(client: Caller<M>, blockchainID: string, timestamp?: Params<'eth_getActivePrecompilesAt'>[0], options?: RequestOptions): Promise<M['eth_getActivePrecompilesAt']['result']> {
-  return client.call('eth_getActivePrecompilesAt', positional([timestamp]), { ...options, blockchainID }) as never;
+export function getActivePrecompilesAt<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  blockchainID: string,
+  timestamp?: Params<'eth_getActivePrecompilesAt'>[0],
+  options?: RequestOptions,
+): Promise<M['eth_getActivePrecompilesAt']['result']> {
+  return client.call('eth_getActivePrecompilesAt', positional([timestamp]), { ...options, blockchainID });
 }
 
 /**
@@ -45,8 +55,13 @@ export function getActivePrecompilesAt<M extends MethodTypes = Methods>(client: 
  *
  * Wire method: `eth_getActiveRulesAt`.
  */
-export function getActiveRulesAt<M extends MethodTypes = Methods>(client: Caller<M>, blockchainID: string, timestamp?: Params<'eth_getActiveRulesAt'>[0], options?: RequestOptions): Promise<M['eth_getActiveRulesAt']['result']> {
-  return client.call('eth_getActiveRulesAt', positional([timestamp]), { ...options, blockchainID }) as never;
+export function getActiveRulesAt<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  blockchainID: string,
+  timestamp?: Params<'eth_getActiveRulesAt'>[0],
+  options?: RequestOptions,
+): Promise<M['eth_getActiveRulesAt']['result']> {
+  return client.call('eth_getActiveRulesAt', positional([timestamp]), { ...options, blockchainID });
 }
 
 /**
@@ -56,8 +71,12 @@ export function getActiveRulesAt<M extends MethodTypes = Methods>(client: Caller
  *
  * Wire method: `eth_getChainConfig`.
  */
-export function getChainConfig<M extends MethodTypes = Methods>(client: Caller<M>, blockchainID: string, options?: RequestOptions): Promise<M['eth_getChainConfig']['result']> {
-  return client.call('eth_getChainConfig', positional([]), { ...options, blockchainID }) as never;
+export function getChainConfig<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  blockchainID: string,
+  options?: RequestOptions,
+): Promise<M['eth_getChainConfig']['result']> {
+  return client.call('eth_getChainConfig', positional([]), { ...options, blockchainID });
 }
 
 /**
@@ -67,6 +86,11 @@ export function getChainConfig<M extends MethodTypes = Methods>(client: Caller<M
  *
  * Wire method: `validators.getCurrentValidators`.
  */
-export function getCurrentValidators<M extends MethodTypes = Methods>(client: Caller<M>, blockchainID: string, params?: Params<'validators.getCurrentValidators'>, options?: RequestOptions): Promise<M['validators.getCurrentValidators']['result']> {
-  return client.call('validators.getCurrentValidators', params, { ...options, blockchainID }) as never;
+export function getCurrentValidators<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  blockchainID: string,
+  params?: Params<'validators.getCurrentValidators'>,
+  options?: RequestOptions,
+): Promise<M['validators.getCurrentValidators']['result']> {
+  return client.call('validators.getCurrentValidators', params, { ...options, blockchainID });
 }

@@ -3,8 +3,7 @@
 
 // The `health` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
@@ -15,8 +14,12 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
  *
  * Wire method: `health.health`.
  */
-export function health<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'health.health'>, options?: RequestOptions): Promise<M['health.health']['result']> {
-  return client.call('health.health', params, options) as never;
+export function health<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'health.health'>,
+  options?: RequestOptions,
+): Promise<M['health.health']['result']> {
+  return client.call('health.health', params, options);
 }
 
 /**
@@ -26,8 +29,12 @@ export function health<M extends MethodTypes = Methods>(client: Caller<M>, param
  *
  * Wire method: `health.liveness`.
  */
-export function liveness<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'health.liveness'>, options?: RequestOptions): Promise<M['health.liveness']['result']> {
-  return client.call('health.liveness', params, options) as never;
+export function liveness<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'health.liveness'>,
+  options?: RequestOptions,
+): Promise<M['health.liveness']['result']> {
+  return client.call('health.liveness', params, options);
 }
 
 /**
@@ -37,6 +44,10 @@ export function liveness<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `health.readiness`.
  */
-export function readiness<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'health.readiness'>, options?: RequestOptions): Promise<M['health.readiness']['result']> {
-  return client.call('health.readiness', params, options) as never;
+export function readiness<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'health.readiness'>,
+  options?: RequestOptions,
+): Promise<M['health.readiness']['result']> {
+  return client.call('health.readiness', params, options);
 }

@@ -3,7 +3,7 @@
 
 // The plain HTTP GET endpoints (x-http-endpoints): paths, query, the statuses that are answers.
 // Loaded on first use, so clients that never call one do not carry it.
-import type { HttpEndpoint } from './core/client.js';
+import type { HttpEndpoint } from './core/types.js';
 
 export const httpEndpoints: Readonly<Record<string, HttpEndpoint>> = {
   'health.get': { validator: 'validateHealthGetResponse', paths: { health: '/ext/health', readiness: '/ext/health/readiness', liveness: '/ext/health/liveness', healthAlias: '/ext/health/health' }, query: { tag: 'tags' }, accept: [200, 503] },

@@ -3,8 +3,7 @@
 
 // The `info` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
@@ -15,8 +14,12 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
  *
  * Wire method: `info.acps`.
  */
-export function acps<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.acps'>, options?: RequestOptions): Promise<M['info.acps']['result']> {
-  return client.call('info.acps', params, options) as never;
+export function acps<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.acps'>,
+  options?: RequestOptions,
+): Promise<M['info.acps']['result']> {
+  return client.call('info.acps', params, options);
 }
 
 /**
@@ -26,8 +29,12 @@ export function acps<M extends MethodTypes = Methods>(client: Caller<M>, params?
  *
  * Wire method: `info.getBlockchainID`.
  */
-export function getBlockchainID<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'info.getBlockchainID'>, options?: RequestOptions): Promise<M['info.getBlockchainID']['result']> {
-  return client.call('info.getBlockchainID', params, options) as never;
+export function getBlockchainID<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'info.getBlockchainID'>,
+  options?: RequestOptions,
+): Promise<M['info.getBlockchainID']['result']> {
+  return client.call('info.getBlockchainID', params, options);
 }
 
 /**
@@ -37,8 +44,12 @@ export function getBlockchainID<M extends MethodTypes = Methods>(client: Caller<
  *
  * Wire method: `info.getNetworkID`.
  */
-export function getNetworkID<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNetworkID'>, options?: RequestOptions): Promise<M['info.getNetworkID']['result']> {
-  return client.call('info.getNetworkID', params, options) as never;
+export function getNetworkID<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getNetworkID'>,
+  options?: RequestOptions,
+): Promise<M['info.getNetworkID']['result']> {
+  return client.call('info.getNetworkID', params, options);
 }
 
 /**
@@ -48,8 +59,12 @@ export function getNetworkID<M extends MethodTypes = Methods>(client: Caller<M>,
  *
  * Wire method: `info.getNetworkName`.
  */
-export function getNetworkName<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNetworkName'>, options?: RequestOptions): Promise<M['info.getNetworkName']['result']> {
-  return client.call('info.getNetworkName', params, options) as never;
+export function getNetworkName<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getNetworkName'>,
+  options?: RequestOptions,
+): Promise<M['info.getNetworkName']['result']> {
+  return client.call('info.getNetworkName', params, options);
 }
 
 /**
@@ -57,8 +72,12 @@ export function getNetworkName<M extends MethodTypes = Methods>(client: Caller<M
  *
  * Wire method: `info.getNodeID`.
  */
-export function getNodeID<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNodeID'>, options?: RequestOptions): Promise<M['info.getNodeID']['result']> {
-  return client.call('info.getNodeID', params, options) as never;
+export function getNodeID<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getNodeID'>,
+  options?: RequestOptions,
+): Promise<M['info.getNodeID']['result']> {
+  return client.call('info.getNodeID', params, options);
 }
 
 /**
@@ -68,8 +87,12 @@ export function getNodeID<M extends MethodTypes = Methods>(client: Caller<M>, pa
  *
  * Wire method: `info.getNodeIP`.
  */
-export function getNodeIP<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNodeIP'>, options?: RequestOptions): Promise<M['info.getNodeIP']['result']> {
-  return client.call('info.getNodeIP', params, options) as never;
+export function getNodeIP<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getNodeIP'>,
+  options?: RequestOptions,
+): Promise<M['info.getNodeIP']['result']> {
+  return client.call('info.getNodeIP', params, options);
 }
 
 /**
@@ -77,8 +100,12 @@ export function getNodeIP<M extends MethodTypes = Methods>(client: Caller<M>, pa
  *
  * Wire method: `info.getNodeVersion`.
  */
-export function getNodeVersion<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getNodeVersion'>, options?: RequestOptions): Promise<M['info.getNodeVersion']['result']> {
-  return client.call('info.getNodeVersion', params, options) as never;
+export function getNodeVersion<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getNodeVersion'>,
+  options?: RequestOptions,
+): Promise<M['info.getNodeVersion']['result']> {
+  return client.call('info.getNodeVersion', params, options);
 }
 
 /**
@@ -90,8 +117,12 @@ export function getNodeVersion<M extends MethodTypes = Methods>(client: Caller<M
  *
  * @deprecated
  */
-export function getTxFee<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getTxFee'>, options?: RequestOptions): Promise<M['info.getTxFee']['result']> {
-  return client.call('info.getTxFee', params, options) as never;
+export function getTxFee<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getTxFee'>,
+  options?: RequestOptions,
+): Promise<M['info.getTxFee']['result']> {
+  return client.call('info.getTxFee', params, options);
 }
 
 /**
@@ -101,8 +132,12 @@ export function getTxFee<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `info.getVMs`.
  */
-export function getVMs<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.getVMs'>, options?: RequestOptions): Promise<M['info.getVMs']['result']> {
-  return client.call('info.getVMs', params, options) as never;
+export function getVMs<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.getVMs'>,
+  options?: RequestOptions,
+): Promise<M['info.getVMs']['result']> {
+  return client.call('info.getVMs', params, options);
 }
 
 /**
@@ -112,8 +147,12 @@ export function getVMs<M extends MethodTypes = Methods>(client: Caller<M>, param
  *
  * Wire method: `info.isBootstrapped`.
  */
-export function isBootstrapped<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'info.isBootstrapped'>, options?: RequestOptions): Promise<M['info.isBootstrapped']['result']> {
-  return client.call('info.isBootstrapped', params, options) as never;
+export function isBootstrapped<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'info.isBootstrapped'>,
+  options?: RequestOptions,
+): Promise<M['info.isBootstrapped']['result']> {
+  return client.call('info.isBootstrapped', params, options);
 }
 
 /**
@@ -123,8 +162,12 @@ export function isBootstrapped<M extends MethodTypes = Methods>(client: Caller<M
  *
  * Wire method: `info.peers`.
  */
-export function peers<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.peers'>, options?: RequestOptions): Promise<M['info.peers']['result']> {
-  return client.call('info.peers', params, options) as never;
+export function peers<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.peers'>,
+  options?: RequestOptions,
+): Promise<M['info.peers']['result']> {
+  return client.call('info.peers', params, options);
 }
 
 /**
@@ -134,8 +177,12 @@ export function peers<M extends MethodTypes = Methods>(client: Caller<M>, params
  *
  * Wire method: `info.upgrades`.
  */
-export function upgrades<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.upgrades'>, options?: RequestOptions): Promise<M['info.upgrades']['result']> {
-  return client.call('info.upgrades', params, options) as never;
+export function upgrades<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.upgrades'>,
+  options?: RequestOptions,
+): Promise<M['info.upgrades']['result']> {
+  return client.call('info.upgrades', params, options);
 }
 
 /**
@@ -145,6 +192,10 @@ export function upgrades<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `info.uptime`.
  */
-export function uptime<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'info.uptime'>, options?: RequestOptions): Promise<M['info.uptime']['result']> {
-  return client.call('info.uptime', params, options) as never;
+export function uptime<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'info.uptime'>,
+  options?: RequestOptions,
+): Promise<M['info.uptime']['result']> {
+  return client.call('info.uptime', params, options);
 }

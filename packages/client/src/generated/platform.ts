@@ -3,8 +3,7 @@
 
 // The `platform` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
@@ -15,8 +14,12 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
  *
  * Wire method: `platform.getAllValidatorsAt`.
  */
-export function getAllValidatorsAt<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getAllValidatorsAt'>, options?: RequestOptions): Promise<M['platform.getAllValidatorsAt']['result']> {
-  return client.call('platform.getAllValidatorsAt', params, options) as never;
+export function getAllValidatorsAt<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getAllValidatorsAt'>,
+  options?: RequestOptions,
+): Promise<M['platform.getAllValidatorsAt']['result']> {
+  return client.call('platform.getAllValidatorsAt', params, options);
 }
 
 /**
@@ -28,8 +31,12 @@ export function getAllValidatorsAt<M extends MethodTypes = Methods>(client: Call
  *
  * @deprecated
  */
-export function getBalance<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getBalance'>, options?: RequestOptions): Promise<M['platform.getBalance']['result']> {
-  return client.call('platform.getBalance', params, options) as never;
+export function getBalance<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getBalance'>,
+  options?: RequestOptions,
+): Promise<M['platform.getBalance']['result']> {
+  return client.call('platform.getBalance', params, options);
 }
 
 /**
@@ -39,8 +46,12 @@ export function getBalance<M extends MethodTypes = Methods>(client: Caller<M>, p
  *
  * Wire method: `platform.getBlock`.
  */
-export function getBlock<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getBlock'>, options?: RequestOptions): Promise<M['platform.getBlock']['result']> {
-  return client.call('platform.getBlock', params, options) as never;
+export function getBlock<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getBlock'>,
+  options?: RequestOptions,
+): Promise<M['platform.getBlock']['result']> {
+  return client.call('platform.getBlock', params, options);
 }
 
 /**
@@ -50,8 +61,12 @@ export function getBlock<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `platform.getBlockByHeight`.
  */
-export function getBlockByHeight<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getBlockByHeight'>, options?: RequestOptions): Promise<M['platform.getBlockByHeight']['result']> {
-  return client.call('platform.getBlockByHeight', params, options) as never;
+export function getBlockByHeight<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getBlockByHeight'>,
+  options?: RequestOptions,
+): Promise<M['platform.getBlockByHeight']['result']> {
+  return client.call('platform.getBlockByHeight', params, options);
 }
 
 /**
@@ -61,8 +76,12 @@ export function getBlockByHeight<M extends MethodTypes = Methods>(client: Caller
  *
  * Wire method: `platform.getBlockchainStatus`.
  */
-export function getBlockchainStatus<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getBlockchainStatus'>, options?: RequestOptions): Promise<M['platform.getBlockchainStatus']['result']> {
-  return client.call('platform.getBlockchainStatus', params, options) as never;
+export function getBlockchainStatus<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getBlockchainStatus'>,
+  options?: RequestOptions,
+): Promise<M['platform.getBlockchainStatus']['result']> {
+  return client.call('platform.getBlockchainStatus', params, options);
 }
 
 /**
@@ -74,8 +93,12 @@ export function getBlockchainStatus<M extends MethodTypes = Methods>(client: Cal
  *
  * @deprecated
  */
-export function getBlockchains<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getBlockchains'>, options?: RequestOptions): Promise<M['platform.getBlockchains']['result']> {
-  return client.call('platform.getBlockchains', params, options) as never;
+export function getBlockchains<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getBlockchains'>,
+  options?: RequestOptions,
+): Promise<M['platform.getBlockchains']['result']> {
+  return client.call('platform.getBlockchains', params, options);
 }
 
 /**
@@ -85,8 +108,12 @@ export function getBlockchains<M extends MethodTypes = Methods>(client: Caller<M
  *
  * Wire method: `platform.getCurrentSupply`.
  */
-export function getCurrentSupply<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getCurrentSupply'>, options?: RequestOptions): Promise<M['platform.getCurrentSupply']['result']> {
-  return client.call('platform.getCurrentSupply', params, options) as never;
+export function getCurrentSupply<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getCurrentSupply'>,
+  options?: RequestOptions,
+): Promise<M['platform.getCurrentSupply']['result']> {
+  return client.call('platform.getCurrentSupply', params, options);
 }
 
 /**
@@ -96,8 +123,12 @@ export function getCurrentSupply<M extends MethodTypes = Methods>(client: Caller
  *
  * Wire method: `platform.getCurrentValidators`.
  */
-export function getCurrentValidators<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getCurrentValidators'>, options?: RequestOptions): Promise<M['platform.getCurrentValidators']['result']> {
-  return client.call('platform.getCurrentValidators', params, options) as never;
+export function getCurrentValidators<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getCurrentValidators'>,
+  options?: RequestOptions,
+): Promise<M['platform.getCurrentValidators']['result']> {
+  return client.call('platform.getCurrentValidators', params, options);
 }
 
 /**
@@ -107,8 +138,12 @@ export function getCurrentValidators<M extends MethodTypes = Methods>(client: Ca
  *
  * Wire method: `platform.getFeeConfig`.
  */
-export function getFeeConfig<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getFeeConfig'>, options?: RequestOptions): Promise<M['platform.getFeeConfig']['result']> {
-  return client.call('platform.getFeeConfig', params, options) as never;
+export function getFeeConfig<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getFeeConfig'>,
+  options?: RequestOptions,
+): Promise<M['platform.getFeeConfig']['result']> {
+  return client.call('platform.getFeeConfig', params, options);
 }
 
 /**
@@ -118,8 +153,12 @@ export function getFeeConfig<M extends MethodTypes = Methods>(client: Caller<M>,
  *
  * Wire method: `platform.getFeeState`.
  */
-export function getFeeState<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getFeeState'>, options?: RequestOptions): Promise<M['platform.getFeeState']['result']> {
-  return client.call('platform.getFeeState', params, options) as never;
+export function getFeeState<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getFeeState'>,
+  options?: RequestOptions,
+): Promise<M['platform.getFeeState']['result']> {
+  return client.call('platform.getFeeState', params, options);
 }
 
 /**
@@ -127,8 +166,12 @@ export function getFeeState<M extends MethodTypes = Methods>(client: Caller<M>, 
  *
  * Wire method: `platform.getHeight`.
  */
-export function getHeight<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getHeight'>, options?: RequestOptions): Promise<M['platform.getHeight']['result']> {
-  return client.call('platform.getHeight', params, options) as never;
+export function getHeight<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getHeight'>,
+  options?: RequestOptions,
+): Promise<M['platform.getHeight']['result']> {
+  return client.call('platform.getHeight', params, options);
 }
 
 /**
@@ -138,8 +181,12 @@ export function getHeight<M extends MethodTypes = Methods>(client: Caller<M>, pa
  *
  * Wire method: `platform.getL1Validator`.
  */
-export function getL1Validator<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getL1Validator'>, options?: RequestOptions): Promise<M['platform.getL1Validator']['result']> {
-  return client.call('platform.getL1Validator', params, options) as never;
+export function getL1Validator<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getL1Validator'>,
+  options?: RequestOptions,
+): Promise<M['platform.getL1Validator']['result']> {
+  return client.call('platform.getL1Validator', params, options);
 }
 
 /**
@@ -149,8 +196,12 @@ export function getL1Validator<M extends MethodTypes = Methods>(client: Caller<M
  *
  * Wire method: `platform.getMinStake`.
  */
-export function getMinStake<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getMinStake'>, options?: RequestOptions): Promise<M['platform.getMinStake']['result']> {
-  return client.call('platform.getMinStake', params, options) as never;
+export function getMinStake<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getMinStake'>,
+  options?: RequestOptions,
+): Promise<M['platform.getMinStake']['result']> {
+  return client.call('platform.getMinStake', params, options);
 }
 
 /**
@@ -158,8 +209,12 @@ export function getMinStake<M extends MethodTypes = Methods>(client: Caller<M>, 
  *
  * Wire method: `platform.getProposedHeight`.
  */
-export function getProposedHeight<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getProposedHeight'>, options?: RequestOptions): Promise<M['platform.getProposedHeight']['result']> {
-  return client.call('platform.getProposedHeight', params, options) as never;
+export function getProposedHeight<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getProposedHeight'>,
+  options?: RequestOptions,
+): Promise<M['platform.getProposedHeight']['result']> {
+  return client.call('platform.getProposedHeight', params, options);
 }
 
 /**
@@ -171,8 +226,12 @@ export function getProposedHeight<M extends MethodTypes = Methods>(client: Calle
  *
  * @deprecated
  */
-export function getRewardUTXOs<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getRewardUTXOs'>, options?: RequestOptions): Promise<M['platform.getRewardUTXOs']['result']> {
-  return client.call('platform.getRewardUTXOs', params, options) as never;
+export function getRewardUTXOs<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getRewardUTXOs'>,
+  options?: RequestOptions,
+): Promise<M['platform.getRewardUTXOs']['result']> {
+  return client.call('platform.getRewardUTXOs', params, options);
 }
 
 /**
@@ -184,8 +243,12 @@ export function getRewardUTXOs<M extends MethodTypes = Methods>(client: Caller<M
  *
  * @deprecated
  */
-export function getStake<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getStake'>, options?: RequestOptions): Promise<M['platform.getStake']['result']> {
-  return client.call('platform.getStake', params, options) as never;
+export function getStake<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getStake'>,
+  options?: RequestOptions,
+): Promise<M['platform.getStake']['result']> {
+  return client.call('platform.getStake', params, options);
 }
 
 /**
@@ -195,8 +258,12 @@ export function getStake<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `platform.getStakingAssetID`.
  */
-export function getStakingAssetID<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getStakingAssetID'>, options?: RequestOptions): Promise<M['platform.getStakingAssetID']['result']> {
-  return client.call('platform.getStakingAssetID', params, options) as never;
+export function getStakingAssetID<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getStakingAssetID'>,
+  options?: RequestOptions,
+): Promise<M['platform.getStakingAssetID']['result']> {
+  return client.call('platform.getStakingAssetID', params, options);
 }
 
 /**
@@ -206,8 +273,12 @@ export function getStakingAssetID<M extends MethodTypes = Methods>(client: Calle
  *
  * Wire method: `platform.getSubnet`.
  */
-export function getSubnet<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getSubnet'>, options?: RequestOptions): Promise<M['platform.getSubnet']['result']> {
-  return client.call('platform.getSubnet', params, options) as never;
+export function getSubnet<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getSubnet'>,
+  options?: RequestOptions,
+): Promise<M['platform.getSubnet']['result']> {
+  return client.call('platform.getSubnet', params, options);
 }
 
 /**
@@ -219,8 +290,12 @@ export function getSubnet<M extends MethodTypes = Methods>(client: Caller<M>, pa
  *
  * @deprecated
  */
-export function getSubnets<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getSubnets'>, options?: RequestOptions): Promise<M['platform.getSubnets']['result']> {
-  return client.call('platform.getSubnets', params, options) as never;
+export function getSubnets<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getSubnets'>,
+  options?: RequestOptions,
+): Promise<M['platform.getSubnets']['result']> {
+  return client.call('platform.getSubnets', params, options);
 }
 
 /**
@@ -230,8 +305,12 @@ export function getSubnets<M extends MethodTypes = Methods>(client: Caller<M>, p
  *
  * Wire method: `platform.getTimestamp`.
  */
-export function getTimestamp<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getTimestamp'>, options?: RequestOptions): Promise<M['platform.getTimestamp']['result']> {
-  return client.call('platform.getTimestamp', params, options) as never;
+export function getTimestamp<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getTimestamp'>,
+  options?: RequestOptions,
+): Promise<M['platform.getTimestamp']['result']> {
+  return client.call('platform.getTimestamp', params, options);
 }
 
 /**
@@ -241,8 +320,12 @@ export function getTimestamp<M extends MethodTypes = Methods>(client: Caller<M>,
  *
  * Wire method: `platform.getTotalStake`.
  */
-export function getTotalStake<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getTotalStake'>, options?: RequestOptions): Promise<M['platform.getTotalStake']['result']> {
-  return client.call('platform.getTotalStake', params, options) as never;
+export function getTotalStake<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getTotalStake'>,
+  options?: RequestOptions,
+): Promise<M['platform.getTotalStake']['result']> {
+  return client.call('platform.getTotalStake', params, options);
 }
 
 /**
@@ -252,8 +335,12 @@ export function getTotalStake<M extends MethodTypes = Methods>(client: Caller<M>
  *
  * Wire method: `platform.getTx`.
  */
-export function getTx<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getTx'>, options?: RequestOptions): Promise<M['platform.getTx']['result']> {
-  return client.call('platform.getTx', params, options) as never;
+export function getTx<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getTx'>,
+  options?: RequestOptions,
+): Promise<M['platform.getTx']['result']> {
+  return client.call('platform.getTx', params, options);
 }
 
 /**
@@ -263,8 +350,12 @@ export function getTx<M extends MethodTypes = Methods>(client: Caller<M>, params
  *
  * Wire method: `platform.getTxStatus`.
  */
-export function getTxStatus<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getTxStatus'>, options?: RequestOptions): Promise<M['platform.getTxStatus']['result']> {
-  return client.call('platform.getTxStatus', params, options) as never;
+export function getTxStatus<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getTxStatus'>,
+  options?: RequestOptions,
+): Promise<M['platform.getTxStatus']['result']> {
+  return client.call('platform.getTxStatus', params, options);
 }
 
 /**
@@ -274,8 +365,12 @@ export function getTxStatus<M extends MethodTypes = Methods>(client: Caller<M>, 
  *
  * Wire method: `platform.getUTXOs`.
  */
-export function getUTXOs<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.getUTXOs'>, options?: RequestOptions): Promise<M['platform.getUTXOs']['result']> {
-  return client.call('platform.getUTXOs', params, options) as never;
+export function getUTXOs<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.getUTXOs'>,
+  options?: RequestOptions,
+): Promise<M['platform.getUTXOs']['result']> {
+  return client.call('platform.getUTXOs', params, options);
 }
 
 /**
@@ -285,8 +380,12 @@ export function getUTXOs<M extends MethodTypes = Methods>(client: Caller<M>, par
  *
  * Wire method: `platform.getValidatorFeeConfig`.
  */
-export function getValidatorFeeConfig<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getValidatorFeeConfig'>, options?: RequestOptions): Promise<M['platform.getValidatorFeeConfig']['result']> {
-  return client.call('platform.getValidatorFeeConfig', params, options) as never;
+export function getValidatorFeeConfig<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getValidatorFeeConfig'>,
+  options?: RequestOptions,
+): Promise<M['platform.getValidatorFeeConfig']['result']> {
+  return client.call('platform.getValidatorFeeConfig', params, options);
 }
 
 /**
@@ -296,8 +395,12 @@ export function getValidatorFeeConfig<M extends MethodTypes = Methods>(client: C
  *
  * Wire method: `platform.getValidatorFeeState`.
  */
-export function getValidatorFeeState<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getValidatorFeeState'>, options?: RequestOptions): Promise<M['platform.getValidatorFeeState']['result']> {
-  return client.call('platform.getValidatorFeeState', params, options) as never;
+export function getValidatorFeeState<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getValidatorFeeState'>,
+  options?: RequestOptions,
+): Promise<M['platform.getValidatorFeeState']['result']> {
+  return client.call('platform.getValidatorFeeState', params, options);
 }
 
 /**
@@ -307,8 +410,12 @@ export function getValidatorFeeState<M extends MethodTypes = Methods>(client: Ca
  *
  * Wire method: `platform.getValidatorsAt`.
  */
-export function getValidatorsAt<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.getValidatorsAt'>, options?: RequestOptions): Promise<M['platform.getValidatorsAt']['result']> {
-  return client.call('platform.getValidatorsAt', params, options) as never;
+export function getValidatorsAt<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.getValidatorsAt'>,
+  options?: RequestOptions,
+): Promise<M['platform.getValidatorsAt']['result']> {
+  return client.call('platform.getValidatorsAt', params, options);
 }
 
 /**
@@ -318,8 +425,12 @@ export function getValidatorsAt<M extends MethodTypes = Methods>(client: Caller<
  *
  * Wire method: `platform.issueTx`.
  */
-export function issueTx<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'platform.issueTx'>, options?: RequestOptions): Promise<M['platform.issueTx']['result']> {
-  return client.call('platform.issueTx', params, options) as never;
+export function issueTx<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'platform.issueTx'>,
+  options?: RequestOptions,
+): Promise<M['platform.issueTx']['result']> {
+  return client.call('platform.issueTx', params, options);
 }
 
 /**
@@ -329,8 +440,12 @@ export function issueTx<M extends MethodTypes = Methods>(client: Caller<M>, para
  *
  * Wire method: `platform.sampleValidators`.
  */
-export function sampleValidators<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.sampleValidators'>, options?: RequestOptions): Promise<M['platform.sampleValidators']['result']> {
-  return client.call('platform.sampleValidators', params, options) as never;
+export function sampleValidators<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.sampleValidators'>,
+  options?: RequestOptions,
+): Promise<M['platform.sampleValidators']['result']> {
+  return client.call('platform.sampleValidators', params, options);
 }
 
 /**
@@ -340,8 +455,12 @@ export function sampleValidators<M extends MethodTypes = Methods>(client: Caller
  *
  * Wire method: `platform.validatedBy`.
  */
-export function validatedBy<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.validatedBy'>, options?: RequestOptions): Promise<M['platform.validatedBy']['result']> {
-  return client.call('platform.validatedBy', params, options) as never;
+export function validatedBy<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.validatedBy'>,
+  options?: RequestOptions,
+): Promise<M['platform.validatedBy']['result']> {
+  return client.call('platform.validatedBy', params, options);
 }
 
 /**
@@ -351,6 +470,10 @@ export function validatedBy<M extends MethodTypes = Methods>(client: Caller<M>, 
  *
  * Wire method: `platform.validates`.
  */
-export function validates<M extends MethodTypes = Methods>(client: Caller<M>, params?: Params<'platform.validates'>, options?: RequestOptions): Promise<M['platform.validates']['result']> {
-  return client.call('platform.validates', params, options) as never;
+export function validates<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params?: Params<'platform.validates'>,
+  options?: RequestOptions,
+): Promise<M['platform.validates']['result']> {
+  return client.call('platform.validates', params, options);
 }

@@ -166,7 +166,7 @@ export const u8: Codec<number> = {
   },
 };
 
-export const u16: Codec<number> = {
+const u16: Codec<number> = {
   min: 2,
   kind: 'u16',
   read(r) {
@@ -611,12 +611,12 @@ export function iface<T>(registry: Registry, slot: Slot, options: { plain?: bool
       if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${describe(v)}`);
       const record = v as Record<string, unknown>;
       let entry: TypeEntry | undefined;
-      const named = record['type'];
+      const named = record.type;
       if (typeof named === 'string') {
         entry = registry.byName.get(named);
         if (entry === undefined) fail(`unknown type ${JSON.stringify(named)}`);
       } else {
-        const candidates = registry.byId.filter((e): e is TypeEntry => e !== undefined && e.slots.includes(slot) && fitsShape(e, record));
+        const candidates = registry.byId.filter((e): e is TypeEntry => e?.slots.includes(slot) === true && fitsShape(e, record));
         if (candidates.length === 0) fail(`no ${slot} type has the members ${Object.keys(record).join(', ') || '(none)'}`);
         if (candidates.length > 1) fail(`ambiguous ${slot}: ${candidates.map((e) => e.name).join(' or ')}; set \`type\``);
         entry = candidates[0]!;

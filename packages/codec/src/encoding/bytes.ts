@@ -2,8 +2,6 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { CodecError } from '../errors.js';
 
-export { sha256 };
-
 /** Lower-case hex of `bytes`, no prefix. */
 export function toHex(bytes: Uint8Array): string {
   return hex.encode(bytes);

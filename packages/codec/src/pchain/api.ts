@@ -204,20 +204,27 @@ export function blockId(block: BytesLike | Block): string {
   return encodeCB58(sha256(bytes));
 }
 
-/** A UTXO as `platform.getUTXOs` returns it (each string of `utxos`). Addresses print with the network's HRP. */
-export function decodeUtxo(input: BytesLike, options?: DecodeOptions): Utxo {
-  const bytes = toBytes(input, options);
+/**
+ * A whole input holding one value that carries no network ID (a UTXO, a transferable output):
+ * its addresses print with `options.network`, mainnet by default.
+ */
+function decodeNetworkless<T>(codec: Codec<T>, input: BytesLike, options: DecodeOptions | undefined): T {
   return decodeWith(
-    bytes,
+    toBytes(input, options),
     options,
     (r, ctx) => {
       readVersion(r);
-      const value = utxo.read(r, ctx);
+      const value = codec.read(r, ctx);
       expectEnd(r);
       return value;
     },
     () => undefined,
   );
+}
+
+/** A UTXO as `platform.getUTXOs` returns it (each string of `utxos`). Addresses print with the network's HRP. */
+export function decodeUtxo(input: BytesLike, options?: DecodeOptions): Utxo {
+  return decodeNetworkless(utxo, input, options);
 }
 
 export function encodeUtxo(value: Utxo | Record<string, unknown>): Uint8Array {
@@ -238,18 +245,7 @@ export function utxoId(value: { readonly txID: string; readonly outputIndex: num
 
 /** A transferable output alone (the `stakedOutputs` of `platform.getStake`). */
 export function decodeTransferableOutput(input: BytesLike, options?: DecodeOptions): TransferableOutput {
-  const bytes = toBytes(input, options);
-  return decodeWith(
-    bytes,
-    options,
-    (r, ctx) => {
-      readVersion(r);
-      const value = transferableOutput.read(r, ctx);
-      expectEnd(r);
-      return value;
-    },
-    () => undefined,
-  );
+  return decodeNetworkless(transferableOutput, input, options);
 }
 
 export function encodeTransferableOutput(value: TransferableOutput | Record<string, unknown>): Uint8Array {

@@ -206,13 +206,13 @@ export const signedTx: Codec<SignedTx> = {
     const record = (v ?? {}) as Record<string, unknown>;
     if (typeof v !== 'object' || v === null) throw new CodecError('signed tx object expected');
     try {
-      unsignedTxSlot.write(w, record['unsignedTx']);
+      unsignedTxSlot.write(w, record.unsignedTx);
     } catch (error) {
       throw error instanceof CodecError ? error.within('unsignedTx') : error;
     }
     try {
       // A tx built without credentials yet has none (Go marshals a nil slice as empty).
-      credentialsCodec.write(w, record['credentials'] ?? []);
+      credentialsCodec.write(w, record.credentials ?? []);
     } catch (error) {
       throw error instanceof CodecError ? error.within('credentials') : error;
     }

@@ -3,7 +3,7 @@
 // behind the page: the answers can only come from the worker.
 import { setupWorker } from 'msw/browser';
 import { createClient } from '@avanode/client';
-import { createHandlers } from '@avanode/msw';
+import { createHandlers, unhandledRequests } from '@avanode/msw';
 
 const show = (id: string, text: string) => {
   const element = document.createElement('p');
@@ -14,7 +14,7 @@ const show = (id: string, text: string) => {
 
 async function main() {
   const worker = setupWorker(...createHandlers({ overrides: { 'platform.getHeight': { height: '4242' } } }));
-  await worker.start({ onUnhandledRequest: 'error', quiet: true });
+  await worker.start({ ...unhandledRequests('error'), quiet: true });
   const client = createClient({ url: location.origin });
   show('height', `height ${(await client.platform.getHeight()).height}`);
   show('version', `version ${(await client.info.getNodeVersion()).version}`);

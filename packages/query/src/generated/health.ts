@@ -11,17 +11,23 @@ export function healthQueries<M extends MethodTypes = Methods>(client: QueryCall
     /**
      * The last results of every health check.
      *
+     * Without `tags` (or with an empty list or null) every check is included. With `tags`, only the checks registered under one of them (a chain's check is registered under its subnet ID) plus the node-wide checks (`bls`, `bootstrapped`, `database`, `diskspace`, `futureupgrade`, `network`, `router`, …), so a filtered report can be healthy while the node is not. Checks run periodically; the report shows their last runs.
+     *
      * Wire method: `health.health`.
      */
     health: (params?: Params<'health.health'>, options?: CallOptions) => queryOptionsOf(client, 'health.health', params ?? {}, options),
     /**
      * Whether the endpoint is up; `checks` is empty and `healthy` true.
      *
+     * v1.14.2 registers no liveness check, so the answer is always `{"checks": {}, "healthy": true}`. It takes the same `tags` as the other two methods.
+     *
      * Wire method: `health.liveness`.
      */
     liveness: (params?: Params<'health.liveness'>, options?: CallOptions) => queryOptionsOf(client, 'health.liveness', params ?? {}, options),
     /**
      * The last evaluation of the startup checks (a `bootstrapped` check).
+     *
+     * The only readiness check is `bootstrapped`; once it passes it keeps its result. Before then it fails with `subnets not bootstrapped` and lists the subnets still bootstrapping as its message. `tags` filters as in `health.health`.
      *
      * Wire method: `health.readiness`.
      */

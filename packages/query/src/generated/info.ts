@@ -11,11 +11,15 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * Validators' preferences on community proposals (ACPs).
      *
+     * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
+     *
      * Wire method: `info.acps`.
      */
     acps: (params?: Params<'info.acps'>, options?: CallOptions) => queryOptionsOf(client, 'info.acps', params ?? {}, options),
     /**
      * The ID of a blockchain given its alias.
+     *
+     * A chain's ID is also one of its aliases, so an ID resolves to itself. An alias no chain has (the empty string included, which is what a missing `alias` means) is refused with -32000 `there is no ID with alias: <alias>`.
      *
      * Wire method: `info.getBlockchainID`.
      */
@@ -23,11 +27,15 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * The network's ID (1 is the main network, 5 the test network).
      *
+     * Sent as a decimal string.
+     *
      * Wire method: `info.getNetworkID`.
      */
     getNetworkID: (params?: Params<'info.getNetworkID'>, options?: CallOptions) => queryOptionsOf(client, 'info.getNetworkID', params ?? {}, options),
     /**
      * The network's name.
+     *
+     * The name of a known network ID (`mainnet` 1, `cascade` 2, `denali` 3, `everest` 4, `fuji` 5, `testing` 10, `local` 12345), otherwise `network-<ID>`.
      *
      * Wire method: `info.getNetworkName`.
      */
@@ -41,6 +49,8 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * This node's public address with port.
      *
+     * `host:port`, `[host]:port` for IPv6 (Go netip.AddrPort as text).
+     *
      * Wire method: `info.getNodeIP`.
      */
     getNodeIP: (params?: Params<'info.getNodeIP'>, options?: CallOptions) => queryOptionsOf(client, 'info.getNodeIP', params ?? {}, options),
@@ -53,6 +63,8 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * The static fee table.
      *
+     * Deprecated as of v1.12.2. Only `txFee` and `createAssetTxFee` are still used; all values are nano-units sent as decimal strings.
+     *
      * Wire method: `info.getTxFee`.
      *
      * @deprecated
@@ -61,11 +73,15 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * The VMs installed on this node, and the built-in feature extensions.
      *
+     * `vms` maps every registered VM's ID to its aliases other than the ID itself (an empty list when it has none). `fxs` names the three built-in feature extensions; v1.14.2 always sends it, the published examples (older nodes) list the extensions in `vms`.
+     *
      * Wire method: `info.getVMs`.
      */
     getVMs: (params?: Params<'info.getVMs'>, options?: CallOptions) => queryOptionsOf(client, 'info.getVMs', params ?? {}, options),
     /**
      * Whether a chain has finished bootstrapping.
+     *
+     * `false` for a chain that has an alias but is not running on this node. Refused with -32000 `argument 'chain' not given` when `chain` is missing, null or empty, and with -32000 `there is no chain with alias/ID '<chain>'` when no chain has that alias or ID.
      *
      * Wire method: `info.isBootstrapped`.
      */
@@ -73,17 +89,23 @@ export function infoQueries<M extends MethodTypes = Methods>(client: QueryCaller
     /**
      * The peers this node is connected to.
      *
+     * With `nodeIDs` empty, null or omitted every connected peer is described; otherwise one entry per listed node ID this node is connected to (a repeated ID is described twice), in the order asked. `numPeers` is the number of entries, a decimal string (a number in the published example, from an older node). Every peer carries `benched` (the chains on which this node benched it) and, from current nodes, `upgradeTime`, `supportedACPs` and `objectedACPs`.
+     *
      * Wire method: `info.peers`.
      */
     peers: (params?: Params<'info.peers'>, options?: CallOptions) => queryOptionsOf(client, 'info.peers', params ?? {}, options),
     /**
      * Activation times of the network upgrades.
      *
+     * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
+     *
      * Wire method: `info.upgrades`.
      */
     upgrades: (params?: Params<'info.upgrades'>, options?: CallOptions) => queryOptionsOf(client, 'info.upgrades', params ?? {}, options),
     /**
      * This node's primary network uptime as its validator peers observe it.
+     *
+     * Takes no params: a `subnetID` (read by nodes before v1.11.12) is ignored and the answer is always the primary network's. The percentages are decimal strings with four places (`"100.0000"`). A node that is not a primary network validator is refused with -32000 `couldn't get node uptime: node is not a validator`.
      *
      * Wire method: `info.uptime`.
      */

@@ -11,11 +11,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The canonical (Warp) validator set of every subnet at a height.
      *
+     * For each subnet with validators at the height (the primary network included), its validators that have a BLS key, grouped by key and sorted by key, and the total weight of all its validators. A subnet whose set cannot be flattened (its weight overflows) is left out. `height` may be the literal `proposed`; an omitted height is 0. A height above the last accepted block fails with `failed to get validator sets at <height>: failed to fetch validator set at unfinalized height: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
+     *
      * Wire method: `platform.getAllValidatorsAt`.
      */
     getAllValidatorsAt: (params?: Params<'platform.getAllValidatorsAt'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getAllValidatorsAt', params ?? {}, options),
     /**
      * Balances of the given addresses, by asset.
+     *
+     * Deprecated as of v1.9.12. Besides the per-asset maps, nodes still send the legacy scalar members `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` (the staking asset's; "0" when it has none). Addresses are parsed like `platform.getUTXOs`', with no limit on their number; none (or an omitted list) answers zeros, and `utxoIDs` is `null` whenever no UTXO counts.
      *
      * Wire method: `platform.getBalance`.
      *
@@ -25,11 +29,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * A block by its ID.
      *
+     * Any block this node has: accepted, or processing (verified, not yet decided). `encoding` `hex` (the default) and `hexc` return the block's bytes with a 4-byte checksum, `hexnc` without, `json` the decoded block (a PlatformBlock: commit and abort blocks carry no transactions). An unknown or omitted `blockID` fails with "couldn't get block with id <ID>: not found".
+     *
      * Wire method: `platform.getBlock`.
      */
     getBlock: (params: Params<'platform.getBlock'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getBlock', params, options),
     /**
      * A block by its height.
+     *
+     * The accepted block at `height` (0, also when omitted, is the genesis block). Encodings as in `platform.getBlock`. A height above the last accepted block fails with "couldn't get block at height <height>: not found".
      *
      * Wire method: `platform.getBlockByHeight`.
      */
@@ -37,11 +45,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The status of a blockchain as this node sees it.
      *
+     * `blockchainID` is a chain ID or one of its aliases (`X`, `C`, `P`…). An empty or omitted one fails with `argument 'blockchainID' not given`; a string that is neither an alias nor a cb58 ID fails with `problem parsing blockchainID "<value>": <why>`.
+     *
      * Wire method: `platform.getBlockchainStatus`.
      */
     getBlockchainStatus: (params: Params<'platform.getBlockchainStatus'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getBlockchainStatus', params, options),
     /**
      * Every blockchain except the P-chain.
+     *
+     * Deprecated as of v1.9.12. The subnets' chains first, then the primary network's; `[]` when there are none.
      *
      * Wire method: `platform.getBlockchains`.
      *
@@ -51,11 +63,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * An upper bound on the tokens that exist and can stake on a subnet, and the height it was read at.
      *
+     * An upper bound because burnt tokens, fees included, are not deducted. For the primary network (the default) and elastic subnets; another subnet fails with `fetching current supply failed: not found`.
+     *
      * Wire method: `platform.getCurrentSupply`.
      */
     getCurrentSupply: (params?: Params<'platform.getCurrentSupply'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getCurrentSupply', params ?? {}, options),
     /**
      * The current validators of a subnet or L1 (default the primary network).
+     *
+     * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. The seed's signature text spells `signer.proofOfPossession` as `proofOfPosession`, and the prose calls `delegationFee` delegationFeeRate.
      *
      * Wire method: `platform.getCurrentValidators`.
      */
@@ -63,11 +79,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The dynamic fee configuration.
      *
+     * Values are JSON numbers; `weights` has one per fee dimension (bandwidth, database reads, database writes, compute).
+     *
      * Wire method: `platform.getFeeConfig`.
      */
     getFeeConfig: (params?: Params<'platform.getFeeConfig'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getFeeConfig', params ?? {}, options),
     /**
      * The dynamic fee state, the gas price it gives and the chain time.
+     *
+     * `capacity`, `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
      *
      * Wire method: `platform.getFeeState`.
      */
@@ -81,11 +101,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * An L1 validator by its validation ID.
      *
+     * The node expects `validationID` as a string; the published example passes it inside a one-element array, which the node cannot unmarshal. An omitted ID is the empty ID, which no validator has: the node answers `fetching L1 validator "11111111111111111111111111111111LpoYY" failed: not found`, and likewise `not found` for any unknown ID.
+     *
      * Wire method: `platform.getL1Validator`.
      */
     getL1Validator: (params: Params<'platform.getL1Validator'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getL1Validator', params, options),
     /**
      * The minimum stake to validate and to delegate.
+     *
+     * For the primary network (the default) and elastic subnets only; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
      *
      * Wire method: `platform.getMinStake`.
      */
@@ -99,6 +123,8 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The UTXOs rewarded after a staking or delegation period ended.
      *
+     * Deprecated as of v1.9.12. An unknown (or omitted) `txID` answers no UTXOs. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when there is no UTXO.
+     *
      * Wire method: `platform.getRewardUTXOs`.
      *
      * @deprecated
@@ -106,6 +132,8 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     getRewardUTXOs: (params?: Params<'platform.getRewardUTXOs'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getRewardUTXOs', params ?? {}, options),
     /**
      * The amount staked by the given addresses.
+     *
+     * Deprecated as of v1.9.12. Counts current and pending stakers; `staked` is the AVAX amount. At most 256 addresses (more fail with `<n> addresses provided but this method can take at most 256`); none, or omitted, answers nothing staked. Addresses may be `P-…` (or `platform-…`) addresses or bare cb58 IDs; one the node cannot parse fails with `couldn't parse address "<address>": <why>`. `encoding` `json` fails with `couldn't encode output <id> as json: unsupported encoding in method` when there is an output to encode.
      *
      * Wire method: `platform.getStake`.
      *
@@ -115,17 +143,23 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The asset staked on a subnet (the native token's ID differs per network).
      *
+     * For the primary network (the default; AVAX) and elastic subnets; another subnet fails with `failed fetching subnet transformation for <subnetID>: not found`.
+     *
      * Wire method: `platform.getStakingAssetID`.
      */
     getStakingAssetID: (params?: Params<'platform.getStakingAssetID'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getStakingAssetID', params ?? {}, options),
     /**
      * A subnet or L1.
      *
+     * The primary network is not a subnet: its ID, which is also what an omitted `subnetID` decodes to, fails with `the primary network isn't a subnet`; an unknown subnet fails with `not found`. `managerAddress` is null unless the subnet is an L1.
+     *
      * Wire method: `platform.getSubnet`.
      */
     getSubnet: (params: Params<'platform.getSubnet'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getSubnet', params, options),
     /**
      * Subnets by ID, or all of them.
+     *
+     * Deprecated as of v1.9.12. Without `ids`, every subnet and then the primary network. With `ids`, the known ones in order, repeats and unknown IDs left out; `subnets` is null when none is known. Control keys are `P-` addresses.
      *
      * Wire method: `platform.getSubnets`.
      *
@@ -135,11 +169,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The current P-chain time.
      *
+     * The seed's signature names the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
+     *
      * Wire method: `platform.getTimestamp`.
      */
     getTimestamp: (params?: Params<'platform.getTimestamp'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getTimestamp', params ?? {}, options),
     /**
      * The total weight of a subnet's current validators.
+     *
+     * `stake` (deprecated) and `weight` are always both sent, with the same value, for any subnet; an omitted subnetID is the primary network, and a subnet without validators answers 0. The published example for another subnet, with `weight` only and posted to the alias `/ext/P`, does not match what nodes send.
      *
      * Wire method: `platform.getTotalStake`.
      */
@@ -147,11 +185,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * A transaction by its ID.
      *
+     * A transaction this node has accepted (committed, or aborted with its proposal block). `encoding` `hex` (the default) and `hexc` return its bytes with a 4-byte checksum, `hexnc` without, `json` the decoded transaction (a SignedTx). An unknown or omitted `txID` fails with "couldn't get tx: not found".
+     *
      * Wire method: `platform.getTx`.
      */
     getTx: (params: Params<'platform.getTx'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getTx', params, options),
     /**
      * The status of a transaction.
+     *
+     * `Committed` or `Aborted` once accepted, `Processing` while in a preferred block or the mempool, `Dropped` (with a `reason`) when this node dropped it as invalid, else `Unknown` (also for an omitted `txID`).
      *
      * Wire method: `platform.getTxStatus`.
      */
@@ -159,11 +201,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The UTXOs that reference the given addresses, a page at a time.
      *
+     * 1 to 1024 addresses. At most `limit` UTXOs are returned (0, omitted or above 1024 means 1024). `endIndex` is the last UTXO looked at; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` (a chain ID or alias) fetches atomic UTXOs exported from that chain to the P-chain. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when no UTXO is found.
+     *
      * Wire method: `platform.getUTXOs`.
      */
     getUTXOs: (params: Params<'platform.getUTXOs'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getUTXOs', params, options),
     /**
      * The continuous fee configuration of L1 validators.
+     *
+     * Values are JSON numbers. The published example also carries `targetPerSecond`, a member the node's configuration does not have.
      *
      * Wire method: `platform.getValidatorFeeConfig`.
      */
@@ -171,11 +217,15 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * The continuous fee state of L1 validators, the price it gives and the chain time.
      *
+     * `excess` and `price` are JSON numbers; `timestamp` is the P-chain time.
+     *
      * Wire method: `platform.getValidatorFeeState`.
      */
     getValidatorFeeState: (params?: Params<'platform.getValidatorFeeState'>, options?: CallOptions) => queryOptionsOf(client, 'platform.getValidatorFeeState', params ?? {}, options),
     /**
      * The validator set of a subnet at a height.
+     *
+     * `height` may be the literal `proposed` (this node's proposer VM height); an omitted height is 0. The answer is a bare map node ID → `{publicKey, weight}` (`{}` for an empty set); a subnet validator's key is its primary network key, and an L1's inactive validators are summed under the empty node ID `NodeID-111111111111111111116DBWJs` with no key. The published example's `{validators: {nodeID: weight}}` is the shape of nodes before mid-2023. A height above the last accepted block fails with `failed to get validator set at <height>: failed to fetch validator set at unfinalized height with SubnetID = <subnetID>: current P-chain height (<tip>) < requested P-Chain height (<height>)`.
      *
      * Wire method: `platform.getValidatorsAt`.
      */
@@ -183,17 +233,23 @@ export function platformQueries<M extends MethodTypes = Methods>(client: QueryCa
     /**
      * A random sample of a subnet's validators, weighted by stake, without repeats, sorted.
      *
+     * `size` is a 16-bit integer (at most 65535; a larger one is an argument the node cannot unmarshal); an omitted size is 0, which answers an empty list. A size above the number of validators fails with `sampling <subnetID> errored with insufficient weight`, and a subnet without validators with `sampling <subnetID> errored with missing validators`. The node IDs come sorted by their bytes. On an L1 the weight of its inactive validators is held by the empty node ID `NodeID-111111111111111111116DBWJs`, which can be sampled.
+     *
      * Wire method: `platform.sampleValidators`.
      */
     sampleValidators: (params?: Params<'platform.sampleValidators'>, options?: CallOptions) => queryOptionsOf(client, 'platform.sampleValidators', params ?? {}, options),
     /**
      * The subnet that validates a blockchain.
      *
+     * An omitted `blockchainID` is the empty ID, the P-chain's, which answers the primary network. An unknown ID fails with `problem retrieving blockchain "<id>": not found`, and the ID of a transaction that is not a chain creation with `"<id>" is not a blockchain`.
+     *
      * Wire method: `platform.validatedBy`.
      */
     validatedBy: (params?: Params<'platform.validatedBy'>, options?: CallOptions) => queryOptionsOf(client, 'platform.validatedBy', params ?? {}, options),
     /**
      * The blockchains a subnet validates.
+     *
+     * An omitted `subnetID` is the primary network (its X- and C-chains; the P-chain is not listed). An unknown ID fails with `problem retrieving subnet "<id>": not found`, and the ID of a transaction that is not a subnet creation with `"<id>" is not a subnet`.
      *
      * Wire method: `platform.validates`.
      */
@@ -206,6 +262,8 @@ export function platformInfiniteQueries<M extends MethodTypes = Methods>(client:
   return {
     /**
      * The UTXOs that reference the given addresses, a page at a time.
+     *
+     * 1 to 1024 addresses. At most `limit` UTXOs are returned (0, omitted or above 1024 means 1024). `endIndex` is the last UTXO looked at; pass it as `startIndex` to fetch the next page. When `numFetched` is below the limit the listing is complete. Across pages a UTXO may appear again and the set may change. `sourceChain` (a chain ID or alias) fetches atomic UTXOs exported from that chain to the P-chain. `hexnc` returns the UTXOs' bytes without checksum; `json` only works when no UTXO is found.
      *
      * Pages by `startIndex` ← `endIndex`; the last page is one whose `numFetched` is below `limit` (or 0), or whose cursor does not move.
      *
@@ -220,6 +278,8 @@ export function platformMutations<M extends MethodTypes = Methods>(client: Query
   return {
     /**
      * Issues a signed transaction.
+     *
+     * Not idempotent; clients never retry it. The node decodes `tx` (with `hex`, the default, the last 4 bytes must be the checksum), parses it and hands it to the mempool; the answer is its ID (SHA-256 of the bytes). Refusals: "problem decoding transaction: …" (no `0x`, bad hex, fewer than 4 bytes or a wrong checksum, `json`), "couldn't parse tx: …" (not a P-chain transaction), "couldn't issue tx: …" (invalid now).
      *
      * Wire method: `platform.issueTx`.
      */

@@ -11,6 +11,10 @@ export default [
         "link": "/reference/ledger/ledger.getBalance"
       },
       {
+        "text": "ledger.history",
+        "link": "/reference/ledger/ledger.history"
+      },
+      {
         "text": "ledger.transfer",
         "link": "/reference/ledger/ledger.transfer"
       }
@@ -23,6 +27,16 @@ export default [
       {
         "text": "shard_height",
         "link": "/reference/shard/shard_height"
+      }
+    ]
+  },
+  {
+    "text": "status",
+    "collapsed": false,
+    "items": [
+      {
+        "text": "status.get (GET)",
+        "link": "/reference/status/status.get"
       }
     ]
   },
@@ -41,6 +55,14 @@ export default [
       {
         "text": "Balance",
         "link": "/reference/schemas/Balance"
+      },
+      {
+        "text": "Cursor",
+        "link": "/reference/schemas/Cursor"
+      },
+      {
+        "text": "Status",
+        "link": "/reference/schemas/Status"
       }
     ]
   }

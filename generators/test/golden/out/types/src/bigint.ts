@@ -29,6 +29,10 @@ export interface Methods {
     params: LedgerGetBalanceParams;
     result: LedgerGetBalanceResult;
   };
+  "ledger.history": {
+    params: LedgerHistoryParams;
+    result: LedgerHistoryResult;
+  };
   "ledger.transfer": {
     params: LedgerTransferParams;
     result: LedgerTransferResult;
@@ -56,6 +60,25 @@ export interface Balance {
   holds: Uint64[] | null;
 }
 /**
+ * Params of `ledger.history`.
+ */
+export interface LedgerHistoryParams {
+  account: AccountName;
+  limit?: number;
+  start?: Cursor;
+}
+export interface Cursor {
+  page: string;
+}
+/**
+ * Result of `ledger.history`. The transfers of an account, a page at a time.
+ */
+export interface LedgerHistoryResult {
+  ids: string[];
+  numFetched: number;
+  next: Cursor;
+}
+/**
  * Params of `ledger.transfer`.
  */
 export interface LedgerTransferParams {
@@ -69,10 +92,30 @@ export interface LedgerTransferParams {
 export interface LedgerTransferResult {
   id: string;
 }
+export interface Status {
+  /**
+   * Whether the service is up.
+   */
+  up: boolean;
+}
+/**
+ * Query parameters of the `status.get` endpoint.
+ */
+export interface StatusGetQuery {
+  check?: string[];
+}
 /**
  * Every plain HTTP endpoint: its query and its response body per status.
  */
-export interface HttpEndpoints {}
+export interface HttpEndpoints {
+  "status.get": {
+    query: StatusGetQuery;
+    responses: {
+      "200": Status;
+      "503": Status;
+    };
+  };
+}
 
 /** A method's wire name. */
 export type MethodName = keyof Methods;

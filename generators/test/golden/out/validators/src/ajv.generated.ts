@@ -40,12 +40,18 @@ var require_ucs2length = __commonJS({
 // generators/ajv.generated.js
 var AccountName = validate_schema_accountName;
 var Balance = validate_schema_Balance;
+var Cursor = validate_schema_Cursor;
 var LedgerGetBalanceParams = validate_params_ledger_getBalance;
 var LedgerGetBalanceResult = validate_result_ledger_getBalance;
+var LedgerHistoryParams = validate_params_ledger_history;
+var LedgerHistoryResult = validate_result_ledger_history;
 var LedgerTransferParams = validate_params_ledger_transfer;
 var LedgerTransferResult = validate_result_ledger_transfer;
 var ShardHeightParams = validate_params_shard_height;
 var ShardHeightResult = validate_result_shard_height;
+var Status = validate_schema_Status;
+var StatusGetResponse200 = validate_response_status_get_200;
+var StatusGetResponse503 = validate_response_status_get_503;
 var Uint64 = validate_schema_uint64;
 var func_7a031813 = require_ucs2length().default;
 var pattern_b50105ca = /*#__PURE__*/ new RegExp("^[0-9]{1,20}$", "u");
@@ -90,6 +96,69 @@ function validate_params_ledger_getBalance(data, { instancePath = "", parentData
     }
   }
   validate_params_ledger_getBalance.errors = vErrors;
+  return errors === 0;
+}
+function validate_params_ledger_history(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.account === void 0 && (missing0 = "account")) {
+        validate_params_ledger_history.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.account !== void 0) {
+          const _errs1 = errors;
+          if (!validate_schema_accountName(data.account, { instancePath: instancePath + "/account", parentData: data, parentDataProperty: "account", rootData })) {
+            vErrors = vErrors === null ? validate_schema_accountName.errors : vErrors.concat(validate_schema_accountName.errors);
+            errors = vErrors.length;
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.limit !== void 0) {
+            let data1 = data.limit;
+            const _errs2 = errors;
+            if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+              validate_params_ledger_history.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+              return false;
+            }
+            if (errors === _errs2) {
+              if (typeof data1 == "number" && isFinite(data1)) {
+                if (data1 < 1 || isNaN(data1)) {
+                  validate_params_ledger_history.errors = [{ instancePath: instancePath + "/limit", schemaPath: "#/properties/limit/minimum", keyword: "minimum", params: { comparison: ">=", limit: 1 }, message: "must be >= 1" }];
+                  return false;
+                }
+              }
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.start !== void 0) {
+              const _errs4 = errors;
+              if (!validate_schema_Cursor(data.start, { instancePath: instancePath + "/start", parentData: data, parentDataProperty: "start", rootData })) {
+                vErrors = vErrors === null ? validate_schema_Cursor.errors : vErrors.concat(validate_schema_Cursor.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs4 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_params_ledger_history.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_params_ledger_history.errors = vErrors;
   return errors === 0;
 }
 function validate_params_ledger_transfer(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -182,6 +251,28 @@ function validate_params_shard_height(data, { instancePath = "", parentData, par
   validate_params_shard_height.errors = vErrors;
   return errors === 0;
 }
+function validate_response_status_get_200(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_Status(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Status.errors : vErrors.concat(validate_schema_Status.errors);
+    errors = vErrors.length;
+  }
+  validate_response_status_get_200.errors = vErrors;
+  return errors === 0;
+}
+function validate_response_status_get_503(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!validate_schema_Status(data, { instancePath, parentData, parentDataProperty, rootData })) {
+    vErrors = vErrors === null ? validate_schema_Status.errors : vErrors.concat(validate_schema_Status.errors);
+    errors = vErrors.length;
+  }
+  validate_response_status_get_503.errors = vErrors;
+  return errors === 0;
+}
 function validate_result_ledger_getBalance(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -191,6 +282,78 @@ function validate_result_ledger_getBalance(data, { instancePath = "", parentData
     errors = vErrors.length;
   }
   validate_result_ledger_getBalance.errors = vErrors;
+  return errors === 0;
+}
+function validate_result_ledger_history(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.ids === void 0 && (missing0 = "ids") || data.numFetched === void 0 && (missing0 = "numFetched") || data.next === void 0 && (missing0 = "next")) {
+        validate_result_ledger_history.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.ids !== void 0) {
+          let data0 = data.ids;
+          const _errs1 = errors;
+          if (errors === _errs1) {
+            if (Array.isArray(data0)) {
+              var valid1 = true;
+              const len0 = data0.length;
+              for (let i0 = 0; i0 < len0; i0++) {
+                const _errs3 = errors;
+                if (typeof data0[i0] !== "string") {
+                  validate_result_ledger_history.errors = [{ instancePath: instancePath + "/ids/" + i0, schemaPath: "#/properties/ids/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                  return false;
+                }
+                var valid1 = _errs3 === errors;
+                if (!valid1) {
+                  break;
+                }
+              }
+            } else {
+              validate_result_ledger_history.errors = [{ instancePath: instancePath + "/ids", schemaPath: "#/properties/ids/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+              return false;
+            }
+          }
+          var valid0 = _errs1 === errors;
+        } else {
+          var valid0 = true;
+        }
+        if (valid0) {
+          if (data.numFetched !== void 0) {
+            let data2 = data.numFetched;
+            const _errs5 = errors;
+            if (!(typeof data2 == "number" && (!(data2 % 1) && !isNaN(data2)) && isFinite(data2))) {
+              validate_result_ledger_history.errors = [{ instancePath: instancePath + "/numFetched", schemaPath: "#/properties/numFetched/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
+              return false;
+            }
+            var valid0 = _errs5 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.next !== void 0) {
+              const _errs7 = errors;
+              if (!validate_schema_Cursor(data.next, { instancePath: instancePath + "/next", parentData: data, parentDataProperty: "next", rootData })) {
+                vErrors = vErrors === null ? validate_schema_Cursor.errors : vErrors.concat(validate_schema_Cursor.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs7 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_result_ledger_history.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_result_ledger_history.errors = vErrors;
   return errors === 0;
 }
 function validate_result_ledger_transfer(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
@@ -333,6 +496,58 @@ function validate_schema_Balance(data, { instancePath = "", parentData, parentDa
   validate_schema_Balance.errors = vErrors;
   return errors === 0;
 }
+function validate_schema_Cursor(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.page === void 0 && (missing0 = "page")) {
+        validate_schema_Cursor.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.page !== void 0) {
+          if (typeof data.page !== "string") {
+            validate_schema_Cursor.errors = [{ instancePath: instancePath + "/page", schemaPath: "#/properties/page/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_schema_Cursor.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Cursor.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_Status(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.up === void 0 && (missing0 = "up")) {
+        validate_schema_Status.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        if (data.up !== void 0) {
+          if (typeof data.up !== "boolean") {
+            validate_schema_Status.errors = [{ instancePath: instancePath + "/up", schemaPath: "#/properties/up/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+            return false;
+          }
+        }
+      }
+    } else {
+      validate_schema_Status.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_Status.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_accountName(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   ;
   let vErrors = null;
@@ -439,11 +654,17 @@ function validate_schema_uint64(data, { instancePath = "", parentData, parentDat
 export {
   AccountName,
   Balance,
+  Cursor,
   LedgerGetBalanceParams,
   LedgerGetBalanceResult,
+  LedgerHistoryParams,
+  LedgerHistoryResult,
   LedgerTransferParams,
   LedgerTransferResult,
   ShardHeightParams,
   ShardHeightResult,
+  Status,
+  StatusGetResponse200,
+  StatusGetResponse503,
   Uint64
 };

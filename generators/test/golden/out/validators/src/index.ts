@@ -10,6 +10,10 @@ export type { ValidationIssue, ValidationResult, Validator } from './runtime.js'
 export const validateLedgerGetBalanceParams: Validator = /*#__PURE__*/ toValidator(raw.LedgerGetBalanceParams);
 /** Validates the result of `ledger.getBalance`. */
 export const validateLedgerGetBalanceResult: Validator = /*#__PURE__*/ toValidator(raw.LedgerGetBalanceResult);
+/** Validates the params of `ledger.history`. */
+export const validateLedgerHistoryParams: Validator = /*#__PURE__*/ toValidator(raw.LedgerHistoryParams);
+/** Validates the result of `ledger.history`. */
+export const validateLedgerHistoryResult: Validator = /*#__PURE__*/ toValidator(raw.LedgerHistoryResult);
 /** Validates the params of `ledger.transfer`. */
 export const validateLedgerTransferParams: Validator = /*#__PURE__*/ toValidator(raw.LedgerTransferParams);
 /** Validates the result of `ledger.transfer`. */
@@ -18,16 +22,25 @@ export const validateLedgerTransferResult: Validator = /*#__PURE__*/ toValidator
 export const validateShardHeightParams: Validator = /*#__PURE__*/ toValidator(raw.ShardHeightParams);
 /** Validates the result of `shard_height`. */
 export const validateShardHeightResult: Validator = /*#__PURE__*/ toValidator(raw.ShardHeightResult);
+/** Validates a response body of `status.get` (200). */
+export const validateStatusGetResponse200: Validator = /*#__PURE__*/ toValidator(raw.StatusGetResponse200);
+/** Validates a response body of `status.get` (503). */
+export const validateStatusGetResponse503: Validator = /*#__PURE__*/ toValidator(raw.StatusGetResponse503);
 /** Validates a value against the named schema `uint64`. */
 export const validateUint64: Validator = /*#__PURE__*/ toValidator(raw.Uint64);
 /** Validates a value against the named schema `accountName`. */
 export const validateAccountName: Validator = /*#__PURE__*/ toValidator(raw.AccountName);
 /** Validates a value against the named schema `Balance`. */
 export const validateBalance: Validator = /*#__PURE__*/ toValidator(raw.Balance);
+/** Validates a value against the named schema `Cursor`. */
+export const validateCursor: Validator = /*#__PURE__*/ toValidator(raw.Cursor);
+/** Validates a value against the named schema `Status`. */
+export const validateStatus: Validator = /*#__PURE__*/ toValidator(raw.Status);
 
 /** Params validators by method name. */
 export const paramsValidators: Readonly<Record<string, Validator>> = {
   'ledger.getBalance': validateLedgerGetBalanceParams,
+  'ledger.history': validateLedgerHistoryParams,
   'ledger.transfer': validateLedgerTransferParams,
   'shard_height': validateShardHeightParams,
 };
@@ -35,6 +48,7 @@ export const paramsValidators: Readonly<Record<string, Validator>> = {
 /** Result validators by method name. */
 export const resultValidators: Readonly<Record<string, Validator>> = {
   'ledger.getBalance': validateLedgerGetBalanceResult,
+  'ledger.history': validateLedgerHistoryResult,
   'ledger.transfer': validateLedgerTransferResult,
   'shard_height': validateShardHeightResult,
 };

@@ -81,6 +81,59 @@ export const methods: readonly CliMethod[] = [
     ]
   },
   {
+    "method": "ledger.history",
+    "namespace": "ledger",
+    "member": "history",
+    "summary": "The transfers of an account, a page at a time.",
+    "deprecated": false,
+    "mutating": false,
+    "byPosition": false,
+    "params": [
+      {
+        "name": "account",
+        "flag": "account",
+        "required": true,
+        "kind": "string",
+        "type": "accountName"
+      },
+      {
+        "name": "limit",
+        "flag": "limit",
+        "required": false,
+        "kind": "json",
+        "type": "integer",
+        "description": "Transfers per page."
+      },
+      {
+        "name": "start",
+        "flag": "start",
+        "required": false,
+        "kind": "json",
+        "type": "Cursor",
+        "description": "Where the page starts: the previous page's `next`."
+      }
+    ],
+    "examples": [
+      {
+        "name": "first page",
+        "params": {
+          "account": "alice",
+          "limit": 2
+        },
+        "result": {
+          "ids": [
+            "r-1",
+            "r-2"
+          ],
+          "numFetched": 2,
+          "next": {
+            "page": "p2"
+          }
+        }
+      }
+    ]
+  },
+  {
     "method": "ledger.transfer",
     "namespace": "ledger",
     "member": "transfer",

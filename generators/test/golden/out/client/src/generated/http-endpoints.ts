@@ -3,6 +3,8 @@
 
 // The plain HTTP GET endpoints (x-http-endpoints): paths, query, the statuses that are answers.
 // Loaded on first use, so clients that never call one do not carry it.
-import type { HttpEndpoint } from './core/client.js';
+import type { HttpEndpoint } from './core/types.js';
 
-export const httpEndpoints: Readonly<Record<string, HttpEndpoint>> = {};
+export const httpEndpoints: Readonly<Record<string, HttpEndpoint>> = {
+  'status.get': { validator: 'validateStatusGetResponse', paths: { status: '/api/status', ready: '/api/status/ready' }, query: { check: 'checks' }, accept: [200, 503] },
+};

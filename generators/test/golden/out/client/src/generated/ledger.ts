@@ -3,8 +3,7 @@
 
 // The `ledger` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
@@ -13,8 +12,25 @@ type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
  *
  * Wire method: `ledger.getBalance`.
  */
-export function getBalance<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'ledger.getBalance'>, options?: RequestOptions): Promise<M['ledger.getBalance']['result']> {
-  return client.call('ledger.getBalance', params, options) as never;
+export function getBalance<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'ledger.getBalance'>,
+  options?: RequestOptions,
+): Promise<M['ledger.getBalance']['result']> {
+  return client.call('ledger.getBalance', params, options);
+}
+
+/**
+ * The transfers of an account, a page at a time.
+ *
+ * Wire method: `ledger.history`.
+ */
+export function history<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'ledger.history'>,
+  options?: RequestOptions,
+): Promise<M['ledger.history']['result']> {
+  return client.call('ledger.history', params, options);
 }
 
 /**
@@ -22,6 +38,10 @@ export function getBalance<M extends MethodTypes = Methods>(client: Caller<M>, p
  *
  * Wire method: `ledger.transfer`.
  */
-export function transfer<M extends MethodTypes = Methods>(client: Caller<M>, params: Params<'ledger.transfer'>, options?: RequestOptions): Promise<M['ledger.transfer']['result']> {
-  return client.call('ledger.transfer', params, options) as never;
+export function transfer<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  params: Params<'ledger.transfer'>,
+  options?: RequestOptions,
+): Promise<M['ledger.transfer']['result']> {
+  return client.call('ledger.transfer', params, options);
 }

@@ -2,10 +2,11 @@
 // Do not edit: change the document and run `AVANODE_UPDATE_GOLDEN=1 pnpm test:some generators/test/golden.test.ts`.
 
 // The methods a retry may send twice: every method of the document not marked `x-mutating`.
-// An allow-list, so that a name the document does not know (another letter case, an eth_ method
-// of the chain such as eth_sendRawTransaction) is never retried. Loaded on the first failure only.
+// An allow-list, so that a name the document does not know (another letter case, a method the
+// server has and the document lacks) is never retried. Loaded on the first failure only.
 
 export const reads: ReadonlySet<string> = new Set([
   'ledger.getBalance',
+  'ledger.history',
   'shard_height',
 ]);

@@ -3,11 +3,11 @@
 
 // The `shard` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { RequestOptions } from './core/client.js';
-import type { Client, MethodTypes, Params } from './create-client.js';
+import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
 const positional = (args: unknown[]) => {
   let end = args.length;
   while (end > 0 && args[end - 1] === undefined) end--;
@@ -19,6 +19,11 @@ const positional = (args: unknown[]) => {
  *
  * Wire method: `shard_height`.
  */
-export function height<M extends MethodTypes = Methods>(client: Caller<M>, shardID: string, at?: Params<'shard_height'>[0], options?: RequestOptions): Promise<M['shard_height']['result']> {
-  return client.call('shard_height', positional([at]), { ...options, shardID }) as never;
+export function height<M extends MethodTypes = Methods>(
+  client: Caller<M>,
+  shardID: string,
+  at?: Params<'shard_height'>[0],
+  options?: RequestOptions,
+): Promise<M['shard_height']['result']> {
+  return client.call('shard_height', positional([at]), { ...options, shardID });
 }

@@ -3,7 +3,7 @@
 
 import type { Methods } from '@avanode/types';
 import type { MethodTypes, QueryCaller } from './core.js';
-import { ledgerQueries, ledgerMutations } from './ledger.js';
+import { ledgerQueries, ledgerInfiniteQueries, ledgerMutations } from './ledger.js';
 import { shardQueries } from './shard.js';
 
 export { infiniteQueryOptionsOf, mutationOptionsOf, queryOptionsOf } from './core.js';
@@ -17,9 +17,11 @@ export function queries<M extends MethodTypes = Methods>(client: QueryCaller<M>)
   };
 }
 
-/** Infinite-query options of every method that pages, by namespace. */
+/** Infinite-query options of every method that pages, by namespace: `infiniteQueries(client).ledger.history(…)`. */
 export function infiniteQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
-  return {};
+  return {
+    ledger: ledgerInfiniteQueries(client),
+  };
 }
 
 /** Mutation options of every method that changes state, by namespace: `mutations(client).ledger.transfer(…)`. */

@@ -3,7 +3,7 @@
 
 // TanStack Query options for the `ledger` methods.
 import type { Methods } from '@avanode/types';
-import { mutationOptionsOf, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { infiniteQueryOptionsOf, mutationOptionsOf, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `ledger` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function ledgerQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
@@ -14,6 +14,26 @@ export function ledgerQueries<M extends MethodTypes = Methods>(client: QueryCall
      * Wire method: `ledger.getBalance`.
      */
     getBalance: (params: Params<'ledger.getBalance'>, options?: CallOptions) => queryOptionsOf(client, 'ledger.getBalance', params, options),
+    /**
+     * The transfers of an account, a page at a time.
+     *
+     * Wire method: `ledger.history`.
+     */
+    history: (params: Params<'ledger.history'>, options?: CallOptions) => queryOptionsOf(client, 'ledger.history', params, options),
+  };
+}
+
+/** Infinite-query options of the `ledger` methods that page: `useInfiniteQuery(…)` walks the pages. */
+export function ledgerInfiniteQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
+  return {
+    /**
+     * The transfers of an account, a page at a time.
+     *
+     * Pages by `start` ← `next`; the last page is one whose `numFetched` is below `limit` (or 0), or whose cursor does not move.
+     *
+     * Wire method: `ledger.history`.
+     */
+    history: (params: Params<'ledger.history'>, options?: CallOptions) => infiniteQueryOptionsOf<M, 'ledger.history', NonNullable<Params<'ledger.history'>['start']>, {}>(client, 'ledger.history', params, { cursorParam: 'start', cursorResult: 'next', limitParam: 'limit', countResult: 'numFetched' }, options),
   };
 }
 

@@ -1,0 +1,47 @@
+// The validators plugin's ajv with every export compiled: compiled once per run and shared with
+// the check of the spec's examples (src/example-check.ts), and kept between runs of
+// `--watch` while the schemas it compiles are unchanged (an edit to a summary compiles nothing).
+import { createAjv, schemaId, type SchemaEntry } from './schema-set.ts';
+import type { DocumentModel } from './model.ts';
+import { pascalCase } from './util/names.ts';
+import type { Ajv } from 'ajv';
+
+export interface CompiledValidators {
+  ajv: Ajv;
+  /** Every method part and HTTP response (`schemaEntries`), then every named schema. */
+  entries: SchemaEntry[];
+  namedSchemas: SchemaEntry[];
+  /** Export name → schema id, in the order the standalone module exports them. */
+  exports: Record<string, string>;
+  /** The standalone module's code, once the validators plugin has made it (kept with the compiled schemas). */
+  standalone?: Promise<string>;
+}
+
+/**
+ * inlineRefs: false compiles each named schema once and calls it, instead of copying it into
+ * every place that refers to it: the standalone module is several times smaller.
+ */
+const OPTIONS = { code: { source: true, esm: true, lines: true, optimize: 1 }, messages: true, inlineRefs: false } as const;
+
+let last: { key: string; compiled: CompiledValidators } | undefined;
+
+/** The compiled validators of the model's schemas (the same instance while they stay the same). */
+export function compiledValidators(model: DocumentModel): CompiledValidators {
+  const key = JSON.stringify([model.schemas, model.methods.map((m) => [m.name, m.typeName, m.paramsSchema, m.resultSchema]), model.httpEndpoints.map((e) => [e.name, e.typeName, e.responses])]);
+  if (last?.key === key) return last.compiled;
+  const { ajv, entries } = createAjv(model, OPTIONS);
+  const namedSchemas: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
+    id: schemaId(name),
+    exportName: pascalCase(name),
+    method: name,
+    part: 'result',
+    schema: true,
+  }));
+  const exports = Object.fromEntries([...entries, ...namedSchemas].map((entry) => [entry.exportName, entry.id]));
+  // Compiled in the order ajv's standaloneCode asks for them, so the code it writes is the
+  // same as when it compiles them itself.
+  for (const id of Object.values(exports)) ajv.getSchema(id);
+  const compiled: CompiledValidators = { ajv, entries, namedSchemas, exports };
+  last = { key, compiled };
+  return compiled;
+}

@@ -1,0 +1,89 @@
+// Template files: real TypeScript under generators/templates, type-checked with the generators
+// package, with small named holes that a plugin fills. Two kinds of hole keep a template valid
+// TypeScript on its own:
+//
+// - a block hole, whole lines between `// @hole <name>` and `// @end <name>`: the lines inside are
+//   a sample (so the template compiles) and the whole block, markers included, is replaced by
+//   what the plugin gives; `section(<name>)` reads the sample as a template of its own, which a
+//   plugin renders once per item (one function per method, say);
+// - an inline hole, `/*@<name>*/` before one token (a single-quoted string or a name): the marker
+//   and the token are replaced; or a span, `/*@<name>[*/ sample /*]*/`, for a longer expression.
+//
+// A block `// @about` … `// @end about` describes the template itself and is always dropped.
+// Filling checks both ways: a hole left without a value, or a value for no hole, is an error.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** generators/templates */
+export const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
+
+const BLOCK = /^[ \t]*\/\/ @hole ([\w-]+)[ \t]*\n([\s\S]*?)^[ \t]*\/\/ @end \1[ \t]*(?:\n|$)/gm;
+const ABOUT = /^[ \t]*\/\/ @about[ \t]*\n[\s\S]*?^[ \t]*\/\/ @end about[ \t]*(?:\n|$)/gm;
+// A span first (its sample may be anything up to `/*]*/`), else one token; a name followed by a
+// call, an index or a block would leave part of the sample behind, so it is refused.
+const INLINE = /\/\*@([\w-]+)(?:\[\*\/([\s\S]*?)\/\*\]\*\/|\*\/[ \t]*('(?:[^'\\\n]|\\.)*'|[\w$.]+)(?![\w$.([{]))/g;
+const UNFINISHED = /\/\*@[\w-]+\*\/[ \t]*[\w$.]+[([{]/;
+
+export class Template {
+  constructor(
+    /** The template's text. */
+    readonly text: string,
+    /** Where it comes from, for errors. */
+    readonly name: string,
+  ) {}
+
+  /** The names of its holes, block and inline, in order of first appearance. */
+  holes(): string[] {
+    const unfinished = UNFINISHED.exec(this.text);
+    if (unfinished) throw new Error(`template ${this.name}: '${unfinished[0]}': a hole before more than one token must be a span, /*@name[*/ … /*]*/`);
+    const text = this.text.replace(ABOUT, '');
+    const found = [...text.matchAll(BLOCK)].map((m) => [m.index, m[1]!] as const);
+    // Inline holes inside a block's sample belong to the section, not to this template.
+    const outside = text.replace(BLOCK, (whole) => ' '.repeat(whole.length));
+    found.push(...[...outside.matchAll(INLINE)].map((m) => [m.index, m[1]!] as const));
+    return [...new Set(found.sort((a, b) => a[0] - b[0]).map(([, name]) => name))];
+  }
+
+  /** The sample inside block hole `name`, as a template of its own. */
+  section(name: string): Template {
+    const match = [...this.text.matchAll(BLOCK)].find((m) => m[1] === name);
+    if (!match) throw new Error(`template ${this.name}: no block hole '${name}'`);
+    return new Template(match[2]!, `${this.name}#${name}`);
+  }
+
+  /** The text with every hole filled: block holes by whole lines (a newline is added when missing), inline holes in place. */
+  fill(values: Readonly<Record<string, string>>): string {
+    const holes = this.holes();
+    const missing = holes.filter((name) => !(name in values));
+    const unknown = Object.keys(values).filter((name) => !holes.includes(name));
+    if (missing.length > 0 || unknown.length > 0) {
+      throw new Error(`template ${this.name}: ${[missing.length > 0 ? `no value for ${missing.join(', ')}` : '', unknown.length > 0 ? `no hole for ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}`);
+    }
+    // Block values are put in last, so that nothing in them is taken for an inline hole.
+    const blocks: string[] = [];
+    const text = this.text.replace(ABOUT, '').replace(BLOCK, (_whole, name: string) => {
+      const value = values[name]!;
+      blocks.push(value === '' || value.endsWith('\n') ? value : `${value}\n`);
+      return `\uE000${blocks.length - 1}\uE000`;
+    });
+    return text.replace(INLINE, (_whole, name: string) => values[name]!).replace(/\uE000(\d+)\uE000/g, (_whole, index: string) => blocks[Number(index)]!);
+  }
+}
+
+const cache = new Map<string, Template>();
+
+/**
+ * A template by its path under generators/templates (`client/definition.ts`). The file is read
+ * on every call, so that `--watch` picks up an edit; the parsed template is kept while its text
+ * is the same.
+ */
+export function template(path: string): Template {
+  const text = readFileSync(join(TEMPLATES_DIR, path), 'utf8');
+  let found = cache.get(path);
+  if (found?.text !== text) {
+    found = new Template(text, path);
+    cache.set(path, found);
+  }
+  return found;
+}

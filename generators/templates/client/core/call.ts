@@ -1,0 +1,25 @@
+// One JSON-RPC call through the complete path (complete.ts): the rest of a call the core began
+// (its first attempt handed over), or a whole one the core could not make (bigints, validation,
+// a path variable, several URLs, hooks).
+import { answerText, at, envelope, finish, parse, prepare, retrying, send, urlOf } from './steps.js';
+import type { CoreParts, HandedOver, RequestOptions } from './types.js';
+
+/** A whole call, or the rest of one the core began (`handedOver`: its first attempt). */
+export async function call(parts: CoreParts, method: string, params: unknown, options: RequestOptions | undefined, handedOver?: HandedOver): Promise<unknown> {
+  const url = handedOver?.url ?? urlOf(parts, method, options);
+  const paramsJson = handedOver?.paramsJson ?? (await prepare(parts, method, params));
+  const count = { n: 0 };
+  const result = await retrying(
+    parts,
+    async (n, base) => {
+      const first = n === 1 ? handedOver : undefined;
+      const id = first?.id ?? parts.nextId();
+      const exchange = first?.exchange ?? (await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options, method, count));
+      const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);
+      return envelope(parse(parts, text, method), id, method, text);
+    },
+    [method],
+    options?.signal,
+  );
+  return finish(parts, method, result);
+}

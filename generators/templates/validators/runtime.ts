@@ -1,0 +1,68 @@
+// The small runtime of a generated validators package: it turns ajv's standalone functions
+// into validators that return a result instead of setting `.errors`, and never throw.
+
+/** One reason a value was rejected: where (a JSON pointer into the value) and what was expected. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export type ValidationResult = { ok: true } | { ok: false; errors: ValidationIssue[] };
+
+export type Validator = (value: unknown) => ValidationResult;
+
+interface RawError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** The shape of a function in ajv's standalone output. */
+export type RawValidateFunction = ((value: unknown) => boolean) & { errors?: RawError[] | null };
+
+const OK: ValidationResult = Object.freeze({ ok: true });
+
+function issueOf(error: RawError): ValidationIssue {
+  const { instancePath: path, keyword, params } = error;
+  if (keyword === 'required') return { path: `${path}/${String(params.missingProperty)}`, message: 'is required' };
+  if (keyword === 'additionalProperties') return { path: `${path}/${String(params.additionalProperty)}`, message: 'is not allowed here' };
+  if (keyword === 'enum') return { path, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
+  return { path, message: error.message ?? `fails ${keyword}` };
+}
+
+/**
+ * ajv reports each failed branch of an `anyOf`, then the `anyOf` itself. The branches say what
+ * was expected, so they are joined into one message per path and the generic line is dropped.
+ */
+function describe(errors: RawError[]): ValidationIssue[] {
+  const byPath = new Map<string, string[]>();
+  for (const error of errors) {
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') continue;
+    const issue = issueOf(error);
+    const messages = byPath.get(issue.path) ?? [];
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+    byPath.set(issue.path, messages);
+  }
+  if (byPath.size === 0) return errors.map(issueOf);
+  return [...byPath].map(([path, messages]) => ({ path, message: messages.join(', or ') }));
+}
+
+export function toValidator(raw: RawValidateFunction): Validator {
+  return (value) => {
+    try {
+      if (raw(value)) return OK;
+      return { ok: false, errors: describe(raw.errors ?? []) };
+    } catch (error) {
+      // Only a recursive schema over absurdly deep data can get here (stack overflow).
+      return { ok: false, errors: [{ path: '', message: `could not be validated: ${(error as Error)?.message ?? String(error)}` }] };
+    }
+  };
+}
+
+/** Looks a validator up by method name; an unknown name is a failed result, not a throw. */
+export function validateBy(table: Readonly<Record<string, Validator>>, kind: string, name: string, value: unknown): ValidationResult {
+  const validate = Object.hasOwn(table, name) ? table[name] : undefined;
+  if (!validate) return { ok: false, errors: [{ path: '', message: `unknown ${kind} '${name}'` }] };
+  return validate(value);
+}

@@ -1,0 +1,342 @@
+// What the network answers, method by method, from the ledger: the shapes and errors of
+// avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
+// api/info/service.go). A method missing here answers from the spec's examples.
+import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, formatAddress, parseTx } from '@avanode/codec';
+import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, type BlockRecord, type Ledger, type Owner, type UtxoRecord } from './ledger.js';
+import { issueTx } from './txs.js';
+
+export type Answer = { result: unknown } | { error: string };
+type Params = Record<string, unknown>;
+type Handler = (ledger: Ledger, params: Params) => Answer | undefined;
+
+const ok = (result: unknown): Answer => ({ result });
+const failed = (error: string): Answer => ({ error });
+const str = (value: bigint | number) => String(value);
+const isEmptyID = (value: unknown) => value === undefined || value === null || value === '' || value === EMPTY_ID;
+
+/** formatting.Encoding as the node reads it; hex when omitted. */
+function encodingOf(params: Params): 'hex' | 'hexc' | 'hexnc' | 'json' {
+  const value = typeof params.encoding === 'string' ? params.encoding.toLowerCase() : 'hex';
+  return value === 'hexc' || value === 'hexnc' || value === 'json' ? value : 'hex';
+}
+/** hex with its checksum (a sha256) per byte string, remembered: blocks and UTXOs never change, and are asked for again and again. */
+const hexOf = new WeakMap<Uint8Array, string>();
+function encodeAs(bytes: Uint8Array, encoding: string): string {
+  if (encoding === 'hexnc') return encodeHexNC(bytes);
+  let hex = hexOf.get(bytes);
+  if (hex === undefined) {
+    hex = encodeHex(bytes);
+    hexOf.set(bytes, hex);
+  }
+  return hex;
+}
+
+const apiOwner = (owner: Owner) => ({ locktime: str(owner.locktime), threshold: str(owner.threshold), addresses: owner.addresses });
+
+/** Go's time.Time JSON in UTC: RFC 3339, no fraction when whole seconds. */
+const rfc3339 = (seconds: number) => new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+function blockAnswer(ledger: Ledger, block: BlockRecord, params: Params): Answer {
+  const encoding = encodingOf(params);
+  return ok({ block: encoding === 'json' ? blockJson(ledger, block) : encodeAs(block.bytes, encoding), encoding });
+}
+
+/**
+ * Short IDs of the addresses calls name, remembered: a test asks about the same few addresses
+ * again and again, and each parse is a bech32 decode and a checksummed cb58 encode.
+ */
+const shortIdOf = new Map<string, string>();
+const SHORT_ID_CACHE = 10_000;
+
+const bytesOfShortId = new Map<string, Uint8Array>();
+/** A short ID's bytes (a checksummed cb58 decode), remembered as the short IDs are. */
+function shortIdBytes(key: string): Uint8Array {
+  let bytes = bytesOfShortId.get(key);
+  if (bytes === undefined) {
+    bytes = decodeCB58(key);
+    if (bytesOfShortId.size >= SHORT_ID_CACHE) bytesOfShortId.clear();
+    bytesOfShortId.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** The short IDs of service addresses; undefined when one does not parse (the schema answers for it). */
+function shortIDs(addresses: unknown): string[] | undefined {
+  if (!Array.isArray(addresses)) return addresses === undefined || addresses === null ? [] : undefined;
+  try {
+    return addresses.map((a) => {
+      if (typeof a !== 'string' || !a.includes('-')) return String(a);
+      let key = shortIdOf.get(a);
+      if (key === undefined) {
+        key = addressToShortId(a);
+        if (shortIdOf.size >= SHORT_ID_CACHE) shortIdOf.clear();
+        shortIdOf.set(a, key);
+      }
+      return key;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** UTXOs per address, addresses in byte order and UTXOs in ID order (the node's database order). */
+function utxosByAddress(ledger: Ledger, keys: string[]): Array<{ key: string; utxos: UtxoRecord[] }> {
+  const sorted = [...new Set(keys)].map((key) => ({ key, bytes: shortIdBytes(key) })).sort((a, b) => compareBytes(a.bytes, b.bytes));
+  const wanted = new Map(sorted.map(({ key }) => [key, [] as UtxoRecord[]]));
+  for (const utxo of ledger.utxos.values()) {
+    for (const key of new Set(utxo.keys)) wanted.get(key)?.push(utxo);
+  }
+  return sorted.map(({ key }) => ({ key, utxos: wanted.get(key)!.sort((a, b) => compareBytes(a.idBytes, b.idBytes)) }));
+}
+
+/** avax.GetPaginatedUTXOs over the ledger. */
+function getUTXOs(ledger: Ledger, params: Params): Answer | undefined {
+  const keys = shortIDs(params.addresses);
+  if (!keys) return undefined;
+  const encoding = encodingOf(params);
+  const sourceChain = typeof params.sourceChain === 'string' ? params.sourceChain : '';
+  const start = (params.startIndex ?? {}) as { address?: string; utxo?: string };
+  let lastAddr = start.address ? addressToShortId(start.address) : undefined;
+  let lastUTXO = start.utxo && start.address ? start.utxo : EMPTY_ID;
+  const raw = Number(params.limit ?? 0);
+  let limit = !Number.isFinite(raw) || raw <= 0 || raw > 1024 ? 1024 : raw;
+  const found: UtxoRecord[] = [];
+  // Atomic UTXOs of another chain: the mock's shared memory is empty.
+  const atomic = sourceChain !== '' && !['P', 'platform', P_CHAIN_ID].includes(sourceChain);
+  const searchSize = limit;
+  outer: for (const { key, utxos } of atomic ? [] : utxosByAddress(ledger, keys)) {
+    let from: string | undefined;
+    if (lastAddr !== undefined) {
+      const cmp = compareBytes(shortIdBytes(key), shortIdBytes(lastAddr));
+      if (cmp < 0) continue;
+      if (cmp === 0) from = lastUTXO;
+    }
+    lastAddr = key;
+    const fromBytes = from && from !== EMPTY_ID ? decodeCB58(from) : undefined;
+    const after = fromBytes ? utxos.filter((u) => compareBytes(u.idBytes, fromBytes) > 0) : utxos;
+    for (const utxo of after.slice(0, searchSize)) {
+      lastUTXO = utxo.id;
+      if (found.includes(utxo)) continue;
+      found.push(utxo);
+      if (--limit <= 0) break outer;
+    }
+  }
+  // Service.GetUTXOs encodes each UTXO found: formatting.Encode refuses json, so json answers only
+  // when there is none to encode (then with an empty list, as the node does).
+  if (encoding === 'json' && found.length > 0) return failed(`couldn't encode UTXO ${found[0]!.id} as json: unsupported encoding in method`);
+  const endAddress = formatAddress(lastAddr ? shortIdBytes(lastAddr) : new Uint8Array(20), ledger.networkID);
+  return ok({
+    numFetched: str(found.length),
+    utxos: found.map((u) => encodeAs(u.bytes, encoding)),
+    endIndex: { address: endAddress, utxo: lastUTXO },
+    encoding,
+  });
+}
+
+function getBalance(ledger: Ledger, params: Params): Answer | undefined {
+  const keys = shortIDs(params.addresses);
+  if (!keys) return undefined;
+  const now = BigInt(chainTime(ledger));
+  const maps = { balances: new Map<string, bigint>(), unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
+  const add = (map: Map<string, bigint>, asset: string, amount: bigint) => map.set(asset, (map.get(asset) ?? 0n) + amount);
+  const seen = new Set<UtxoRecord>();
+  for (const { utxos } of utxosByAddress(ledger, keys)) for (const u of utxos) seen.add(u);
+  for (const u of seen) {
+    add(maps.balances, u.assetID, u.amount);
+    if (u.stakeableLocktime > now) add(maps.lockedStakeables, u.assetID, u.amount);
+    else if (u.owner.locktime > now) add(maps.lockedNotStakeables, u.assetID, u.amount);
+    else add(maps.unlockeds, u.assetID, u.amount);
+  }
+  const avax = (map: Map<string, bigint>) => str(map.get(ledger.avaxAssetID) ?? 0n);
+  const json = (map: Map<string, bigint>) => Object.fromEntries([...map].map(([k, v]) => [k, str(v)]));
+  return ok({
+    balance: avax(maps.balances),
+    unlocked: avax(maps.unlockeds),
+    lockedStakeable: avax(maps.lockedStakeables),
+    lockedNotStakeable: avax(maps.lockedNotStakeables),
+    balances: json(maps.balances),
+    unlockeds: json(maps.unlockeds),
+    lockedStakeables: json(maps.lockedStakeables),
+    lockedNotStakeables: json(maps.lockedNotStakeables),
+    utxoIDs: seen.size ? [...seen].map((u) => ({ txID: u.txID, outputIndex: u.outputIndex })) : null,
+  });
+}
+
+function getCurrentValidators(ledger: Ledger, params: Params): Answer {
+  const subnetID = isEmptyID(params.subnetID) ? P_CHAIN_ID : String(params.subnetID);
+  const wanted = Array.isArray(params.nodeIDs) ? new Set(params.nodeIDs as string[]) : new Set<string>();
+  const now = BigInt(chainTime(ledger));
+  const pick = <T extends { nodeID: string }>(list: T[]) => (wanted.size ? list.filter((v) => wanted.has(v.nodeID)) : list);
+  // The current stakers in the node's iterator order: by end time, then tx ID.
+  const stakers = pick(ledger.stakers.filter((s) => s.subnetID === subnetID && s.startTime <= now)).sort((a, b) => (a.endTime === b.endTime ? compareBytes(decodeCB58(a.txID), decodeCB58(b.txID)) : a.endTime < b.endTime ? -1 : 1));
+  const validators: unknown[] = stakers.map((s) => {
+    if (!s.permissionless) return { txID: s.txID, startTime: str(s.startTime), endTime: str(s.endTime), nodeID: s.nodeID, weight: str(s.weight) };
+    const p = s.permissionless;
+    const delegators = s.delegators.filter((d) => d.startTime <= now);
+    return {
+      txID: s.txID,
+      startTime: str(s.startTime),
+      endTime: str(s.endTime),
+      weight: str(s.weight),
+      nodeID: s.nodeID,
+      validationRewardOwner: apiOwner(p.validationRewardOwner),
+      delegationRewardOwner: apiOwner(p.delegationRewardOwner),
+      potentialReward: str(p.potentialReward),
+      accruedDelegateeReward: str(p.accruedDelegateeReward),
+      delegationFee: p.delegationFee,
+      ...(subnetID === P_CHAIN_ID ? { uptime: p.uptime, connected: p.connected } : {}),
+      ...(p.signer ? { signer: p.signer } : {}),
+      delegatorCount: str(delegators.length),
+      delegatorWeight: str(delegators.reduce((sum, d) => sum + d.weight, 0n)),
+      ...(wanted.size === 1
+        ? { delegators: delegators.map((d) => ({ txID: d.txID, startTime: str(d.startTime), endTime: str(d.endTime), weight: str(d.weight), nodeID: s.nodeID, rewardOwner: apiOwner(d.rewardOwner), potentialReward: str(d.potentialReward) })) }
+        : {}),
+    };
+  });
+  for (const v of pick(ledger.l1Validators.filter((l) => l.subnetID === subnetID))) {
+    validators.push({
+      nodeID: v.nodeID,
+      weight: str(v.weight),
+      startTime: str(v.startTime),
+      validationID: v.validationID,
+      publicKey: v.publicKey,
+      remainingBalanceOwner: apiOwner(v.remainingBalanceOwner),
+      deactivationOwner: apiOwner(v.deactivationOwner),
+      minNonce: str(v.minNonce),
+      balance: str(v.balance),
+    });
+  }
+  return ok({ validators });
+}
+
+function subnetAnswer(ledger: Ledger, subnetID: string): Answer {
+  const subnet = ledger.subnets.find((s) => s.id === subnetID);
+  if (!subnet) return failed('not found');
+  return ok({
+    isPermissioned: !subnet.l1,
+    controlKeys: subnet.owner.addresses,
+    threshold: str(subnet.owner.threshold),
+    locktime: str(subnet.owner.locktime),
+    subnetTransformationTxID: EMPTY_ID,
+    conversionID: subnet.l1?.conversionID ?? EMPTY_ID,
+    managerChainID: subnet.l1?.managerChainID ?? EMPTY_ID,
+    managerAddress: subnet.l1?.managerAddress ?? null,
+  });
+}
+
+function issue(ledger: Ledger, params: Params): Answer | undefined {
+  const encoding = encodingOf(params);
+  let bytes: Uint8Array;
+  try {
+    bytes = decodeBytes(String(params.tx ?? ''), encoding === 'json' ? 'hex' : encoding);
+  } catch (error) {
+    // The service checks answered the decoding errors they can see; a bad checksum is left.
+    if (error instanceof CodecError && /checksum/i.test(error.message)) return failed('problem decoding transaction: invalid input checksum');
+    return undefined;
+  }
+  let tx: ReturnType<typeof parseTx>['tx'];
+  try {
+    tx = parseTx(bytes, { network: ledger.networkID }).tx;
+  } catch (error) {
+    return failed(`couldn't parse tx: ${(error as Error).message}`);
+  }
+  const outcome = issueTx(ledger, bytes, tx, chainTime(ledger));
+  return 'error' in outcome ? failed(`couldn't issue tx: ${outcome.error}`) : ok({ txID: outcome.txID });
+}
+
+const NETWORK_NAMES: Record<number, string> = { 1: 'mainnet', 2: 'cascade', 3: 'denali', 4: 'everest', 5: 'fuji', 10: 'testing', 12345: 'local' };
+
+export const answers: Record<string, Handler> = {
+  'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
+  'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
+  'platform.getHeight': (l) => ok({ height: str(lastBlock(l).height) }),
+  'platform.getProposedHeight': (l) => ok({ height: str(lastBlock(l).height) }),
+  'platform.getTimestamp': (l) => ok({ timestamp: rfc3339(chainTime(l)) }),
+  'platform.getBlock': (l, p) => {
+    const block = typeof p.blockID === 'string' ? l.blocksByID.get(p.blockID) : undefined;
+    return block ? blockAnswer(l, block, p) : failed(`couldn't get block with id ${typeof p.blockID === 'string' ? p.blockID : EMPTY_ID}: not found`);
+  },
+  'platform.getBlockByHeight': (l, p) => {
+    const height = p.height === undefined || p.height === null ? 0n : BigInt(p.height as string);
+    const block = height < BigInt(l.blocks.length) ? l.blocks[Number(height)] : undefined;
+    return block ? blockAnswer(l, block, p) : failed(`couldn't get block at height ${height}: not found`);
+  },
+  'platform.getTx': (l, p) => {
+    const entry = typeof p.txID === 'string' ? l.txs.get(p.txID) : undefined;
+    if (!entry) return failed("couldn't get tx: not found");
+    const encoding = encodingOf(p);
+    return ok({ tx: encoding === 'json' ? decodeTx(entry.bytes, { network: l.networkID }) : encodeAs(entry.bytes, encoding), encoding });
+  },
+  'platform.getTxStatus': (l, p) => {
+    const id = typeof p.txID === 'string' ? p.txID : EMPTY_ID;
+    if (l.txs.has(id)) return ok({ status: 'Committed' });
+    if (l.mempool.has(id)) return ok({ status: 'Processing' });
+    const reason = l.dropped.get(id);
+    return ok(reason === undefined ? { status: 'Unknown' } : { status: 'Dropped', reason });
+  },
+  'platform.issueTx': issue,
+  'platform.getUTXOs': getUTXOs,
+  'platform.getBalance': getBalance,
+  'platform.getCurrentValidators': getCurrentValidators,
+  'platform.getTotalStake': (l, p) => {
+    const subnetID = isEmptyID(p.subnetID) ? P_CHAIN_ID : String(p.subnetID);
+    const now = BigInt(chainTime(l));
+    let weight = 0n;
+    for (const s of l.stakers) if (s.subnetID === subnetID && s.startTime <= now) weight += s.weight + s.delegators.filter((d) => d.startTime <= now).reduce((sum, d) => sum + d.weight, 0n);
+    for (const v of l.l1Validators) if (v.subnetID === subnetID) weight += v.weight;
+    return ok({ stake: str(weight), weight: str(weight) });
+  },
+  'platform.getCurrentSupply': (l, p) => (isEmptyID(p.subnetID) ? ok({ supply: str(l.supply), height: str(lastBlock(l).height) }) : failed('fetching current supply failed: not found')),
+  'platform.getStakingAssetID': (l, p) => (isEmptyID(p.subnetID) ? ok({ assetID: l.avaxAssetID }) : undefined),
+  'platform.getSubnet': (l, p) => subnetAnswer(l, String(p.subnetID)),
+  'platform.getSubnets': (l, p) => {
+    const legacy = (s: { id: string; owner: Owner }) => ({ id: s.id, controlKeys: s.owner.addresses, threshold: str(s.owner.threshold) });
+    const ids = Array.isArray(p.ids) ? (p.ids as string[]) : [];
+    if (!ids.length) return ok({ subnets: [...l.subnets.map(legacy), { id: P_CHAIN_ID, controlKeys: [], threshold: '0' }] });
+    const known = [...new Set(ids)].map((id) => l.subnets.find((s) => s.id === id)).filter((s) => s !== undefined);
+    return ok({ subnets: known.length ? known.map(legacy) : null });
+  },
+  'platform.getL1Validator': (l, p) => {
+    const v = l.l1Validators.find((x) => x.validationID === p.validationID);
+    if (!v) return failed(`fetching L1 validator "${String(p.validationID)}" failed: not found`);
+    return ok({
+      nodeID: v.nodeID,
+      weight: str(v.weight),
+      startTime: str(v.startTime),
+      validationID: v.validationID,
+      publicKey: v.publicKey,
+      remainingBalanceOwner: apiOwner(v.remainingBalanceOwner),
+      deactivationOwner: apiOwner(v.deactivationOwner),
+      minNonce: str(v.minNonce),
+      balance: str(v.balance),
+      subnetID: v.subnetID,
+      height: str(lastBlock(l).height),
+    });
+  },
+};
+
+/**
+ * The methods whose answers only read the ledger: the same params give the same answer until the
+ * ledger changes, so the mock node keeps them per state version (Simulation.version). Named one
+ * by one, so a method added above without a thought about this is worked out on every call.
+ */
+export const readOnlyAnswers: ReadonlySet<string> = new Set([
+  'info.getNetworkID',
+  'info.getNetworkName',
+  'platform.getHeight',
+  'platform.getProposedHeight',
+  'platform.getTimestamp',
+  'platform.getBlock',
+  'platform.getBlockByHeight',
+  'platform.getTx',
+  'platform.getTxStatus',
+  'platform.getUTXOs',
+  'platform.getBalance',
+  'platform.getCurrentValidators',
+  'platform.getTotalStake',
+  'platform.getCurrentSupply',
+  'platform.getStakingAssetID',
+  'platform.getSubnet',
+  'platform.getSubnets',
+  'platform.getL1Validator',
+]);

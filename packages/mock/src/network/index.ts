@@ -1,0 +1,224 @@
+// The simulated network behind the mock node: a seeded (or loaded) state, a clock that makes
+// blocks, txs that commit, faults and health a test controls. createMockNode, and through it the
+// msw handlers and the standalone server, use one of these, so all three answer alike.
+import { encodeTx, formatAddress, parseAddress, txId, utxoId } from '@avanode/codec';
+import { answers, readOnlyAnswers, type Answer } from './answers.js';
+import { createClock, type VirtualClock } from './clock.js';
+import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
+import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, type Ledger } from './ledger.js';
+import { acceptTx, endStakers } from './txs.js';
+import { generateState } from './seed.js';
+import { StateError, validateStateFile, type StateFile } from './state-file.js';
+
+export { StateError, generateState, validateStateFile, type StateFile };
+export type { Answer, FaultOptions, RpcFailure };
+
+export interface NetworkOptions {
+  /** The same seed, the same network (and the same latencies and faults). Default 1. */
+  seed?: number;
+  /** A state to start from instead of the seed's (see docs/guide/scenarios.md); checked, a StateError names the path at fault. */
+  state?: unknown;
+  /** Network ID of a seeded network (default 12345, `local`). */
+  networkID?: number;
+  /** Time between blocks, ms (default 2000). */
+  blockTimeMs?: number;
+  /** `manual` (default): time moves only with `advance`; `real`: a timer makes a block every `blockTimeMs`. */
+  clock?: 'manual' | 'real';
+}
+
+export interface HealthSetting {
+  healthy: boolean;
+  message?: string;
+}
+
+/** The controls of a running mock node, in code (`node.control`) and over HTTP (`/_avanode/…`). */
+export interface MockControl {
+  /** Back to the starting state and time; faults and health settings cleared. */
+  reset(): void;
+  /** Moves the clock; a block is made at every block time crossed (mempool txs commit). */
+  advance(ms: number): { height: number; time: number };
+  /** Makes a block now with the mempool's txs (even within a block time). */
+  mine(): { height: number; time: number };
+  /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
+  fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
+  /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
+  health(check: string, setting: HealthSetting): void;
+  /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */
+  fail(method: string, failure?: Partial<RpcFailure> & { count?: number }): void;
+  /** Answers wait `ms` more: every request, or the next `count` calls of `method`. */
+  slow(ms: number, options?: { method?: string; count?: number }): void;
+  /** The next `count` (default 1) requests (or calls of `method`) get their connection reset. */
+  drop(options?: { method?: string; count?: number }): void;
+  /** Where the network stands. */
+  status(): { network: false } | { network: true; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
+}
+
+export interface Simulation {
+  control: MockControl;
+  ledger(): Ledger | undefined;
+  /** The network's answer to a method it covers, undefined for the others. */
+  answer(method: string, params: unknown): Answer | undefined;
+  /** Whether the network answers `method` (it is on, and covers the method). */
+  covers(method: string): boolean;
+  /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
+  readsOnly(method: string): boolean;
+  /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
+  version(): number;
+  faults: Faults;
+  /** The health overlay: check name → setting. */
+  healthSettings: Map<string, HealthSetting>;
+  /** The network's clock, ms (undefined without a network). */
+  nowMs(): number | undefined;
+  start(): void;
+  stop(): void;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export interface SimulationOptions extends FaultOptions {
+  /** The simulated network: on with `true` or its options; off (answers from the spec's examples) when omitted. */
+  network?: boolean | NetworkOptions;
+}
+
+const NO_NETWORK = 'the mock node has no simulated network: start it with the `network` option (avanode-mock: --seed, --state or --block-time)';
+
+export function createSimulation(options: SimulationOptions = {}): Simulation {
+  const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
+  const seed = network?.seed ?? options.seed ?? 1;
+  const blockTimeMs = network?.blockTimeMs ?? 2000;
+  if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0) throw new RangeError(`blockTimeMs: a positive number expected, got ${blockTimeMs}`);
+  const initial: StateFile | undefined = !network
+    ? undefined
+    : network.state !== undefined
+      ? validateStateFile(network.state)
+      : generateState(seed, network.networkID !== undefined ? { networkID: network.networkID } : {});
+  const faults = new Faults({ ...options, seed });
+  const healthSettings = new Map<string, HealthSetting>();
+  let ledger: Ledger | undefined;
+  let clock: VirtualClock | undefined;
+  let mints = 0;
+  // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
+  let version = 0;
+
+  const need = (): { ledger: Ledger; clock: VirtualClock } => {
+    if (!ledger || !clock) throw new Error(NO_NETWORK);
+    return { ledger, clock };
+  };
+
+  /** One block at `ms`: stakers that ended leave, then the mempool's txs commit. */
+  function makeBlock(ms: number) {
+    const { ledger } = need();
+    const time = Math.max(lastBlock(ledger).time, Math.floor(ms / 1000));
+    const pending = [...ledger.mempool.values()];
+    ledger.mempool.clear();
+    try {
+      endStakers(ledger, time);
+      appendBlock(ledger, time, pending);
+      for (const p of pending) acceptTx(ledger, p.bytes, p.tx, time);
+    } finally {
+      version++;
+    }
+  }
+
+  function build() {
+    clock?.stop();
+    mints = 0;
+    version++;
+    if (!initial) return;
+    ledger = createLedger(initial, blockTimeMs);
+    clock = createClock({ startMs: Number(initial.time) * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
+  }
+  build();
+
+  const position = () => ({ height: lastBlock(need().ledger).height, time: lastBlock(need().ledger).time });
+  const control: MockControl = {
+    reset() {
+      build();
+      faults.reset();
+      healthSettings.clear();
+      clock?.start();
+    },
+    advance(ms) {
+      need().clock.advance(ms);
+      return position();
+    },
+    mine() {
+      makeBlock(need().clock.now());
+      return position();
+    },
+    fund(address, amount) {
+      const { ledger, clock } = need();
+      const value = BigInt(amount);
+      // Above 2^53 - 1 the json answers (bare JSON numbers, as Go prints uint64s) could not be written exactly.
+      if (value <= 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`fund: amount must be from 1 to ${Number.MAX_SAFE_INTEGER} nAVAX, got ${String(amount)}`);
+      const parsed = parseAddress(address);
+      const owner = { locktime: 0n, threshold: 1, addresses: [formatAddress(parsed.bytes, ledger.networkID)] };
+      // A BaseTx with no inputs (a mint, as genesis makes), its memo numbering it so each has its own ID.
+      mints++;
+      const bytes = encodeTx({
+        unsignedTx: {
+          networkID: ledger.networkID,
+          blockchainID: P_CHAIN_ID,
+          outputs: [{ assetID: ledger.avaxAssetID, output: { addresses: owner.addresses, amount: Number(value), locktime: 0, threshold: 1 } }],
+          inputs: [],
+          memo: `0x${mints.toString(16).padStart(8, '0')}`,
+        },
+        credentials: [],
+      });
+      const txID = txId(bytes);
+      const time = Math.max(lastBlock(ledger).time, Math.floor(clock.now() / 1000));
+      try {
+        appendBlock(ledger, time, [{ bytes }]);
+        const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
+        ledger.utxos.set(utxo.id, utxo);
+      } finally {
+        version++;
+      }
+      return { txID, outputIndex: 0, utxoID: utxoId({ txID, outputIndex: 0 }), height: lastBlock(ledger).height };
+    },
+    health(check, setting) {
+      healthSettings.set(check, { healthy: setting.healthy, ...(setting.message !== undefined ? { message: setting.message } : {}) });
+    },
+    fail: (method, failure) => faults.fail(method, failure),
+    slow: (ms, opts) => faults.slow(ms, opts),
+    drop: (opts) => faults.drop(opts),
+    status() {
+      if (!ledger || !clock) return { network: false };
+      return {
+        network: true,
+        networkID: ledger.networkID,
+        ...position(),
+        clockMs: clock.now(),
+        mempool: [...ledger.mempool.keys()],
+        utxos: ledger.utxos.size,
+        validators: ledger.stakers.length,
+      };
+    },
+  };
+
+  return {
+    control,
+    ledger: () => ledger,
+    answer(method, params) {
+      const handler = answers[method];
+      if (!handler || !ledger) return undefined;
+      if (readOnlyAnswers.has(method)) return handler(ledger, isObject(params) ? params : {});
+      // Any other method may change the ledger (issueTx adds to the mempool or the dropped list).
+      try {
+        return handler(ledger, isObject(params) ? params : {});
+      } finally {
+        version++;
+      }
+    },
+    covers: (method) => ledger !== undefined && answers[method] !== undefined,
+    readsOnly: (method) => readOnlyAnswers.has(method),
+    version: () => version,
+    faults,
+    healthSettings,
+    nowMs: () => clock?.now(),
+    start: () => clock?.start(),
+    stop: () => clock?.stop(),
+  };
+}
+
+export { CONTROL_PREFIX } from './control-http.js';

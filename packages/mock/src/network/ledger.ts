@@ -1,0 +1,237 @@
+// The chain's state: accepted blocks and txs, the UTXO set, stakers, subnets, the mempool and
+// the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
+// answer, hex or json, comes from the same bytes.
+import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
+import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
+
+/** The AVAX asset ID of mainnet, for states that do not name one. */
+const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
+/** The P-chain's ID (ids.Empty), in every P-chain tx's blockchainID. */
+export const P_CHAIN_ID = EMPTY_ID;
+
+export interface Owner {
+  locktime: bigint;
+  threshold: number;
+  /** `P-<hrp>1…`. */
+  addresses: string[];
+}
+
+export interface UtxoRecord {
+  id: string;
+  txID: string;
+  outputIndex: number;
+  assetID: string;
+  amount: bigint;
+  /** A stakeable.LockOut's locktime, 0 for a plain output. */
+  stakeableLocktime: bigint;
+  owner: Owner;
+  bytes: Uint8Array;
+  /** The owner's short IDs (cb58) and the UTXO ID's bytes, worked out once: getUTXOs and getBalance match and sort on them on every call. */
+  keys: string[];
+  idBytes: Uint8Array;
+}
+
+export interface BlockRecord {
+  id: string;
+  height: number;
+  /** Unix seconds. */
+  time: number;
+  bytes: Uint8Array;
+  txIDs: string[];
+}
+
+export interface Staker {
+  txID: string;
+  nodeID: string;
+  subnetID: string;
+  startTime: bigint;
+  endTime: bigint;
+  weight: bigint;
+  /** Primary network and elastic validators only. */
+  permissionless?: {
+    uptime: string;
+    connected: boolean;
+    delegationFee: string;
+    potentialReward: bigint;
+    accruedDelegateeReward: bigint;
+    validationRewardOwner: Owner;
+    delegationRewardOwner: Owner;
+    signer?: { publicKey: string; proofOfPossession: string };
+  };
+  /** Delegators of this validator (primary network). */
+  delegators: Array<{ txID: string; startTime: bigint; endTime: bigint; weight: bigint; rewardOwner: Owner; potentialReward: bigint }>;
+  /** Staked outputs, given back as UTXOs of `txID` when the staker ends (outputIndex after the tx's outputs). */
+  stake: Array<{ assetID: string; amount: bigint; owner: Owner }>;
+  stakeIndex: number;
+}
+
+export interface L1ValidatorRecord {
+  validationID: string;
+  subnetID: string;
+  nodeID: string;
+  weight: bigint;
+  startTime: bigint;
+  publicKey: string;
+  balance: bigint;
+  remainingBalanceOwner: Owner;
+  deactivationOwner: Owner;
+  minNonce: bigint;
+}
+
+export interface SubnetRecord {
+  id: string;
+  owner: Owner;
+  l1?: { conversionID: string; managerChainID: string; managerAddress: string };
+}
+
+export interface Ledger {
+  networkID: number;
+  avaxAssetID: string;
+  txFee: bigint;
+  supply: bigint;
+  blocks: BlockRecord[];
+  blocksByID: Map<string, BlockRecord>;
+  /** Accepted txs: bytes and the height of their block. */
+  txs: Map<string, { bytes: Uint8Array; height: number }>;
+  utxos: Map<string, UtxoRecord>;
+  subnets: SubnetRecord[];
+  stakers: Staker[];
+  l1Validators: L1ValidatorRecord[];
+  /** Issued, not yet in a block, in issue order. */
+  mempool: Map<string, { bytes: Uint8Array; tx: SignedTx }>;
+  /** Txs this node refused, with the reason (mempool.MarkDropped). */
+  dropped: Map<string, string>;
+}
+
+const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
+const ownerOf = (o: StateOwner): Owner => ({ locktime: big(o.locktime), threshold: o.threshold ?? 1, addresses: [...o.addresses] });
+/** A JSON number while exact, as the codec writes and reads uint64s. */
+const u64 = (value: bigint): number | bigint => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
+
+/** The node's codec form of a UTXO (a secp256k1fx.TransferOutput, inside a stakeable.LockOut when locked). */
+export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, outputIndex: number, assetID: string, amount: bigint, owner: Owner, stakeableLocktime = 0n): UtxoRecord {
+  // secp256k1fx prints its addresses with the network's HRP; sorted by bytes, as the node requires.
+  const shortIDs = owner.addresses.map((a) => decodeCB58(addressToShortId(a))).sort(compareBytes);
+  const addresses = shortIDs.map((bytes) => formatAddress(bytes, ledger.networkID));
+  const transfer = { addresses, amount: u64(amount), locktime: u64(owner.locktime), threshold: owner.threshold };
+  const output = stakeableLocktime > 0n ? { locktime: u64(stakeableLocktime), output: transfer } : transfer;
+  const bytes = encodeUtxo({ txID, outputIndex, assetID, output });
+  const id = utxoId({ txID, outputIndex });
+  const keys = shortIDs.map(shortIdToString);
+  return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
+}
+
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+/** Appends a Banff standard block holding `txs` at `time` (seconds); returns it. */
+export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Uint8Array }>): BlockRecord {
+  const parent = ledger.blocks[ledger.blocks.length - 1];
+  const height = parent ? parent.height + 1 : 0;
+  const block = { type: 'BanffStandardBlock', time, parentID: parent?.id ?? EMPTY_ID, height, txs: txs.map((t) => decodeTx(t.bytes, { network: ledger.networkID })) };
+  const bytes = encodeBlock(block as unknown as Block);
+  const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => txId(t.bytes)) };
+  ledger.blocks.push(record);
+  ledger.blocksByID.set(record.id, record);
+  for (const t of txs) ledger.txs.set(txId(t.bytes), { bytes: t.bytes, height });
+  return record;
+}
+
+/** The decoded (json) form of a block, cached: it never changes. */
+const decodedBlocks = new WeakMap<BlockRecord, Block>();
+export function blockJson(ledger: Ledger, block: BlockRecord): Block {
+  let json = decodedBlocks.get(block);
+  if (!json) {
+    json = decodeBlock(block.bytes, { network: ledger.networkID });
+    decodedBlocks.set(block, json);
+  }
+  return json;
+}
+
+/** Builds the ledger a state file describes: blocks 0…height, block 1 minting its UTXOs. */
+export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
+  const ledger: Ledger = {
+    networkID: state.networkID,
+    avaxAssetID: state.avaxAssetID ?? MAINNET_AVAX,
+    txFee: big(state.txFee, 1_000_000n),
+    supply: big(state.supply, 720_000_000n * 1_000_000_000n),
+    blocks: [],
+    blocksByID: new Map(),
+    txs: new Map(),
+    utxos: new Map(),
+    subnets: [],
+    stakers: [],
+    l1Validators: [],
+    mempool: new Map(),
+    dropped: new Map(),
+  };
+  const time = Number(state.time);
+  const step = Math.max(1, Math.round(blockTimeMs / 1000));
+  const timeAt = (height: number) => Math.max(0, time - (state.height - height) * step);
+  appendBlock(ledger, timeAt(0), []);
+  // Block 1: a BaseTx with no inputs that creates the state's UTXOs (what genesis does on a real chain).
+  const outputs = (state.utxos ?? []).map((u) => ({
+    assetID: ledger.avaxAssetID,
+    output: { addresses: [u.address], amount: u64(big(u.amount)), locktime: u64(big(u.locktime)), threshold: 1 },
+  }));
+  const mint = encodeTx({ unsignedTx: { networkID: ledger.networkID, blockchainID: P_CHAIN_ID, outputs, inputs: [], memo: '0x' }, credentials: [] });
+  const mintID = txId(mint);
+  appendBlock(ledger, timeAt(1), [{ bytes: mint }]);
+  (state.utxos ?? []).forEach((u, i) => {
+    const record = makeUtxo(ledger, mintID, i, ledger.avaxAssetID, big(u.amount), { locktime: big(u.locktime), threshold: 1, addresses: [u.address] });
+    ledger.utxos.set(record.id, record);
+  });
+  for (let h = 2; h <= state.height; h++) appendBlock(ledger, timeAt(h), []);
+
+  for (const v of state.validators ?? []) {
+    const rewardOwner = ownerOf(v.rewardOwner);
+    ledger.stakers.push({
+      txID: v.txID,
+      nodeID: v.nodeID,
+      subnetID: P_CHAIN_ID,
+      startTime: big(v.startTime),
+      endTime: big(v.endTime),
+      weight: big(v.weight),
+      permissionless: {
+        uptime: v.uptime ?? '100.0000',
+        connected: v.connected ?? true,
+        delegationFee: v.delegationFee ?? '2.0000',
+        potentialReward: big(v.potentialReward),
+        accruedDelegateeReward: 0n,
+        validationRewardOwner: rewardOwner,
+        delegationRewardOwner: rewardOwner,
+        ...(v.signer ? { signer: v.signer } : {}),
+      },
+      delegators: (v.delegators ?? []).map((d) => ({ txID: d.txID, startTime: big(d.startTime), endTime: big(d.endTime), weight: big(d.weight), rewardOwner: ownerOf(d.rewardOwner), potentialReward: big(d.potentialReward) })),
+      stake: [],
+      stakeIndex: 0,
+    });
+  }
+  for (const s of state.subnets ?? []) {
+    ledger.subnets.push({ id: s.id, owner: ownerOf(s.owner), ...(s.l1 ? { l1: s.l1 } : {}) });
+    for (const v of s.validators ?? []) {
+      ledger.stakers.push({ txID: v.txID, nodeID: v.nodeID, subnetID: s.id, startTime: big(v.startTime), endTime: big(v.endTime), weight: big(v.weight), delegators: [], stake: [], stakeIndex: 0 });
+    }
+    for (const v of s.l1Validators ?? []) {
+      ledger.l1Validators.push({
+        validationID: v.validationID,
+        subnetID: s.id,
+        nodeID: v.nodeID,
+        weight: big(v.weight),
+        startTime: big(v.startTime),
+        publicKey: v.publicKey,
+        balance: big(v.balance),
+        remainingBalanceOwner: ownerOf(v.remainingBalanceOwner),
+        deactivationOwner: ownerOf(v.deactivationOwner),
+        minNonce: big(v.minNonce),
+      });
+    }
+  }
+  return ledger;
+}
+
+/** The chain time: the last accepted block's. */
+export const chainTime = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!.time;
+export const lastBlock = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!;

@@ -1,0 +1,205 @@
+// The network a mock node starts from, as JSON: what `--state file.json` (or the `state` option)
+// holds, and what a seed generates. Checked member by member; an error names the path at fault
+// (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
+import { EMPTY_ID, parseAddress } from '@avanode/codec';
+
+/** A uint64 as the node's JSON has it: a decimal string, or an integer. */
+export type Uint64Like = string | number;
+
+export interface StateOwner {
+  /** `P-<hrp>1…` addresses. */
+  addresses: string[];
+  threshold?: number;
+  locktime?: Uint64Like;
+}
+
+export interface StateValidator {
+  nodeID: string;
+  txID: string;
+  /** Unix seconds. */
+  startTime: Uint64Like;
+  endTime: Uint64Like;
+  /** nAVAX staked (the validator's own stake; delegations add to the weight in answers). */
+  weight: Uint64Like;
+  /** Percent, e.g. "99.8632". Default "100.0000". */
+  uptime?: string;
+  connected?: boolean;
+  /** Percent with four decimals, e.g. "2.0000". */
+  delegationFee?: string;
+  potentialReward?: Uint64Like;
+  rewardOwner: StateOwner;
+  /** 48-byte BLS public key and 96-byte proof of possession, `0x` hex. */
+  signer?: { publicKey: string; proofOfPossession: string };
+  delegators?: Array<{ txID: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like; rewardOwner: StateOwner; potentialReward?: Uint64Like }>;
+}
+
+export interface StateSubnet {
+  id: string;
+  owner: StateOwner;
+  /** Set for an L1 (a subnet converted with ConvertSubnetToL1Tx). */
+  l1?: { conversionID: string; managerChainID: string; managerAddress: string };
+  /** Permissioned validators (AddSubnetValidatorTx). */
+  validators?: Array<{ nodeID: string; txID: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like }>;
+  /** L1 validators (an L1 only). */
+  l1Validators?: Array<{
+    validationID: string;
+    nodeID: string;
+    weight: Uint64Like;
+    startTime: Uint64Like;
+    publicKey: string;
+    balance: Uint64Like;
+    remainingBalanceOwner: StateOwner;
+    deactivationOwner: StateOwner;
+    minNonce?: Uint64Like;
+  }>;
+}
+
+export interface StateFile {
+  /** 1 mainnet, 5 Fuji, 12345 local, or any other (HRP `custom`). */
+  networkID: number;
+  /** Chain time of the last accepted block, Unix seconds. */
+  time: Uint64Like;
+  /** Height of the last accepted block (≥ 1: block 1 mints the UTXOs below). */
+  height: number;
+  avaxAssetID?: string;
+  /** The flat fee, in nAVAX, each issued tx must burn (the mock's stand-in for dynamic fees). Default 1000000. */
+  txFee?: Uint64Like;
+  /** The primary network's current supply, nAVAX. */
+  supply?: Uint64Like;
+  subnets?: StateSubnet[];
+  validators?: StateValidator[];
+  /** Unlocked AVAX per address; each entry becomes one UTXO, minted by a tx in block 1. */
+  utxos?: Array<{ address: string; amount: Uint64Like; locktime?: Uint64Like }>;
+}
+
+export class StateError extends Error {
+  override name = 'StateError';
+}
+
+const CB58 = /^[1-9A-HJ-NP-Za-km-z]{30,60}$/;
+const NODE_ID = /^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/;
+const HEX = /^0x([0-9a-fA-F]{2})*$/;
+
+type Check = (value: unknown, path: string) => void;
+
+const fail = (path: string, want: string, value: unknown): never => {
+  throw new StateError(`${path}: expected ${want}, got ${JSON.stringify(value) ?? String(value)}`);
+};
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const uint64: Check = (v, p) => {
+  const ok = (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^(0|[1-9][0-9]*)$/.test(v) && BigInt(v) < 2n ** 64n);
+  if (!ok) fail(p, 'a uint64 (a decimal string or a non-negative integer)', v);
+};
+/** An amount a UTXO holds: json answers print it as a bare number, exact only up to 2^53 - 1. */
+const amount: Check = (v, p) => {
+  uint64(v, p);
+  if (BigInt(v as string) > BigInt(Number.MAX_SAFE_INTEGER)) fail(p, `an amount up to ${Number.MAX_SAFE_INTEGER} nAVAX`, v);
+};
+const cb58: Check = (v, p) => {
+  if (typeof v !== 'string' || !CB58.test(v)) fail(p, 'a cb58 ID', v);
+};
+const nodeID: Check = (v, p) => {
+  if (typeof v !== 'string' || !NODE_ID.test(v)) fail(p, 'a NodeID-… string', v);
+};
+const hex =
+  (bytes?: number): Check =>
+  (v, p) => {
+    if (typeof v !== 'string' || !HEX.test(v) || (bytes !== undefined && v.length !== 2 + 2 * bytes)) fail(p, bytes ? `0x and ${bytes} bytes of hex` : '0x and hex', v);
+  };
+const str: Check = (v, p) => {
+  if (typeof v !== 'string') fail(p, 'a string', v);
+};
+const bool: Check = (v, p) => {
+  if (typeof v !== 'boolean') fail(p, 'true or false', v);
+};
+const address: Check = (v, p) => {
+  if (typeof v !== 'string') return fail(p, 'a P-chain address (P-<hrp>1…)', v);
+  try {
+    if (parseAddress(v).chain !== 'P') throw new Error('not P');
+  } catch {
+    fail(p, 'a P-chain address (P-<hrp>1…)', v);
+  }
+};
+const int =
+  (min: number, max: number): Check =>
+  (v, p) => {
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) fail(p, `an integer from ${min} to ${max}`, v);
+  };
+const list =
+  (item: Check): Check =>
+  (v, p) => {
+    if (!Array.isArray(v)) return fail(p, 'an array', v);
+    for (const [i, x] of v.entries()) item(x, `${p}[${i}]`);
+  };
+/** An object with these members (`?` suffix: optional); unknown members are refused, to catch typos. */
+const object =
+  (members: Record<string, Check>): Check =>
+  (v, p) => {
+    if (!isObject(v)) return fail(p, 'an object', v);
+    const known = new Map(Object.entries(members).map(([k, c]) => [k.replace(/\?$/, ''), { check: c, optional: k.endsWith('?') }]));
+    for (const key of Object.keys(v)) if (!known.has(key)) throw new StateError(`${p}.${key}: unknown member (known: ${[...known.keys()].join(', ')})`);
+    for (const [key, { check, optional }] of known) {
+      if (v[key] === undefined) {
+        if (!optional) throw new StateError(`${p}.${key}: missing`);
+        continue;
+      }
+      check(v[key], `${p}.${key}`);
+    }
+  };
+
+const owner = object({ addresses: list(address), 'threshold?': int(0, 2 ** 32 - 1), 'locktime?': uint64 });
+const stakeTimes = { startTime: uint64, endTime: uint64, weight: uint64 };
+const validator = object({
+  nodeID,
+  txID: cb58,
+  ...stakeTimes,
+  'uptime?': str,
+  'connected?': bool,
+  'delegationFee?': str,
+  'potentialReward?': uint64,
+  rewardOwner: owner,
+  'signer?': object({ publicKey: hex(48), proofOfPossession: hex(96) }),
+  'delegators?': list(object({ txID: cb58, ...stakeTimes, rewardOwner: owner, 'potentialReward?': uint64 })),
+});
+const subnet = object({
+  id: cb58,
+  owner,
+  'l1?': object({ conversionID: cb58, managerChainID: cb58, managerAddress: hex() }),
+  'validators?': list(object({ nodeID, txID: cb58, ...stakeTimes })),
+  'l1Validators?': list(
+    object({
+      validationID: cb58,
+      nodeID,
+      weight: uint64,
+      startTime: uint64,
+      publicKey: hex(48),
+      balance: uint64,
+      remainingBalanceOwner: owner,
+      deactivationOwner: owner,
+      'minNonce?': uint64,
+    }),
+  ),
+});
+const stateFile = object({
+  networkID: int(1, 2 ** 32 - 1),
+  time: uint64,
+  height: int(1, 1_000_000),
+  'avaxAssetID?': cb58,
+  'txFee?': uint64,
+  'supply?': uint64,
+  'subnets?': list(subnet),
+  'validators?': list(validator),
+  'utxos?': list(object({ address, amount, 'locktime?': uint64 })),
+});
+
+/** Checks a state a user wrote; throws a StateError naming the path at fault. */
+export function validateStateFile(value: unknown, path = 'state'): StateFile {
+  stateFile(value, path);
+  const state = value as StateFile;
+  for (const [i, s] of (state.subnets ?? []).entries()) {
+    if (s.id === EMPTY_ID) throw new StateError(`${path}.subnets[${i}].id: the primary network's ID is not a subnet`);
+    if (s.l1Validators?.length && !s.l1) throw new StateError(`${path}.subnets[${i}].l1Validators: only an L1 (with \`l1\`) has L1 validators`);
+  }
+  return state;
+}
