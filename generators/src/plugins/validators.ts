@@ -109,55 +109,33 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   const head = header(context, model.title, model.version);
   const standalone = `${head}// ajv standalone validation code. Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
 
-  const lines: string[] = [
-    head,
-    "import * as raw from './ajv.generated.js';",
-    "import { toValidator, validateBy, type Validator } from './runtime.js';",
-    '',
-    "export type { ValidationIssue, ValidationResult, Validator } from './runtime.js';",
-    '',
-  ];
+  const index = template('validators/index.ts');
+  const validator = index.section('validators');
+  const one = (comment: string, name: string, rawName: string) => validator.fill({ doc: `/** ${comment} */`, name, raw: rawName });
+  const validators: string[] = [];
   const paramsTable: string[] = [];
   const resultTable: string[] = [];
   for (const method of model.methods) {
     const params = `validate${method.typeName}Params`;
-    lines.push(`/** Validates the params of \`${method.name}\`. */`);
-    lines.push(`export const ${params}: Validator = /*#__PURE__*/ toValidator(raw.${method.typeName}Params);`);
+    validators.push(one(`Validates the params of \`${method.name}\`.`, params, `${method.typeName}Params`));
     paramsTable.push(`  '${method.name}': ${params},`);
     if (method.resultSchema !== undefined) {
       const result = `validate${method.typeName}Result`;
-      lines.push(`/** Validates the result of \`${method.name}\`. */`);
-      lines.push(`export const ${result}: Validator = /*#__PURE__*/ toValidator(raw.${method.typeName}Result);`);
+      validators.push(one(`Validates the result of \`${method.name}\`.`, result, `${method.typeName}Result`));
       resultTable.push(`  '${method.name}': ${result},`);
     }
   }
   for (const entry of entries.filter((e) => e.part === 'response')) {
-    lines.push(`/** Validates a response body of \`${entry.method}\` (${entry.id.split('/').pop()}). */`);
-    lines.push(`export const validate${entry.exportName}: Validator = /*#__PURE__*/ toValidator(raw.${entry.exportName});`);
+    validators.push(one(`Validates a response body of \`${entry.method}\` (${entry.id.split('/').pop()}).`, `validate${entry.exportName}`, entry.exportName));
   }
   for (const entry of schemaEntries) {
-    lines.push(`/** Validates a value against the named schema \`${entry.method}\`. */`);
-    lines.push(`export const validate${entry.exportName}: Validator = /*#__PURE__*/ toValidator(raw.${entry.exportName});`);
+    validators.push(one(`Validates a value against the named schema \`${entry.method}\`.`, `validate${entry.exportName}`, entry.exportName));
   }
-  lines.push(
-    '',
-    '/** Params validators by method name. */',
-    `export const paramsValidators: Readonly<Record<string, Validator>> = {\n${paramsTable.join('\n')}\n};`,
-    '',
-    '/** Result validators by method name. */',
-    `export const resultValidators: Readonly<Record<string, Validator>> = {\n${resultTable.join('\n')}\n};`,
-    '',
-    '/** Validates the params of any method by its wire name; never throws. */',
-    "export const validateParams = (method: string, value: unknown) => validateBy(paramsValidators, 'method', method, value);",
-    '',
-    '/** Validates the result of any method by its wire name; never throws. */',
-    "export const validateResult = (method: string, value: unknown) => validateBy(resultValidators, 'method', method, value);",
-    '',
-  );
+  const indexText = `${head}\n${index.fill({ validators: validators.join(''), paramsTable: paramsTable.join('\n'), resultTable: resultTable.join('\n') })}`;
   const runtime = `${head}// Copied from generators/templates/validators/runtime.ts.\n\n${template('validators/runtime.ts').fill({}).trim()}\n`;
   return new Map([
     ['validators/src/ajv.generated.ts', standalone],
-    ['validators/src/index.ts', lines.join('\n')],
+    ['validators/src/index.ts', indexText],
     ['validators/src/runtime.ts', runtime],
   ]);
 }
