@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { decodeBlock, decodeUtxo, encodeBlock, encodeHex, encodeTx, encodeUtxo, formatAddress, idToString } from '@avanode/codec';
 import { Utxo, utils } from '@avalabs/avalanchejs';
-import { fixed, gzipBytes, quick, timePerCall, verdict } from './measure.mjs';
+import { fixed, gzipBytes, quick, timeAlternating, verdict } from './measure.mjs';
 
 // Deterministic pseudo-random bytes (xorshift), so every run measures the same data.
 let seed = 0x2545f491;
@@ -91,10 +91,8 @@ export async function run() {
   if (txBytes.some((b) => typeof pvm.unpackTransaction(b) !== 'object')) throw new Error('avalanchejs did not unpack a tx');
 
   const iterations = quick ? 1 : 20;
-  const oursPage = await timePerCall(async () => page.map((hex) => decodeUtxo(hex)), iterations);
-  const theirsPage = await timePerCall(async () => page.map((hex) => pvm.unpack(utils.hexToBuffer(hex).subarray(0, -4), Utxo)), iterations);
-  const oursBlock = await timePerCall(async () => decodeBlock(blockHex), iterations);
-  const theirsBlock = await timePerCall(async () => txBytes.map((b) => pvm.unpackTransaction(b)), iterations);
+  const [oursPage, theirsPage] = await timeAlternating([async () => page.map((hex) => decodeUtxo(hex)), async () => page.map((hex) => pvm.unpack(utils.hexToBuffer(hex).subarray(0, -4), Utxo))], iterations);
+  const [oursBlock, theirsBlock] = await timeAlternating([async () => decodeBlock(blockHex), async () => txBytes.map((b) => pvm.unpackTransaction(b))], iterations);
 
   const whole = await size("export * from '@avanode/codec';");
   const helpers = await size("export * from '@avanode/codec/encoding';");

@@ -29,6 +29,24 @@ export async function timePerCall(fn, iterations, rounds = quick ? 1 : 7) {
   return results[Math.floor(results.length / 2)];
 }
 
+/**
+ * Median time per call (ms) of each function, timed in alternating rounds (a round of each, then
+ * again), so that drift during the run (CPU clock, heap growth, a neighbour's load) falls on all
+ * of them alike rather than on whichever ran last.
+ */
+export async function timeAlternating(fns, iterations, rounds = quick ? 1 : 9) {
+  for (const fn of fns) for (let i = 0; i < Math.min(20, iterations); i++) await fn();
+  const results = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, fn] of fns.entries()) {
+      const started = performance.now();
+      for (let i = 0; i < iterations; i++) await fn();
+      results[k].push((performance.now() - started) / iterations);
+    }
+  }
+  return results.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]);
+}
+
 export const gzipBytes = (text) => gzipSync(text, { level: 9 }).length;
 
 export const verdict = (ok) => (ok ? 'goal met' : 'GOAL MISSED');
