@@ -12,10 +12,10 @@ const upFrontOnly = {
 
 export default [
   {
-    name: 'client: createClient + one method (getHeight), up front',
+    name: 'client: createBareClient + one method (getHeight), up front',
     path: ['packages/client/dist/index.js', 'packages/client/dist/generated/platform.js'],
     import: {
-      'packages/client/dist/index.js': '{ createClient }',
+      'packages/client/dist/index.js': '{ createBareClient }',
       'packages/client/dist/generated/platform.js': '{ getHeight }',
     },
     gzip: true,
@@ -24,12 +24,24 @@ export default [
     limit: '2 kB',
   },
   {
+    name: 'client: createClient (every namespace typed, every method name) + one method, up front',
+    path: ['packages/client/dist/index.js', 'packages/client/dist/generated/platform.js'],
+    import: {
+      'packages/client/dist/index.js': '{ createClient }',
+      'packages/client/dist/generated/platform.js': '{ getHeight }',
+    },
+    gzip: true,
+    modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', plugins: [...(config.plugins ?? []), upFrontOnly] }),
+    limit: '2.4 kB',
+  },
+  {
     name: 'client: the whole package, every lazily loaded part included',
     path: 'packages/client/dist/index.js',
     import: '*',
     ignore: ['@avanode/validators'],
     gzip: true,
-    limit: '10 kB',
+    // 10 kB until the namespaces became plain typed objects, which list every method name.
+    limit: '10.4 kB',
   },
   {
     name: 'validators: one result validator (platform.getCurrentValidators)',

@@ -46,7 +46,9 @@ export async function run() {
   const msw = await measure("export * from '@avanode/msw';", ['msw']);
   const codec = await measure("export * from '@avanode/codec';");
   const rows = [
-    ['client: createClient + one method (getHeight)', await measure("import { createClient } from '@avanode/client'; import { getHeight } from '@avanode/client/platform'; export const run = (url) => getHeight(createClient({ url }));", peers), client, 2000],
+    ['client: createBareClient + one standalone method (getHeight)', await measure("import { createBareClient } from '@avanode/client'; import { getHeight } from '@avanode/client/platform'; export const run = (url) => getHeight(createBareClient({ url }));", peers), client, 2000],
+    // The typed namespaces are plain objects: every method name of the document is in them.
+    ['client: createClient (typed namespaces) + one method (client.platform.getHeight)', await measure("import { createClient } from '@avanode/client'; export const run = (url) => createClient({ url }).platform.getHeight();", peers), client, undefined],
     ['client: the whole package', client, client, 10_000],
     ['validators: one result validator (platform.getHeight)', await measure("export { validatePlatformGetHeightResult } from '@avanode/validators';"), validators, 3000],
     ['validators: one result validator (platform.getCurrentValidators)', await measure("export { validatePlatformGetCurrentValidatorsResult } from '@avanode/validators';"), validators, 3000],

@@ -107,7 +107,7 @@ function clientMember(space: Namespace): string {
     : `  ${propertyKey(space.name)}: ${type};`;
 }
 
-/** The namespace's entry of the table `buildNamespaces` reads: its prefix, the exceptions, the positional methods' arity, its scope. */
+/** The namespace's entry of the table `buildNamespaces` reads: its members, their prefix, the exceptions, the positional methods' arity, its scope. */
 function tableEntry(space: Namespace): string {
   // The prefix most of the namespace's methods share; the others are listed as moved.
   const counts = new Map<string, number>();
@@ -115,7 +115,7 @@ function tableEntry(space: Namespace): string {
   const prefix = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? `${space.name}.`;
   const moved = space.methods.filter((m) => m.prefix !== prefix).map((m) => `${propertyKey(m.memberName)}: ${q(m.name)}`);
   const positional = space.methods.filter((m) => m.paramStructure === 'by-position').map((m) => `${q(m.name)}: ${m.params.length}`);
-  const fields = [`prefix: ${q(prefix)}`];
+  const fields = [`members: [${space.methods.map((m) => q(m.memberName)).join(', ')}]`, `prefix: ${q(prefix)}`];
   if (moved.length > 0) fields.push(`moved: { ${moved.join(', ')} }`);
   if (positional.length > 0) fields.push(`positional: { ${positional.join(', ')} }`);
   if (space.scope) fields.push(`scope: ${q(space.scope)}`);

@@ -1,12 +1,14 @@
 // @about
 // Template of the client's generated/create-client.ts (client plugin, src/plugins/client.ts): the
-// types of every method, namespace and option, and `createClient`. The samples between the hole
-// markers are made of the golden sample document's methods and endpoint (generators/test/golden),
-// so the template type-checks against its generated types. The `declarations` section is
-// rendered once per namespace, and its `endpointTypes` once per HTTP GET endpoint of it.
+// types of every method, namespace and option, `createClient` and `createBareClient`. The
+// samples between the hole markers are made of the golden sample document's methods and
+// endpoint (generators/test/golden), so the template type-checks against its generated types.
+// The `declarations` section is rendered once per namespace, and its `endpointTypes` once per
+// HTTP GET endpoint of it.
 // @end about
-// The typed client: the namespaces of the document with their methods, the options of a request
-// and `createClient`, which puts the namespaces on the core (core/client.ts).
+// The typed client: the namespaces of the document with their methods, the options of a request,
+// `createClient`, which puts the namespaces on the core (core/client.ts), and `createBareClient`,
+// which does not.
 import type { HttpEndpoints, Methods } from /*@types*/'@avanode/types';
 import type { Methods as BigintMethods } from /*@bigintTypes*/'@avanode/types/bigint';
 import { createCoreClient } from './core/client.js';
@@ -109,11 +111,11 @@ export interface /*@typeName*/LedgerNamespace/*@typeParameters[*/<M extends Meth
 }
 
 // @end declarations
-/** A client of the node: one namespace per API group, plus the generic `request` and `batch`. */
-export interface Client<M extends MethodTypes = Methods> extends Omit<CoreClient<RequestOptions>, 'batch'> {
-  // @hole clientMembers
-  ledger: LedgerNamespace<M>;
-  // @end clientMembers
+/**
+ * A client without namespaces (`createBareClient`): the generic `request`, `call` and `batch`, the
+ * HTTP GET endpoints through `get`, and what the standalone functions (`getHeight(client)`) take.
+ */
+export interface BareClient<M extends MethodTypes = Methods> extends Omit<CoreClient<RequestOptions>, 'batch'> {
   /** Any method by its wire name, typed from the `Methods` map. */
   request<K extends keyof Methods>(method: K, ...args: RequestArgs<K>): Promise<M[K]['result']>;
   /** Calls of any namespaces at once, grouped by endpoint (a method whose path has a variable needs its value in `options`); one result or error per call, in order. */
@@ -122,13 +124,20 @@ export interface Client<M extends MethodTypes = Methods> extends Omit<CoreClient
   readonly '~methods'?: M;
 }
 
-/** The namespaces of a client: its members beyond the core's and the generic `request` and `batch`. */
-type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof CoreClient | 'request' | 'batch' | '~methods'>;
+/** A client of the node: one namespace per API group, plus the generic `request` and `batch`. */
+export interface Client<M extends MethodTypes = Methods> extends BareClient<M> {
+  // @hole clientMembers
+  ledger: LedgerNamespace<M>;
+  // @end clientMembers
+}
 
-/** Each namespace: the wire prefix of its methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
+/** The namespaces of a client: its members beyond a bare client's. */
+type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
+
+/** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
   // @hole table
-  ledger: { prefix: 'ledger.' },
+  ledger: { members: ['getBalance', 'history', 'transfer'], prefix: 'ledger.' },
   // @end table
 };
 
@@ -144,4 +153,14 @@ export function createClient<const C extends ClientConfig>(config: C): Client<Me
   spaces.ledger.status = (options) => core.get('status.get', options);
   // @end build
   return { ...core, ...spaces, request: core.call };
+}
+
+/**
+ * A client for the node at `config.url` without the namespaces, for the standalone functions
+ * (`getHeight(client)`): it loads no method name up front, and a bundler keeps only the
+ * functions an app imports. Config, options and errors as `createClient`'s.
+ */
+export function createBareClient<const C extends ClientConfig>(config: C): BareClient<MethodTypesOf<C>> {
+  const core = createCoreClient<RequestOptions>(definition, config);
+  return { ...core, request: core.call };
 }

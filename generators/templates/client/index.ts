@@ -2,9 +2,10 @@
 // Template of the client's generated/index.ts (client plugin). Hole: the type names of the
 // document's namespaces, batch calls and HTTP endpoint options and answers.
 // @end about
-// The generated client's entry: `createClient`, its types, the core and the error classes.
-export { createClient } from './create-client.js';
+// The generated client's entry: `createClient` and `createBareClient`, their types, the core and the error classes.
+export { createBareClient, createClient } from './create-client.js';
 export type {
+  BareClient,
   BatchCall,
   BatchResults,
   Client,

@@ -5,9 +5,9 @@
 // @end about
 // The `/*@namespace*/shard` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from /*@types*/'@avanode/types';
-import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
+import type { BareClient, MethodTypes, Params, RequestOptions } from './create-client.js';
 
-type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
+type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
 // @hole positional
 /** The arguments of a by-position method without the trailing ones left out, as the params. */

@@ -3,8 +3,9 @@
 // comes back as the server sent it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { types } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '@avanode/client';
+import { createBareClient, createClient } from '@avanode/client';
 import { getHeight } from '@avanode/client/platform';
 import { feeConfig } from '@avanode/client/evm';
 import { jsonRpc, raw, startNodeDouble, type NodeDouble } from './node-double.ts';
@@ -89,6 +90,33 @@ describe('every method through createClient', () => {
     expect((node.received.at(-1)!.json as { params: unknown }).params).toEqual(['latest']);
     await client.evm(CHAIN).feeConfig();
     expect((node.received.at(-1)!.json as { params: unknown }).params).toEqual([]);
+  });
+
+  it('namespaces are plain objects holding one member per method of the spec, and nothing else', () => {
+    const client = createClient({ url: node.url });
+    const spaces = { info: client.info, platform: client.platform, health: client.health, evm: client.evm(CHAIN) } as Record<string, object>;
+    const expected: Record<string, string[]> = { info: [], platform: [], health: [], evm: [] };
+    for (const { name } of spec.methods) {
+      const space = name.startsWith('eth_') || name.startsWith('validators.') ? 'evm' : name.split('.')[0]!;
+      expected[space]!.push(name.slice(name.search(/[._]/) + 1));
+    }
+    for (const [name, space] of Object.entries(spaces)) {
+      expect(types.isProxy(space)).toBe(false);
+      // `batch`, and on health the GET endpoint `get`: members the spec's methods do not name.
+      const extra = name === 'health' ? ['batch', 'get'] : ['batch'];
+      expect(Object.keys(space).sort()).toEqual([...expected[name]!, ...extra].sort());
+      for (const member of Object.values(space)) expect(typeof member).toBe('function');
+    }
+    // Not a thenable: awaiting a namespace gives the namespace.
+    expect('then' in client.platform).toBe(false);
+  });
+
+  it('createBareClient has no namespaces, and the standalone functions and request() work on it', async () => {
+    const bare = createBareClient({ url: node.url });
+    expect(Object.keys(bare).sort()).toEqual(['batch', 'call', 'config', 'get', 'request']);
+    expect(await getHeight(bare)).toEqual({ height: '1204' });
+    expect(await bare.request('info.getNetworkID')).toEqual(spec.methods.find((m) => m.name === 'info.getNetworkID')!.examples[0]!.result.value);
+    expect(node.received.at(-1)!.path).toBe('/ext/info');
   });
 
   it('sends configured headers', async () => {

@@ -3,7 +3,7 @@
 import { expectTypeOf } from 'vitest';
 import type { Methods } from '@avanode/types';
 import type { Methods as BigintMethods } from '@avanode/types/bigint';
-import { createClient, type BatchItem, type ClientConfig } from '../src/index.ts';
+import { createBareClient, createClient, type BatchItem, type ClientConfig } from '../src/index.ts';
 import { getBlockByHeight, getCurrentValidators } from '../src/generated/platform.ts';
 
 type Result<K extends keyof Methods> = Methods[K]['result'];
@@ -15,6 +15,12 @@ const big = createClient({ url, bigint: true });
 
 expectTypeOf(client.platform.getHeight()).resolves.toEqualTypeOf<{ height: string | number }>();
 expectTypeOf(big.platform.getHeight()).resolves.toEqualTypeOf<{ height: bigint }>();
+// A bare client: the standalone functions and request() typed as on a full client, no namespaces.
+const bare = createBareClient({ url, bigint: true });
+expectTypeOf(getCurrentValidators(bare)).resolves.toHaveProperty('validators');
+expectTypeOf(bare.request('platform.getHeight')).resolves.toEqualTypeOf<{ height: bigint }>();
+// @ts-expect-error: a bare client has no namespaces.
+void bare.platform;
 expectTypeOf(getCurrentValidators(big)).resolves.toHaveProperty('validators');
 expectTypeOf(client.request('info.getNetworkID')).resolves.toEqualTypeOf<{ networkID: string | number }>();
 expectTypeOf(client.evm('C').feeConfig('latest')).resolves.toHaveProperty('feeConfig');

@@ -3,9 +3,9 @@
 
 // The `health` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@avanode/types';
-import type { Client, MethodTypes, Params, RequestOptions } from './create-client.js';
+import type { BareClient, MethodTypes, Params, RequestOptions } from './create-client.js';
 
-type Caller<M extends MethodTypes> = Pick<Client<M>, 'call' | '~methods'>;
+type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
 /**
  * The last results of every health check.
