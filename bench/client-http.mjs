@@ -1,38 +1,79 @@
-// The same over loopback HTTP, against a minimal node:http server answering prepared bodies.
-// The floor is plain fetch + text() + JSON.parse against the same server.
-import { createServer } from 'node:http';
-import { fixed, quick } from './measure.mjs';
-import { scenario } from './client-overhead.mjs';
-import { bigValidatorsBody, heightBody } from './payloads.mjs';
+// The client over loopback HTTP, against a bare node:http server in a process of its own
+// (loopback-server.mjs) answering prepared bodies. The floor is plain fetch + text() +
+// JSON.parse against the same server. The variants are timed in short alternating rounds
+// (floor, floor with a timeout signal, defaults, validate, bigint, floor, …), and each ratio is
+// the median over the rounds of the variant's round against the floor's round beside it, so that
+// drift (CPU clock, a neighbour's load) falls on both sides of every ratio alike.
+//
+// "floor + timeout signal" is plain fetch given an AbortController's signal, as any fetch whose
+// timeout really cancels the request must be: the share of the client's figure that is Node's
+// own cost of a cancellable fetch (on Node 20 its fetch spends 10–20 µs on a signal).
+import { fork } from 'node:child_process';
+import { createClient } from '@avanode/client';
+import { alternatingRounds, childOutput, fixed, median, medianRatio, onNode, quick, verdict } from './measure.mjs';
+
+const REQUEST = '{"jsonrpc":"2.0","id":7,"method":"m","params":{}}';
+
+async function scenario(label, payload, method, rounds, perRound, goals) {
+  const server = fork(new URL('./loopback-server.mjs', import.meta.url), [payload], { stdio: 'ignore' });
+  const port = await new Promise((resolve, reject) => server.once('message', resolve).once('error', reject));
+  const base = `http://127.0.0.1:${port}`;
+  const post = (signal) => fetch(`${base}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: REQUEST, signal });
+  const variants = [
+    ['floor', async () => JSON.parse(await (await post()).text())],
+    [
+      'floor + timeout signal',
+      async () => {
+        const controller = new AbortController();
+        const timer = setTimeout(() => controller.abort(), 30_000);
+        try {
+          return JSON.parse(await (await post(controller.signal)).text());
+        } finally {
+          clearTimeout(timer);
+        }
+      },
+    ],
+  ];
+  for (const [name, options] of [['defaults', {}], ['validate: true', { validate: true }], ['bigint: true', { bigint: true }]]) {
+    const client = createClient({ url: base, ...options });
+    variants.push([name, () => client.platform[method]()]);
+  }
+  try {
+    const times = await alternatingRounds(variants.map(([, fn]) => fn), rounds, perRound);
+    const lines = [`${label}: floor (plain fetch + JSON.parse) ${fixed(median(times[0]) * 1000, 1)} µs/call`];
+    const ratio = (k, to) => medianRatio(times[k], times[to]);
+    for (const [k, [name]] of variants.entries()) {
+      if (k === 0) continue;
+      const goal = goals[name];
+      // The client's variants also against the floor with a timeout signal (variant 1).
+      const againstSignal = k > 1 ? `, ${fixed(ratio(k, 1), 3)}x the floor with a timeout signal` : '';
+      lines.push(`  ${name}: ${fixed(median(times[k]) * 1000, 1)} µs/call, ${fixed(ratio(k, 0), 3)}x the floor${againstSignal}${goal ? ` | goal ≤ ${goal}x the floor: ${verdict(ratio(k, 0) <= goal)}` : ''}`);
+    }
+    return lines;
+  } finally {
+    server.disconnect();
+  }
+}
 
 export async function run() {
-  const lines = [];
-  for (const [label, method, body, iterations, goals] of [
-    ['platform.getHeight over loopback', 'getHeight', heightBody(), quick ? 100 : 5_000, { defaults: 1.05 }],
-    ['platform.getCurrentValidators, 2,000 validators, over loopback', 'getCurrentValidators', bigValidatorsBody(2000), quick ? 2 : 30, { defaults: 1.05, 'validate: true': 1.25 }],
-  ]) {
-    const server = createServer((req, res) => {
-      const chunks = [];
-      req.on('data', (c) => chunks.push(c));
-      req.on('end', () => {
-        const id = JSON.parse(Buffer.concat(chunks).toString()).id;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(body.replace('"id":1,', `"id":${id},`));
-      });
-    });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${server.address().port}`;
-    const floorCall = async () => JSON.parse(await (await fetch(`${url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":7,"method":"m","params":{}}' })).text());
-    lines.push(...(await scenario(label, (client) => client.platform[method](), { url }, floorCall, iterations, goals)));
-    server.closeAllConnections();
-    server.close();
+  const lines = [
+    ...(await scenario('platform.getHeight over loopback', 'height', 'getHeight', quick ? 1 : 61, quick ? 20 : 100, { defaults: 1.05 })),
+    ...(await scenario('platform.getCurrentValidators, 2,000 validators, over loopback', 'validators', 'getCurrentValidators', quick ? 1 : 25, quick ? 1 : 2, { defaults: 1.05, 'validate: true': 1.25 })),
+  ];
+  // The same on the other Node lines CI runs, each with its own floor.
+  if (!quick && !process.argv.includes('--child')) {
+    const major = Number(process.versions.node.split('.')[0]);
+    for (const other of [20, 22, 24].filter((v) => v !== major)) lines.push(...onNode(other, import.meta.url));
   }
-  void fixed;
   return { title: 'Client overhead over loopback HTTP', lines };
 }
 
 // `node bench/<this file>`: this benchmark alone (after `pnpm build`), printed, nothing written.
 if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
   const { title, lines } = await run();
-  console.log(title);
-  for (const line of lines) console.log(`  ${line}`);
+  if (process.argv.includes('--child')) console.log(childOutput(lines));
+  else {
+    console.log(title);
+    for (const line of lines) console.log(`  ${line}`);
+  }
 }

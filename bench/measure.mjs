@@ -1,5 +1,6 @@
 // Helpers shared by the benchmarks: timing, gzip sizes, and the quick (smoke) mode.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const quick = process.argv.includes('--quick');
@@ -47,8 +48,51 @@ export async function timeAlternating(fns, iterations, rounds = quick ? 1 : 9) {
   return results.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]);
 }
 
+/**
+ * Time per call (ms) of each function in each of `rounds` short rounds of `perRound` calls,
+ * taken in turn (a round of each, then again) after a warm-up: `times[k][r]`. Compare two
+ * functions with `medianRatio`, round by round, so that drift during the run (CPU clock, heap
+ * growth, garbage collection, a neighbour's load) falls on both sides of each ratio alike.
+ */
+export async function alternatingRounds(fns, rounds, perRound) {
+  for (const fn of fns) for (let i = 0; i < Math.min(perRound, 50); i++) await fn();
+  const times = fns.map(() => []);
+  for (let r = 0; r < rounds; r++) {
+    for (const [k, fn] of fns.entries()) {
+      const started = performance.now();
+      for (let i = 0; i < perRound; i++) await fn();
+      times[k].push((performance.now() - started) / perRound);
+    }
+  }
+  return times;
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The median over the rounds of `a`'s time against `b`'s in the same round. */
+export const medianRatio = (a, b) => median(a.map((t, r) => t / b[r]));
+
 export const gzipBytes = (text) => gzipSync(text, { level: 9 }).length;
 
 export const verdict = (ok) => (ok ? 'goal met' : 'GOAL MISSED');
 
 export const fixed = (n, digits = 2) => Number(n).toFixed(digits);
+
+/** Marks the JSON a `--child` run prints for its parent (`onNode`). */
+const CHILD_MARK = 'avanode-bench-child:';
+
+/** What a benchmark run with `--child` prints: its lines, for the parent that ran it. */
+export const childOutput = (lines) => CHILD_MARK + JSON.stringify({ version: process.version, lines });
+
+/**
+ * The benchmark at `moduleUrl` run again under Node `major` (the registry's `node` package
+ * through npx, as CI gets it) with `--child`; its lines returned under a heading line, or a line
+ * saying so when that Node cannot be had.
+ */
+export function onNode(major, moduleUrl) {
+  const result = spawnSync('npx', ['-y', '-p', `node@${major}`, 'node', fileURLToPath(moduleUrl), '--child'], { encoding: 'utf8', timeout: 600_000 });
+  const start = result.stdout?.indexOf(CHILD_MARK) ?? -1;
+  if (result.status !== 0 || start < 0) return [`on Node ${major}: not measured (${(result.stderr || result.error?.message || 'no output').trim().split('\n').pop()})`];
+  const { version, lines } = JSON.parse(result.stdout.slice(start + CHILD_MARK.length));
+  return [`on Node ${version} (same benchmark, its own floor):`, ...lines.map((line) => `  ${line.trim()}`)];
+}

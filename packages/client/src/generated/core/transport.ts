@@ -39,7 +39,10 @@ export async function exchange(this: CoreParts, url: string, init: RequestInit, 
   const timer = timeoutMs < Infinity && timeoutMs && setTimeout(() => controller.abort(), timeoutMs);
   try {
     // Redirects are not followed: the body and headers (an API key) must not reach another origin.
-    const response = await (config.fetch ?? fetch)(url, { ...init, redirect: 'manual', signal: controller.signal });
+    // `init` is the caller's own fresh object, completed in place: a spread costs 1 µs on Node 20.
+    init.redirect = 'manual';
+    init.signal = controller.signal;
+    const response = await (config.fetch ?? fetch)(url, init);
     // The body is read as a stream, counted after decompression (fetch inflates as it goes),
     // so that a huge or compressed-bomb answer stops at the cap, and an error's body at what
     // its excerpt keeps (2048 bytes: 512 characters of up to 4 bytes). Past it, the stream is

@@ -192,7 +192,8 @@ export interface CoreParts {
   /**
    * One fetch with the timeout and the caller's signal, redirects not followed, the body read up
    * to `maxResponseBytes` (or, when `accept` (default: 2xx) refuses the status, up to what an
-   * error's excerpt keeps). Rejects only on a bad `options.timeoutMs`.
+   * error's excerpt keeps). Rejects only on a bad `options.timeoutMs`. `init` must be a fresh
+   * object: its `redirect` and `signal` are set in place.
    */
   exchange(url: string, init: RequestInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange>;
   /** The JSON-RPC request text. */
