@@ -10,6 +10,7 @@ import { serveGeth, type GethEndpoint } from './envelope/geth.js';
 import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
 import { httpError, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
+import { exampleStateRefusal } from './example-state.js';
 import { BoundedMemo } from './memo.js';
 import { serviceChecks, type ServiceCheckContext } from './node-checks/index.js';
 import { ConnectionReset, beforeCall, beforeRequest, withHealth, type EarlyAnswer } from './network/attach.js';
@@ -154,7 +155,6 @@ function matchingExample(mock: MethodMock, params: unknown): Example | undefined
 }
 
 /** `encoding` as formatting.Encoding reads it (case-insensitive); undefined when not a string. */
-const encodingName = (params: unknown) => (isObject(params) && typeof params.encoding === 'string' ? params.encoding.toLowerCase() : undefined);
 
 /** Each method's param names by their lower-case form, for goParams. */
 const paramNames = new WeakMap<MethodMock, Map<string, string>>();
@@ -330,8 +330,10 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   }
 
   /** The example answer, in the seed's order when there is one. */
-  function exampleAnswer(mock: MethodMock, params: unknown): CallAnswer {
+  function exampleAnswer(name: string, mock: MethodMock, params: unknown): CallAnswer {
     const result = matchingExample(mock, params)?.result ?? null;
+    const refusal = exampleStateRefusal(name, params, result);
+    if (refusal) return { error: refusal };
     if (options.seed === undefined || !isObject(result)) return fixedResult(result);
     let reordered = shuffledResults.get(result);
     if (!reordered) {
@@ -353,11 +355,11 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       if (known && known.version === version) return known.answer;
       const covered = simulation.answer(name, plan.params);
       // A Go service error: -32000 with its text.
-      const answer: CallAnswer = !covered ? exampleAnswer(mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
+      const answer: CallAnswer = !covered ? exampleAnswer(name, mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
       if (remember) networkAnswers.set(plan.id, { version, answer });
       return answer;
     }
-    plan.example ??= exampleAnswer(mock, plan.params);
+    plan.example ??= exampleAnswer(name, mock, plan.params);
     return plan.example;
   }
 
@@ -367,10 +369,7 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
     if (known) for (const plan of known) if (plan.name === name && plan.context === context && plan.validate === validate) return plan;
     const params = goParams(mock, call.value);
     const plan: CallPlan = { id: `plan ${++planCount}`, name, context, validate, params };
-    // The service check refuses json for getUTXOs because the examples' state holds a UTXO; with
-    // the network, whether there is one to encode is the ledger's to say (network/answers.ts).
-    const checked = name === 'platform.getUTXOs' && simulation.ledger() && encodingName(params) === 'json' ? { ...(params as object), encoding: 'hex' } : params;
-    const refusal = serviceChecks[name]?.(checked, context);
+    const refusal = serviceChecks[name]?.(params, context);
     if (refusal) plan.refused = { error: refusal };
     else if (validate) {
       const verdict = validateParams(name, params);

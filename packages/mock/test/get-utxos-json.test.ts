@@ -2,7 +2,7 @@
 // Service.GetUTXOs answers it: each UTXO found goes through formatting.Encode, which refuses json,
 // so the call fails as soon as there is one UTXO to list, and answers an empty page when there is
 // none. With the simulated network the ledger says which; without it the mock plays a node whose
-// state is the spec's examples, which holds a UTXO (node-checks/platform-txs.ts).
+// state is the spec's examples, which holds a UTXO (example-state.ts).
 import { describe, expect, it } from 'vitest';
 import { decodeUtxo, formatAddress, utxoId } from '@avanode/codec';
 import { createMockNode, generateState } from '@avanode/mock';
@@ -56,5 +56,25 @@ describe('getUTXOs, encoding json, without the network', () => {
     const node = createMockNode();
     const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
     expect(answer.error.message).toMatch(/^couldn't encode UTXO \w+ as json: unsupported encoding in method$/);
+  });
+
+  it('names the UTXO the examples\' page holds, by its InputID', async () => {
+    const node = createMockNode();
+    const page = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'hex' }) })).body).result;
+    const first = decodeUtxo(page.utxos[0], { network: 'local' });
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
+    expect(answer.error).toEqual({ code: -32000, message: `couldn't encode UTXO ${utxoId(first)} as json: unsupported encoding in method`, data: null });
+  });
+
+  it('refuses a bad address first, as the node parses the addresses before the lookup', async () => {
+    const node = createMockNode();
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: ['P-nope'], encoding: 'json' }) })).body);
+    expect(answer.error.message).not.toMatch(/couldn't encode UTXO/);
+  });
+
+  it('an override answers as set: the examples\' state is not consulted', async () => {
+    const node = createMockNode({ overrides: { 'platform.getUTXOs': { numFetched: '0', utxos: [], endIndex: { address: EMPTY_ADDRESS, utxo: '11111111111111111111111111111111LpoYY' }, encoding: 'json' } } });
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
+    expect(answer.result.utxos).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Service-level refusals of the P-chain block, transaction and UTXO methods
 // (avalanchego v1.14.2 vms/platformvm/service.go). The mock plays a node whose state is the
-// spec's examples: it holds UTXOs (so `json` cannot encode them), and nothing has the empty ID.
+// spec's examples, where nothing has the empty ID; a refusal that depends on what the state
+// holds (getUTXOs in json) is example-state.ts's, or the simulated network's.
 import { checksum, fromHex } from '@avanode/codec/encoding';
 import type { NodeRefusal, ServiceCheck } from './types.js';
 
@@ -9,13 +10,9 @@ const refuse = (message: string): NodeRefusal => ({ code: -32000, message, data:
 
 /** ids.Empty in cb58: what an omitted ID unmarshals to. */
 const EMPTY_ID = '11111111111111111111111111111111LpoYY';
-/** The InputID of the UTXO the mock's getUTXOs example holds (SHA-256 of its output index and tx ID). */
-const EXAMPLE_UTXO_ID = '24cPY8aoC5MWxGtcAhVRudVYTX1uyt6Td3vP8noJ9Tsq3nJPq4';
 /** The chain aliases a node registers (genesis/aliases.go), and chain IDs (any cb58 ID may name a chain). */
 const CHAIN_ALIASES = new Set(['P', 'platform', 'X', 'avm', 'C', 'evm']);
 const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{36,50}$/;
-/** What avax.ParseServiceAddress may accept: `<P-chain alias>-<bech32>` or a cb58 short ID. */
-const SERVICE_ADDRESS = /^((P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}|[1-9A-HJ-NP-Za-km-z]{25,34})$/;
 /** codec.NewDefaultManager's limit on the bytes it unmarshals (codec/manager.go defaultMaxSize). */
 const MAX_CODEC_BYTES = 256 * 1024;
 
@@ -62,8 +59,8 @@ export const checks: Record<string, ServiceCheck> = {
     return idOf(params.blockID) === EMPTY_ID && encodingOf(params) !== undefined ? refuse(`couldn't get block with id ${EMPTY_ID}: not found`) : undefined;
   },
 
-  // vms/platformvm/service.go Service.GetUTXOs: address count, then sourceChain, then (after the
-  // lookup) the encoding of each UTXO found: formatting.Encode refuses json.
+  // vms/platformvm/service.go Service.GetUTXOs: address count, then sourceChain, then the start
+  // index. (After the lookup it encodes each UTXO found, refusing json: example-state.ts.)
   'platform.getUTXOs': (params) => {
     if (!isObject(params)) return undefined;
     const addresses = params.addresses ?? [];
@@ -79,9 +76,6 @@ export const checks: Record<string, ServiceCheck> = {
     if (start.address === '' && startUTXO !== '') {
       return refuse('couldn\'t parse start index address "": couldn\'t parse address "": no separator found in address');
     }
-    // Only when the addresses parse: a bad one is refused first (the schema answers for it here).
-    const parsable = addresses.every((a) => typeof a === 'string' && SERVICE_ADDRESS.test(a));
-    if (parsable && encodingOf(params) === 'json') return refuse(`couldn't encode UTXO ${EXAMPLE_UTXO_ID} as json: unsupported encoding in method`);
     return undefined;
   },
 
