@@ -9,7 +9,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * The InputID of the UTXO the getUTXOs example holds (SHA-256 of its tx ID and output index), as
  * the node names it; test/get-utxos-json.test.ts computes it from the example's bytes.
  */
-export const EXAMPLE_UTXO_ID = '24cPY8aoC5MWxGtcAhVRudVYTX1uyt6Td3vP8noJ9Tsq3nJPq4';
+const EXAMPLE_UTXO_ID = '24cPY8aoC5MWxGtcAhVRudVYTX1uyt6Td3vP8noJ9Tsq3nJPq4';
 
 /** The refusal of `name` called with `params` in the examples' state, where it answers `result`; undefined when there is none. */
 export function exampleStateRefusal(name: string, params: unknown, result: unknown): NodeRefusal | undefined {
