@@ -176,6 +176,7 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   files.set(`${OUT}/reads.ts`, generatedFile(head, template('client/reads.ts').fill({ reads: lines(model.methods.filter((m) => !m.mutating).map((m) => `  ${q(m.name)},`)) })));
   files.set(`${OUT}/definition.ts`, generatedFile(head, template('client/definition.ts').fill({
     routes: lines(routesOf(model).map((route) => `    ${routeLiteral(route)},`)),
+    mutating: lines(model.methods.filter((m) => m.mutating).map((m) => `    ${q(m.name)},`)),
     validators: q(`${scope}/validators`),
   })));
   files.set(`${OUT}/http-endpoints.ts`, generatedFile(head, template('client/http-endpoints.ts').fill({

@@ -1,18 +1,23 @@
 // @about
-// Template of the client's generated/definition.ts (client plugin). Holes: the routes, and the
-// module specifier of the validators package.
+// Template of the client's generated/definition.ts (client plugin). Holes: the routes, the
+// mutating methods and the module specifier of the validators package.
 // @end about
 // What the core knows of the document: where each method lives, and the tables it loads on
 // first need (the reads, the 64-bit paths, the HTTP GET endpoints, the validators).
 import type { ClientDefinition } from './core/types.js';
 
-/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), and which methods are reads. */
+/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
     // @hole routes
     ['shard_height', '/api/shard/{shardID}', true, true],
     ['ledger.', '/api/ledger'],
     // @end routes
+  ],
+  mutating: [
+    // @hole mutating
+    'ledger.transfer',
+    // @end mutating
   ],
   loadReads: () => import('./reads.js'),
   loadBigint: () => import('./uint64-paths.js'),

@@ -25,16 +25,17 @@ describe('onRequest', () => {
     let token = 0;
     const client = createClient({
       url: node.url,
+      headers: { 'x-trace': 'on' },
       onRequest: async (request) => {
         await new Promise((resolve) => setTimeout(resolve, 5));
         request.headers.authorization = `Bearer token-${++token}`;
-        delete request.headers.accept;
+        delete request.headers['x-trace'];
       },
     });
     await client.platform.getHeight();
     await client.info.getNetworkID();
     expect(node.received.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
-    expect(node.received[0]!.headers.accept).not.toBe('application/json');
+    expect(node.received[0]!.headers['x-trace']).toBeUndefined();
     // The client's own headers are untouched for the next call.
     expect(node.received[1]!.headers['content-type']).toBe('application/json');
   });

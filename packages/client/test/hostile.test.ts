@@ -131,6 +131,41 @@ describe('redirects', () => {
       other.close();
     }
   });
+
+  // A first attempt asks fetch to refuse redirects (`redirect: 'error'`, which spares it a copy
+  // of the body); a method marked x-mutating asks to tell them apart (`manual`) at once.
+  it('a read is sent once more to the same URL to name the location; issueTx once; a name the document lacks once, without the location', async () => {
+    const location = 'http://127.0.0.1:9/elsewhere';
+    const seen: string[] = [];
+    node.answer((request, res) => {
+      seen.push((request.json as { method: string }).method);
+      res.writeHead(308, { location }).end();
+    });
+    const client = createClient({ url: node.url, retry: { attempts: 3, baseDelayMs: 1 } });
+    await expect(client.platform.getHeight()).rejects.toMatchObject({ name: 'HttpError', status: 308, location });
+    expect(seen).toEqual(['platform.getHeight', 'platform.getHeight']);
+    seen.length = 0;
+    await expect(client.platform.issueTx({ tx: '0x00' })).rejects.toMatchObject({ name: 'HttpError', status: 308, location });
+    expect(seen).toEqual(['platform.issueTx']);
+    seen.length = 0;
+    const unknown = (await fail(client.request('platform.IssueTx' as 'platform.issueTx', { tx: '0x00' }))) as HttpError;
+    expect(unknown).toBeInstanceOf(HttpError);
+    expect(unknown).toMatchObject({ status: 0, location: null });
+    expect(unknown.message).toMatch(/redirect, not followed; where it pointed is not known/);
+    expect(seen).toEqual(['platform.IssueTx']);
+  });
+
+  it('a redirect on the first attempt that is gone on the second: the read gets its answer', async () => {
+    let first = true;
+    node.answer((request, res) => {
+      if (first) {
+        first = false;
+        return void res.writeHead(302, { location: '/ext/bc/P' }).end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: (request.json as { id: number }).id, result: { height: '7' } }));
+    });
+    expect(await createClient({ url: node.url }).platform.getHeight()).toEqual({ height: '7' });
+  });
 });
 
 describe('retries', () => {

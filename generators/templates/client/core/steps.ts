@@ -54,6 +54,9 @@ export async function prepare(parts: CoreParts, method: string, params: unknown)
   return json;
 }
 
+/** Whether fetch failed on a redirect it was told to refuse (`redirect: 'error'`; undici names it in the cause). */
+export const refusedRedirect = (exchange: Exchange | undefined): boolean => !!exchange && 'error' in exchange && (exchange.error as { cause?: { message?: unknown } } | undefined)?.cause?.message === 'unexpected redirect';
+
 /** The body of an answer whose status `accept`s, or the error that says why there is none. */
 export function answerText(parts: CoreParts, exchange: Exchange, name: string | undefined, options: RequestOptions | undefined, accept: (status: number) => boolean): string {
   if (options?.signal?.aborted) throw options.signal.reason;
@@ -71,6 +74,10 @@ export function answerText(parts: CoreParts, exchange: Exchange, name: string | 
     const redirect = (status >= 300 && status < 400) || type === 'opaqueredirect';
     const message = redirect ? `HTTP ${status} redirect to ${location ?? '(a location the browser hides)'}, not followed` : `HTTP ${status} ${body.slice(0, 100)}`;
     throw new HttpError(message, name, { status, body, retryAfter: headers.get('retry-after'), location, url });
+  }
+  if (refusedRedirect(exchange)) {
+    const message = 'redirect, not followed; where it pointed is not known, as a call that is not a known read is not sent twice';
+    throw new HttpError(message, name, { status: 0, body: '', retryAfter: null, location: null, url });
   }
   if (exchange.timedOut) throw new TimeoutError(`no answer from ${url} within ${exchange.timeoutMs} ms`, name, { timeoutMs: exchange.timeoutMs, url });
   const { error } = exchange;
@@ -184,7 +191,7 @@ export async function send(
   const request = { method, url, headers: { ...init.headers }, body: init.body as string | undefined, attempt };
   if (onRequest) await hook('onRequest', method, () => onRequest(request));
   const started = performance.now();
-  const exchange = await parts.exchange(request.url, { ...init, headers: request.headers }, options, accept);
+  const exchange = await parts.exchange(request.url, { ...init, headers: request.headers, redirect: 'manual' }, options, accept);
   if (onResponse) {
     const { response } = exchange;
     const report = { method, url: request.url, attempt, status: response?.status, durationMs: performance.now() - started, size: response ? new TextEncoder().encode(exchange.text).length : 0, timedOut: !response && exchange.timedOut && !options?.signal?.aborted };

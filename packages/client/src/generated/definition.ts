@@ -5,7 +5,7 @@
 // first need (the reads, the 64-bit paths, the HTTP GET endpoints, the validators).
 import type { ClientDefinition } from './core/types.js';
 
-/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), and which methods are reads. */
+/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
     ['validators.getCurrentValidators', '/ext/bc/{blockchainID}/validators'],
@@ -13,6 +13,9 @@ export const definition: ClientDefinition = {
     ['health.', '/ext/health'],
     ['info.', '/ext/info'],
     ['platform.', '/ext/bc/P'],
+  ],
+  mutating: [
+    'platform.issueTx',
   ],
   loadReads: () => import('./reads.js'),
   loadBigint: () => import('./uint64-paths.js'),

@@ -5,7 +5,7 @@
 // One JSON-RPC call through the complete path (complete.ts): the rest of a call the core began
 // (its first attempt handed over), or a whole one the core could not make (bigints, validation,
 // a path variable, several URLs, hooks).
-import { answerText, at, envelope, finish, parse, prepare, retrying, send, urlOf } from './steps.js';
+import { answerText, at, envelope, finish, parse, prepare, reads, refusedRedirect, retrying, send, urlOf } from './steps.js';
 import type { CoreParts, HandedOver, RequestOptions } from './types.js';
 
 /** A whole call, or the rest of one the core began (`handedOver`: its first attempt). */
@@ -18,7 +18,10 @@ export async function call(parts: CoreParts, method: string, params: unknown, op
     async (n, base) => {
       const first = n === 1 ? handedOver : undefined;
       const id = first?.id ?? parts.nextId();
-      const exchange = first?.exchange ?? (await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options, method, count));
+      // The core's first attempt had fetch refuse a redirect (`redirect: 'error'`, transport.ts):
+      // a read is sent again, telling the redirect apart to say where it pointed.
+      const again = refusedRedirect(first?.exchange) && (await reads(parts, [method]));
+      const exchange = (again ? undefined : first?.exchange) ?? (await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options, method, count));
       const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);
       return envelope(parse(parts, text, method), id, method, text);
     },

@@ -5,11 +5,14 @@
 // first need (the reads, the 64-bit paths, the HTTP GET endpoints, the validators).
 import type { ClientDefinition } from './core/types.js';
 
-/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), and which methods are reads. */
+/** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
     ['shard_height', '/api/shard/{shardID}', true, true],
     ['ledger.', '/api/ledger'],
+  ],
+  mutating: [
+    'ledger.transfer',
   ],
   loadReads: () => import('./reads.js'),
   loadBigint: () => import('./uint64-paths.js'),
