@@ -155,6 +155,21 @@ describe('redirects', () => {
     expect(seen).toEqual(['platform.IssueTx']);
   });
 
+  it('the same through the complete path (bigint: true): a read twice, issueTx once', async () => {
+    const location = 'http://127.0.0.1:9/elsewhere';
+    const seen: string[] = [];
+    node.answer((request, res) => {
+      seen.push((request.json as { method: string }).method);
+      res.writeHead(307, { location }).end();
+    });
+    const client = createClient({ url: node.url, bigint: true });
+    await expect(client.platform.getHeight()).rejects.toMatchObject({ name: 'HttpError', status: 307, location });
+    expect(seen).toEqual(['platform.getHeight', 'platform.getHeight']);
+    seen.length = 0;
+    await expect(client.platform.issueTx({ tx: '0x00' })).rejects.toMatchObject({ name: 'HttpError', status: 307, location });
+    expect(seen).toEqual(['platform.issueTx']);
+  });
+
   it('a redirect on the first attempt that is gone on the second: the read gets its answer', async () => {
     let first = true;
     node.answer((request, res) => {

@@ -14,10 +14,11 @@ export async function call(parts: CoreParts, method: string, params: unknown, op
     async (n, base) => {
       const first = n === 1 ? handedOver : undefined;
       const id = first?.id ?? parts.nextId();
-      // The core's first attempt had fetch refuse a redirect (`redirect: 'error'`, transport.ts):
-      // a read is sent again, telling the redirect apart to say where it pointed.
-      const again = refusedRedirect(first?.exchange) && (await reads(parts, [method]));
-      const exchange = (again ? undefined : first?.exchange) ?? (await send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson) }, options, method, count));
+      const request = (redirect: 'manual' | 'error') => send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson), redirect }, options, method, count);
+      // As the core sends (ExchangeInit): fetch refuses a redirect outright unless the method changes state.
+      let exchange = first?.exchange ?? (await request(parts.definition.mutating.includes(method) ? 'manual' : 'error'));
+      // Refused: a read is sent again, telling the redirect apart to say where it pointed.
+      if (refusedRedirect(exchange) && (await reads(parts, [method]))) exchange = await request('manual');
       const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);
       return envelope(parse(parts, text, method), id, method, text);
     },

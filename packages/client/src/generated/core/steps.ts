@@ -7,7 +7,7 @@
 // around each request, telling each failure apart (HTTP status, bad body, wrong envelope,
 // timeout, network), retries, fail-over between several URLs, result validation and bigint
 // decoding. Part of the complete path (loaded on first use, complete.ts).
-import type { CoreParts, Exchange, RequestOptions } from './types.js';
+import type { CoreParts, Exchange, ExchangeInit, RequestOptions } from './types.js';
 import { AvanodeError, ConfigError, HookError, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from './errors.js';
 import { walk } from './failover.js';
 import { quoteUnsafeIntegers, stringifyJson } from './lossless.js';
@@ -184,7 +184,7 @@ async function hook(name: 'onRequest' | 'onResponse', method: string, run: () =>
 export async function send(
   parts: CoreParts,
   url: string,
-  init: RequestInit & { headers: Record<string, string> },
+  init: RequestInit & { headers: Record<string, string>; redirect?: ExchangeInit['redirect'] },
   options: RequestOptions | undefined,
   method: string,
   count: { n: number },
@@ -195,7 +195,7 @@ export async function send(
   const request = { method, url, headers: { ...init.headers }, body: init.body as string | undefined, attempt };
   if (onRequest) await hook('onRequest', method, () => onRequest(request));
   const started = performance.now();
-  const exchange = await parts.exchange(request.url, { ...init, headers: request.headers, redirect: 'manual' }, options, accept);
+  const exchange = await parts.exchange(request.url, { ...init, headers: request.headers, redirect: init.redirect ?? 'manual' }, options, accept);
   if (onResponse) {
     const { response } = exchange;
     const report = { method, url: request.url, attempt, status: response?.status, durationMs: performance.now() - started, size: response ? new TextEncoder().encode(exchange.text).length : 0, timedOut: !response && exchange.timedOut && !options?.signal?.aborted };
