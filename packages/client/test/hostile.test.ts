@@ -170,6 +170,25 @@ describe('redirects', () => {
     expect(seen).toEqual(['platform.issueTx']);
   });
 
+  it('with a browser\'s fetch (no reason given, the redirect hidden): a read\'s retry reports the redirect', async () => {
+    node.answer((_request, res) => res.writeHead(307, { location: 'http://127.0.0.1:9/x' }).end());
+    const modes: string[] = [];
+    // As a browser answers: `error` fails with a bare TypeError; `manual` gives an opaque redirect.
+    const browserFetch = (async (url: string, init: RequestInit) => {
+      modes.push(String(init.redirect));
+      if (init.redirect === 'error') throw new TypeError('Failed to fetch');
+      await fetch(url, init);
+      return { status: 0, ok: false, type: 'opaqueredirect', headers: new Headers(), body: null } as unknown as Response;
+    }) as typeof fetch;
+    const retrying = createClient({ url: node.url, fetch: browserFetch, retry: { attempts: 2, baseDelayMs: 1 } });
+    await expect(retrying.platform.getHeight()).rejects.toMatchObject({ name: 'HttpError', status: 0, location: null });
+    expect(modes).toEqual(['error', 'manual']);
+    modes.length = 0;
+    const once = createClient({ url: node.url, fetch: browserFetch, retry: false });
+    await expect(once.platform.getHeight()).rejects.toBeInstanceOf(NetworkError);
+    expect(modes).toEqual(['error']);
+  });
+
   it('a redirect on the first attempt that is gone on the second: the read gets its answer', async () => {
     let first = true;
     node.answer((request, res) => {

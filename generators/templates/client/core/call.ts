@@ -15,8 +15,10 @@ export async function call(parts: CoreParts, method: string, params: unknown, op
       const first = n === 1 ? handedOver : undefined;
       const id = first?.id ?? parts.nextId();
       const request = (redirect: 'manual' | 'error') => send(parts, at(parts, url, base), { method: 'POST', headers: parts.headers, body: parts.body(id, method, paramsJson), redirect }, options, method, count);
-      // As the core sends (ExchangeInit): fetch refuses a redirect outright unless the method changes state.
-      let exchange = first?.exchange ?? (await request(parts.definition.mutating.includes(method) ? 'manual' : 'error'));
+      // A first attempt as the core sends it (ExchangeInit): fetch refuses a redirect outright
+      // unless the method changes state. Retries tell redirects apart, since a browser's fetch
+      // does not say why it failed (a refused redirect looks like a network error there).
+      let exchange = first?.exchange ?? (await request(n === 1 && !parts.definition.mutating.includes(method) ? 'error' : 'manual'));
       // Refused: a read is sent again, telling the redirect apart to say where it pointed.
       if (refusedRedirect(exchange) && (await reads(parts, [method]))) exchange = await request('manual');
       const text = answerText(parts, exchange, method, options, (status) => status >= 200 && status < 300);

@@ -120,7 +120,7 @@ export type Route = readonly [prefix: string, path: string, byPosition?: boolean
 /** What the generated modules know about the document, handed to the core. */
 export interface ClientDefinition {
   routes: readonly Route[];
-  /** The methods marked `x-mutating`: sent telling a redirect apart from the first attempt (transport.ts), since they are never sent twice. */
+  /** The methods marked `x-mutating`: sent telling a redirect apart from the first attempt (ExchangeInit), since they are never sent twice. */
   mutating: readonly string[];
   /** The methods safe to send twice (the document's methods not marked `x-mutating`): only these are retried. */
   loadReads: () => Promise<{ reads: ReadonlySet<string> }>;
