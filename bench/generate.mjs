@@ -14,11 +14,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { fixed, medianRunMs, quick, verdict } from './measure.mjs';
+import { fixed, median, medianRunMs, quick, verdict } from './measure.mjs';
 
 const root = join(import.meta.dirname, '..');
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What `avanode-gen --project` reads, copied; node_modules linked to the real ones. */

@@ -13,40 +13,18 @@ export function medianRunMs(args, runs, options = {}) {
     execFileSync(process.execPath, args, { stdio: 'ignore', ...options });
     times.push(performance.now() - started);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  return median(times);
 }
 
 /** Median time per call (ms) of an async function, over rounds of `iterations` calls. */
-export async function timePerCall(fn, iterations, rounds = quick ? 1 : 7) {
-  for (let i = 0; i < Math.min(50, iterations); i++) await fn();
-  const results = [];
-  for (let r = 0; r < rounds; r++) {
-    const started = performance.now();
-    for (let i = 0; i < iterations; i++) await fn();
-    results.push((performance.now() - started) / iterations);
-  }
-  results.sort((a, b) => a - b);
-  return results[Math.floor(results.length / 2)];
-}
+export const timePerCall = async (fn, iterations, rounds = quick ? 1 : 7) => median((await alternatingRounds([fn], rounds, iterations))[0]);
 
 /**
  * Median time per call (ms) of each function, timed in alternating rounds (a round of each, then
  * again), so that drift during the run (CPU clock, heap growth, a neighbour's load) falls on all
  * of them alike rather than on whichever ran last.
  */
-export async function timeAlternating(fns, iterations, rounds = quick ? 1 : 9) {
-  for (const fn of fns) for (let i = 0; i < Math.min(20, iterations); i++) await fn();
-  const results = fns.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    for (const [k, fn] of fns.entries()) {
-      const started = performance.now();
-      for (let i = 0; i < iterations; i++) await fn();
-      results[k].push((performance.now() - started) / iterations);
-    }
-  }
-  return results.map((times) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)]);
-}
+export const timeAlternating = async (fns, iterations, rounds = quick ? 1 : 9) => (await alternatingRounds(fns, rounds, iterations)).map(median);
 
 /**
  * Time per call (ms) of each function in each of `rounds` short rounds of `perRound` calls,

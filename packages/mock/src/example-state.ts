@@ -2,8 +2,7 @@
 // params: the mock without the simulated network plays such a node. With the network, its ledger
 // says the same (network/answers.ts). Params-only refusals are node-checks/'s.
 import type { NodeRefusal } from './node-checks/types.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from './is-object.js';
 
 /**
  * The InputID of the UTXO the getUTXOs example holds (SHA-256 of its tx ID and output index), as

@@ -18,6 +18,7 @@ import type { Latency } from './network/faults.js';
 import { createSimulation, type MockControl, type NetworkOptions } from './network/index.js';
 import { MockRpcError, checkOverrides, overrideAnswer, type Overrides } from './overrides.js';
 import { fixedResult, freshResult } from './results.js';
+import { isObject } from './is-object.js';
 
 export interface MockNodeOptions {
   /**
@@ -108,8 +109,6 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
   }
   return out;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The P-chain's routes besides /ext/bc/P (genesis/aliases.go:34-40: its ID, `P`, `platform`, with and without `bc/`). */
 const PLATFORM_ALIASES = ['/ext/P', '/ext/platform', '/ext/bc/platform', '/ext/bc/11111111111111111111111111111111LpoYY'];

@@ -9,6 +9,7 @@
 import type { Methods } from '@avanode/types';
 import { validateResult } from '@avanode/validators';
 import type { CallAnswer } from './envelope/types.js';
+import { isObject } from './is-object.js';
 
 export type MethodName = keyof Methods;
 
@@ -59,8 +60,6 @@ export class OverrideError extends Error {
     this.path = path;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** `{ error: {…} }` and nothing else: no result schema of the node has a top-level `error` member, so this is never a result. */
 const isErrorForm = (value: unknown): value is OverrideRpcError => isObject(value) && 'error' in value && Object.keys(value).length === 1;

@@ -9,6 +9,7 @@ import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, type Ledger
 import { acceptTx, endStakers } from './txs.js';
 import { generateState } from './seed.js';
 import { StateError, validateStateFile, type StateFile } from './state-file.js';
+import { isObject } from '../is-object.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export type { Answer, FaultOptions, RpcFailure };
@@ -72,8 +73,6 @@ export interface Simulation {
   start(): void;
   stop(): void;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export interface SimulationOptions extends FaultOptions {
   /** The simulated network: on with `true` or its options; off (answers from the spec's examples) when omitted. */

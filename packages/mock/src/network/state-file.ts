@@ -2,6 +2,7 @@
 // holds, and what a seed generates. Checked member by member; an error names the path at fault
 // (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
 import { EMPTY_ID, parseAddress } from '@avanode/codec';
+import { isObject } from '../is-object.js';
 
 /** A uint64 as the node's JSON has it: a decimal string, or an integer. */
 export type Uint64Like = string | number;
@@ -85,7 +86,6 @@ type Check = (value: unknown, path: string) => void;
 const fail = (path: string, want: string, value: unknown): never => {
   throw new StateError(`${path}: expected ${want}, got ${JSON.stringify(value) ?? String(value)}`);
 };
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const uint64: Check = (v, p) => {
   const ok = (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) || (typeof v === 'string' && /^(0|[1-9][0-9]*)$/.test(v) && BigInt(v) < 2n ** 64n);

@@ -4,8 +4,7 @@
 // (utils/json/codec.go), which answers -32000 "couldn't unmarshal an argument…" with data null.
 // Each check gets the params after the mock's leniency (a missing or null `params` is `[]`).
 import type { NodeRefusal, ServiceCheck, ServiceCheckContext } from './types.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from '../is-object.js';
 
 /** What Go's encoding/json calls a JSON value in an UnmarshalTypeError. */
 function jsonKind(value: unknown): string {

@@ -1,8 +1,7 @@
 // Service-level refusals of the Info API (avalanchego v1.14.2, api/info/service.go): the
 // handlers that refuse well-typed params. Every other info handler answers whatever decodes.
 import type { NodeRefusal, ServiceCheck } from './types.js';
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+import { isObject } from '../is-object.js';
 
 /**
  * The args as the node decodes them: an object, or the first element of an array (json2 reads

@@ -3,6 +3,7 @@
 // node's state (an unknown ID, a height above the tip, a sample larger than the set) are not
 // reproduced: the mock answers from its examples, and overrides decide the rest.
 import type { NodeRefusal, ServiceCheck } from './types.js';
+import { isObject } from '../is-object.js';
 
 /** The P-chain's and the primary network's ID, and what an omitted or null ID decodes to. */
 const EMPTY_ID = '11111111111111111111111111111111LpoYY';
@@ -15,8 +16,6 @@ const unmarshalRefusal: NodeRefusal = {
   data: null,
 };
 const failed = (message: string): NodeRefusal => ({ code: -32000, message, data: null });
-
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** The args object as gorilla's json2 reads it: the params object, or the only element of a params array. */
 function argsOf(params: unknown): Record<string, unknown> | undefined {

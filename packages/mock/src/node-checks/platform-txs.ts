@@ -4,8 +4,8 @@
 // holds (getUTXOs in json) is example-state.ts's, or the simulated network's.
 import { checksum, fromHex } from '@avanode/codec/encoding';
 import type { NodeRefusal, ServiceCheck } from './types.js';
+import { isObject } from '../is-object.js';
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const refuse = (message: string): NodeRefusal => ({ code: -32000, message, data: null });
 
 /** ids.Empty in cb58: what an omitted ID unmarshals to. */
