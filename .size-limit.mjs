@@ -50,7 +50,9 @@ export default [
     gzip: true,
     // 3 kB until the audit against the node's source: the result is now three exact validator
     // shapes (permissionless, permissioned, L1) and uint64 patterns that bound the value, 3.4 kB.
-    limit: '3.6 kB',
+    // 3.6 kB until the faster pattern testers (generators/src/fast-patterns.ts, 3.62 kB): their
+    // two helpers cost 0.1 kB and take a third off validating a whole validator set.
+    limit: '3.7 kB',
   },
   // The codec's helpers: amounts and addresses (bech32) hold 4 kB; the ID helpers cannot, as cb58
   // needs sha256 (2.7 kB alone) and base58 (docs/benchmarks.md has the breakdown).

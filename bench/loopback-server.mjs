@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import { bigValidatorsBody, heightBody } from './payloads.mjs';
 
-const body = process.argv[2] === 'validators' ? bigValidatorsBody(2000) : heightBody();
+const body = process.argv[2] === 'validators' ? bigValidatorsBody() : heightBody();
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c));

@@ -10,6 +10,7 @@ import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts'
 import type { DocumentModel } from '../model.ts';
 import { compiledValidators, type CompiledValidators } from '../compiled-validators.ts';
 import { template } from '../util/template.ts';
+import { withFastPatterns } from '../fast-patterns.ts';
 
 // ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
 const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
@@ -91,7 +92,7 @@ async function sortedTopLevel(code: string): Promise<string> {
 async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
   let code = await sortedTopLevel(stableNames(standaloneCode(compiled.ajv, compiled.exports)));
-  code = await withoutRequires(code);
+  code = withFastPatterns(await withoutRequires(code));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 }
