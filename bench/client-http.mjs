@@ -66,7 +66,7 @@ export async function run() {
     // One call per round: the variants take turns call by call, the finest interleaving there is
     // (the ratios of two runs agree within 1% this way, against 3–5% with rounds of 100 calls).
     ...(await scenario('platform.getHeight over loopback', 'height', 'getHeight', quick ? 20 : 3000, 1, { defaults: 1.05 })),
-    ...(await scenario(`platform.getCurrentValidators, ${VALIDATOR_SET}, over loopback`, 'validators', 'getCurrentValidators', quick ? 1 : 41, 1, { defaults: 1.05, 'validate: true': 1.25 })),
+    ...(await scenario(`platform.getCurrentValidators, ${VALIDATOR_SET}, over loopback`, 'validators', 'getCurrentValidators', quick ? 1 : 121, 1, { defaults: 1.05, 'validate: true': 1.25 })),
   ];
   // The same on the other Node lines CI runs, each with its own floor.
   if (!quick && !process.argv.includes('--child')) {

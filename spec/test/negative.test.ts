@@ -73,6 +73,16 @@ describe('strict wire forms', () => {
     expect(checkResult('platform.sampleValidators', { validators: ['Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf'] }).ok).toBe(false);
   });
 
+  it('a permissionless validator that breaks its schema does not pass as a permissioned one', () => {
+    // api.Staker (vms/platformvm/api/validator.go) has five fields: PermissionedValidator is closed.
+    const [full] = (methodNamed('platform.getCurrentValidators').examples[2]!.result!.value as { validators: Array<Record<string, unknown>> }).validators;
+    const { txID, startTime, endTime, nodeID, weight } = full!;
+    expect(checkResult('platform.getCurrentValidators', { validators: [full] }).ok).toBe(true);
+    expect(checkResult('platform.getCurrentValidators', { validators: [{ txID, startTime, endTime, nodeID, weight }] }).ok).toBe(true);
+    expect(checkResult('platform.getCurrentValidators', { validators: [{ ...full, delegationFee: 'two' }] }).ok).toBe(false);
+    expect(checkResult('platform.getCurrentValidators', { validators: [{ txID, startTime, endTime, nodeID, weight, uptime: '99.0' }] }).ok).toBe(false);
+  });
+
   it('a required member missing is rejected', () => {
     const { balance: _balance, ...withoutBalance } = withResult('platform.getL1Validator', {});
     expect(checkResult('platform.getL1Validator', withoutBalance).ok).toBe(false);

@@ -11,6 +11,7 @@ import type { DocumentModel } from '../model.ts';
 import { compiledValidators, type CompiledValidators } from '../compiled-validators.ts';
 import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
+import { withPositionalArguments } from '../positional-calls.ts';
 
 // ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
 const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
@@ -92,7 +93,7 @@ async function sortedTopLevel(code: string): Promise<string> {
 async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
   let code = await sortedTopLevel(stableNames(standaloneCode(compiled.ajv, compiled.exports)));
-  code = withFastPatterns(await withoutRequires(code));
+  code = withPositionalArguments(withFastPatterns(await withoutRequires(code)));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 }
@@ -108,7 +109,7 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   const code = await compiled.standalone;
 
   const head = header(context, model.title, model.version);
-  const standalone = `${head}// ajv standalone validation code. Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
+  const standalone = `${head}// ajv standalone validation code, its slow patterns given faster equivalent testers\n// (generators/src/fast-patterns.ts) and its calls' options passed by position\n// (generators/src/positional-calls.ts). Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
 
   const index = template('validators/index.ts');
   const validator = index.section('validators');

@@ -54,6 +54,13 @@ describe('invalid values', () => {
       errors: [{ path: '/height', message: expect.stringMatching(/^must match pattern "\^0\*\(\?:.*18446744073709551615\)\$", or must be integer$/) }],
     });
     expect(validateResult('platform.getCurrentValidators', { validators: [{ nodeID: 'NodeID-x' }] })).toMatchObject({ ok: false });
+    // Through several validators, an array index and a map key: each call passes its path on.
+    const [validator] = (spec.methods.find((m) => m.name === 'platform.getCurrentValidators')!.examples[2]!.result.value as { validators: Array<Record<string, unknown>> }).validators;
+    const owner = { locktime: '0', threshold: '1', addresses: ['P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5', 'P-avax1bad'] };
+    const broken = validateResult('platform.getCurrentValidators', { validators: [validator, { ...validator, validationRewardOwner: owner }] });
+    expect(broken.ok || broken.errors[0]).toEqual({ path: '/validators/1/validationRewardOwner/addresses/1', message: expect.stringContaining('must match pattern "^P-') });
+    const acps = validateResult('info.acps', { acps: { '23': { supportWeight: 'x', supporters: [], objectWeight: '0', objectors: [], abstainWeight: '0' } } });
+    expect(acps.ok || acps.errors[0]!.path).toBe('/acps/23/supportWeight');
     expect(validateParams('platform.getSubnet', {})).toEqual({ ok: false, errors: [{ path: '/subnetID', message: 'is required' }] });
     expect(validateHealthReport({ checks: {}, healthy: 'yes' })).toEqual({ ok: false, errors: [{ path: '/healthy', message: 'must be boolean' }] });
     expect(validateResult('platform.getHieght', {})).toEqual({ ok: false, errors: [{ path: '', message: "unknown method 'platform.getHieght'" }] });
