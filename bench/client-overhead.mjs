@@ -23,8 +23,9 @@ const stubFetch = (body) => async (_url, init) => {
 
 /**
  * The floor and each client variant, timed in short alternating rounds (floor, defaults,
- * validate, bigint, floor, …); each ratio is the median over the rounds of the variant's round
- * against the floor's round beside it.
+ * validate, bigint, floor, …; one call per round for the 2.4 MB answer, whose garbage
+ * collections would sway longer rounds); each ratio is the median over the rounds of the
+ * variant's round against the floor's round beside it.
  */
 async function scenario(label, call, fetch, floorCall, [rounds, perRound], goals) {
   const variants = [['floor', floorCall]];
