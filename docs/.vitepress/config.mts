@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { defineConfig, type DefaultTheme } from 'vitepress';
 import reference from '../reference/sidebar.mjs';
 import codecTypes from '../codec/sidebar.mjs';
+import { markdown } from './markdown.ts';
 
 const root = join(import.meta.dirname, '..');
 const spec = JSON.parse(readFileSync(join(root, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string } };
@@ -67,20 +68,7 @@ export default defineConfig({
   // build, so two builds give the same bytes.
   buildConcurrency: 1,
   srcExclude: ['README.md', 'versions/**'],
-  markdown: {
-    // Code groups name their tabs with random ids; numbered per page instead, so two builds
-    // give the same bytes (docs/test/site.test.ts).
-    config(md) {
-      const render = md.render.bind(md);
-      md.render = (src, env) => {
-        const ids = new Map<string, string>();
-        return render(src, env).replace(/(name|id|for)="((?:group|tab)-)([A-Za-z0-9_-]+)"/g, (_whole, attribute: string, kind: string, id: string) => {
-          if (!ids.has(kind + id)) ids.set(kind + id, `${kind}${ids.size + 1}`);
-          return `${attribute}="${ids.get(kind + id)}"`;
-        });
-      };
-    },
-  },
+  markdown,
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/guide/getting-started' },
