@@ -226,7 +226,7 @@ export type PlatformBlock =
   | BanffCommitBlock
   | BanffStandardBlock;
 /**
- * Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx and RewardValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`.
+ * Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx, RewardValidatorTx and RewardAutoRenewedValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`. The last three types are v1.15.0's (RegisterHeliconTypes): a v1.14.x node never sends them.
  */
 export type UnsignedTx =
   | AddValidatorTx
@@ -248,7 +248,10 @@ export type UnsignedTx =
   | RegisterL1ValidatorTx
   | SetL1ValidatorWeightTx
   | IncreaseL1ValidatorBalanceTx
-  | DisableL1ValidatorTx;
+  | DisableL1ValidatorTx
+  | AddAutoRenewedValidatorTx
+  | SetAutoRenewedValidatorConfigTx
+  | RewardAutoRenewedValidatorTx;
 /**
  * An output's owned part, one of the output types the P-chain codec registers.
  */
@@ -1392,7 +1395,7 @@ export interface ApricotProposalBlock {
   tx: SignedTx;
 }
 /**
- * A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.
+ * A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx, RewardAutoRenewedValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.
  */
 export interface SignedTx {
   unsignedTx: UnsignedTx;
@@ -1866,6 +1869,55 @@ export interface DisableL1ValidatorTx {
   memo: HexNC;
   validationID: Cb58ID;
   disableAuthorization: Secp256K1FxInput;
+}
+/**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.
+ */
+export interface AddAutoRenewedValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  nodeID: string;
+  signer: Signer;
+  stake: TransferableOutput[];
+  validationRewardsOwner: Secp256K1FxOutputOwners;
+  delegationRewardsOwner: Secp256K1FxOutputOwners;
+  /**
+   * Who may change the validator's config (SetAutoRenewedValidatorConfigTx).
+   */
+  validatorAuthority: Secp256K1FxOutputOwners;
+  delegationShares: TxUint32;
+  /**
+   * Parts per million of each cycle's rewards restaked; the rest is paid out.
+   */
+  autoCompoundRewardShares: TxUint32;
+  /**
+   * The validation cycle, in seconds (never 0).
+   */
+  period: Uint64;
+}
+/**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.
+ */
+export interface SetAutoRenewedValidatorConfigTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  txID: Cb58ID;
+  auth: Secp256K1FxInput;
+  autoCompoundRewardShares: TxUint32;
+  period: Uint64;
+}
+/**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.
+ */
+export interface RewardAutoRenewedValidatorTx {
+  txID: Cb58ID;
+  timestamp: Uint64;
 }
 /**
  * The signatures that authorize one input (or subnet authorization), in order.
