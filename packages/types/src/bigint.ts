@@ -157,7 +157,7 @@ export type InfoGetTxFeeResult = TxFees;
 /**
  * Result of `info.upgrades`. Activation times of the network upgrades.
  *
- * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers. `heliconTime` is `9999-12-01T00:00:00Z` (unscheduled) at v1.14.2; v1.15.0-fuji schedules Fuji's at `2026-07-28T15:00:00Z` and leaves Mainnet's unscheduled.
  */
 export type InfoUpgradesResult = Upgrades;
 /**
@@ -825,7 +825,7 @@ export interface ChainConfig {
   fortunaTimestamp?: Uint64;
   graniteTimestamp?: Uint64;
   /**
-   * 253399622400 (9999-12-01) while unscheduled.
+   * 253399622400 (9999-12-01) while unscheduled (at v1.14.2 on every network; v1.15.0-fuji schedules Fuji's at 1785250800, 2026-07-28 15:00 UTC).
    */
   heliconTimestamp?: Uint64;
   apricotPhase1BlockTimestamp?: Uint64;
@@ -847,6 +847,10 @@ export interface ChainConfig {
    * Sent only when true.
    */
   allowFeeRecipients?: boolean;
+  /**
+   * v1.15.0, an L1 only, sent only when not 0: the ACP-226 minimum block delay (ms) the genesis seeds, for benchmarking; at most the ACP-226 initial delay. A bare JSON number.
+   */
+  initialMinDelayMS?: Uint64;
   contractDeployerAllowListConfig?: PrecompileConfig;
   contractNativeMinterConfig?: PrecompileConfig;
   feeManagerConfig?: PrecompileConfig;
@@ -958,11 +962,11 @@ export interface InfoAcpsParams {}
 /**
  * Result of `info.acps`. Validators' preferences on community proposals (ACPs).
  *
- * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
+ * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP, and one per ACP a staking peer supports or objects to. v1.15.0-fuji lists 194, 224, 236, 247, 267, 273, 283 and 285.
  */
 export interface InfoAcpsResult {
   /**
-   * Proposal number (a decimal map key) to the stake-weighted preferences; empty at v1.14.2.
+   * Proposal number (a decimal map key) to the stake-weighted preferences; empty at v1.14.2, eight entries or more at v1.15.0-fuji.
    */
   acps: {
     [k: string]: ACPPreference;
@@ -2081,7 +2085,7 @@ export interface PlatformGetCurrentValidatorsResult {
   validators: CurrentValidator[];
 }
 /**
- * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate.
+ * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate. From v1.15.0 an auto-renewed validator (ACP-236, added by an AddAutoRenewedValidatorTx) also has `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares`, all three or none (api.AutoRenewedConfig, an embedded pointer that is nil for other validators); a v1.14.x node never sends them.
  */
 export interface PermissionlessValidator {
   /**
@@ -2133,6 +2137,18 @@ export interface PermissionlessValidator {
    * Present (possibly empty) only when `nodeIDs` names exactly one node.
    */
   delegators?: Delegator[];
+  /**
+   * v1.15.0, auto-renewed validators only. Who may change the validator's config (its AddAutoRenewedValidatorTx's `validatorAuthority`).
+   */
+  validatorAuthority?: OutputOwners;
+  /**
+   * v1.15.0, auto-renewed validators only. Seconds of the next validation cycle; 0 when the validator leaves at the end of this one.
+   */
+  nextPeriod?: Uint64;
+  /**
+   * v1.15.0, auto-renewed validators only. Parts per million of each cycle's rewards restaked (0 to 1000000).
+   */
+  autoCompoundRewardShares?: Uint32;
 }
 /**
  * Who may spend an output or act on a validator, and from when.

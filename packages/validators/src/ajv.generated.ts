@@ -8048,10 +8048,10 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                           var valid0 = true;
                                                                         }
                                                                         if (valid0) {
-                                                                          if (data.contractDeployerAllowListConfig !== void 0) {
+                                                                          if (data.initialMinDelayMS !== void 0) {
                                                                             const _errs36 = errors;
-                                                                            if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, instancePath + "/contractDeployerAllowListConfig", data, "contractDeployerAllowListConfig", rootData)) {
-                                                                              vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                            if (!validate_schema_uint64(data.initialMinDelayMS, instancePath + "/initialMinDelayMS", data, "initialMinDelayMS", rootData)) {
+                                                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                                                               errors = vErrors.length;
                                                                             }
                                                                             var valid0 = _errs36 === errors;
@@ -8059,9 +8059,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                             var valid0 = true;
                                                                           }
                                                                           if (valid0) {
-                                                                            if (data.contractNativeMinterConfig !== void 0) {
+                                                                            if (data.contractDeployerAllowListConfig !== void 0) {
                                                                               const _errs37 = errors;
-                                                                              if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, instancePath + "/contractNativeMinterConfig", data, "contractNativeMinterConfig", rootData)) {
+                                                                              if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, instancePath + "/contractDeployerAllowListConfig", data, "contractDeployerAllowListConfig", rootData)) {
                                                                                 vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                 errors = vErrors.length;
                                                                               }
@@ -8070,9 +8070,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                               var valid0 = true;
                                                                             }
                                                                             if (valid0) {
-                                                                              if (data.feeManagerConfig !== void 0) {
+                                                                              if (data.contractNativeMinterConfig !== void 0) {
                                                                                 const _errs38 = errors;
-                                                                                if (!validate_schema_PrecompileConfig(data.feeManagerConfig, instancePath + "/feeManagerConfig", data, "feeManagerConfig", rootData)) {
+                                                                                if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, instancePath + "/contractNativeMinterConfig", data, "contractNativeMinterConfig", rootData)) {
                                                                                   vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                   errors = vErrors.length;
                                                                                 }
@@ -8081,9 +8081,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                 var valid0 = true;
                                                                               }
                                                                               if (valid0) {
-                                                                                if (data.rewardManagerConfig !== void 0) {
+                                                                                if (data.feeManagerConfig !== void 0) {
                                                                                   const _errs39 = errors;
-                                                                                  if (!validate_schema_PrecompileConfig(data.rewardManagerConfig, instancePath + "/rewardManagerConfig", data, "rewardManagerConfig", rootData)) {
+                                                                                  if (!validate_schema_PrecompileConfig(data.feeManagerConfig, instancePath + "/feeManagerConfig", data, "feeManagerConfig", rootData)) {
                                                                                     vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                     errors = vErrors.length;
                                                                                   }
@@ -8092,9 +8092,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                   var valid0 = true;
                                                                                 }
                                                                                 if (valid0) {
-                                                                                  if (data.txAllowListConfig !== void 0) {
+                                                                                  if (data.rewardManagerConfig !== void 0) {
                                                                                     const _errs40 = errors;
-                                                                                    if (!validate_schema_PrecompileConfig(data.txAllowListConfig, instancePath + "/txAllowListConfig", data, "txAllowListConfig", rootData)) {
+                                                                                    if (!validate_schema_PrecompileConfig(data.rewardManagerConfig, instancePath + "/rewardManagerConfig", data, "rewardManagerConfig", rootData)) {
                                                                                       vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                       errors = vErrors.length;
                                                                                     }
@@ -8103,9 +8103,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                     var valid0 = true;
                                                                                   }
                                                                                   if (valid0) {
-                                                                                    if (data.warpConfig !== void 0) {
+                                                                                    if (data.txAllowListConfig !== void 0) {
                                                                                       const _errs41 = errors;
-                                                                                      if (!validate_schema_PrecompileConfig(data.warpConfig, instancePath + "/warpConfig", data, "warpConfig", rootData)) {
+                                                                                      if (!validate_schema_PrecompileConfig(data.txAllowListConfig, instancePath + "/txAllowListConfig", data, "txAllowListConfig", rootData)) {
                                                                                         vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                         errors = vErrors.length;
                                                                                       }
@@ -8114,15 +8114,27 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                       var valid0 = true;
                                                                                     }
                                                                                     if (valid0) {
-                                                                                      if (data.upgrades !== void 0) {
+                                                                                      if (data.warpConfig !== void 0) {
                                                                                         const _errs42 = errors;
-                                                                                        if (!validate_schema_EvmUpgradeConfig(data.upgrades, instancePath + "/upgrades", data, "upgrades", rootData)) {
-                                                                                          vErrors = vErrors === null ? validate_schema_EvmUpgradeConfig.errors : vErrors.concat(validate_schema_EvmUpgradeConfig.errors);
+                                                                                        if (!validate_schema_PrecompileConfig(data.warpConfig, instancePath + "/warpConfig", data, "warpConfig", rootData)) {
+                                                                                          vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                           errors = vErrors.length;
                                                                                         }
                                                                                         var valid0 = _errs42 === errors;
                                                                                       } else {
                                                                                         var valid0 = true;
+                                                                                      }
+                                                                                      if (valid0) {
+                                                                                        if (data.upgrades !== void 0) {
+                                                                                          const _errs43 = errors;
+                                                                                          if (!validate_schema_EvmUpgradeConfig(data.upgrades, instancePath + "/upgrades", data, "upgrades", rootData)) {
+                                                                                            vErrors = vErrors === null ? validate_schema_EvmUpgradeConfig.errors : vErrors.concat(validate_schema_EvmUpgradeConfig.errors);
+                                                                                            errors = vErrors.length;
+                                                                                          }
+                                                                                          var valid0 = _errs43 === errors;
+                                                                                        } else {
+                                                                                          var valid0 = true;
+                                                                                        }
                                                                                       }
                                                                                     }
                                                                                   }
@@ -11823,197 +11835,264 @@ function validate_schema_PermissionlessValidator(data, instancePath = "", parent
         validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.txID !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
-          var valid0 = _errs1 === errors;
+        let missing1;
+        if (data.validatorAuthority !== void 0 && (data.nextPeriod === void 0 && (missing1 = "nextPeriod") || data.autoCompoundRewardShares === void 0 && (missing1 = "autoCompoundRewardShares"))) {
+          validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+            property: "validatorAuthority",
+            missingProperty: missing1,
+            depsCount: 2,
+            deps: "nextPeriod, autoCompoundRewardShares"
+          }, message: "must have properties nextPeriod, autoCompoundRewardShares when property validatorAuthority is present" }];
+          return false;
         } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.startTime !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_uint64(data.startTime, instancePath + "/startTime", data, "startTime", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs2 === errors;
+          if (data.nextPeriod !== void 0 && (data.validatorAuthority === void 0 && (missing1 = "validatorAuthority") || data.autoCompoundRewardShares === void 0 && (missing1 = "autoCompoundRewardShares"))) {
+            validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+              property: "nextPeriod",
+              missingProperty: missing1,
+              depsCount: 2,
+              deps: "validatorAuthority, autoCompoundRewardShares"
+            }, message: "must have properties validatorAuthority, autoCompoundRewardShares when property nextPeriod is present" }];
+            return false;
           } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.endTime !== void 0) {
-              const _errs3 = errors;
-              if (!validate_schema_uint64(data.endTime, instancePath + "/endTime", data, "endTime", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                errors = vErrors.length;
-              }
-              var valid0 = _errs3 === errors;
+            if (data.autoCompoundRewardShares !== void 0 && (data.validatorAuthority === void 0 && (missing1 = "validatorAuthority") || data.nextPeriod === void 0 && (missing1 = "nextPeriod"))) {
+              validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+                property: "autoCompoundRewardShares",
+                missingProperty: missing1,
+                depsCount: 2,
+                deps: "validatorAuthority, nextPeriod"
+              }, message: "must have properties validatorAuthority, nextPeriod when property autoCompoundRewardShares is present" }];
+              return false;
             } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.weight !== void 0) {
-                const _errs4 = errors;
-                if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (data.txID !== void 0) {
+                const _errs1 = errors;
+                if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs4 === errors;
+                var valid1 = _errs1 === errors;
               } else {
-                var valid0 = true;
+                var valid1 = true;
               }
-              if (valid0) {
-                if (data.nodeID !== void 0) {
-                  const _errs5 = errors;
-                  if (!validate_schema_nodeID(data.nodeID, instancePath + "/nodeID", data, "nodeID", rootData)) {
-                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+              if (valid1) {
+                if (data.startTime !== void 0) {
+                  const _errs2 = errors;
+                  if (!validate_schema_uint64(data.startTime, instancePath + "/startTime", data, "startTime", rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs5 === errors;
+                  var valid1 = _errs2 === errors;
                 } else {
-                  var valid0 = true;
+                  var valid1 = true;
                 }
-                if (valid0) {
-                  if (data.validationRewardOwner !== void 0) {
-                    const _errs6 = errors;
-                    if (!validate_schema_OutputOwners(data.validationRewardOwner, instancePath + "/validationRewardOwner", data, "validationRewardOwner", rootData)) {
-                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                if (valid1) {
+                  if (data.endTime !== void 0) {
+                    const _errs3 = errors;
+                    if (!validate_schema_uint64(data.endTime, instancePath + "/endTime", data, "endTime", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs6 === errors;
+                    var valid1 = _errs3 === errors;
                   } else {
-                    var valid0 = true;
+                    var valid1 = true;
                   }
-                  if (valid0) {
-                    if (data.delegationRewardOwner !== void 0) {
-                      const _errs7 = errors;
-                      if (!validate_schema_OutputOwners(data.delegationRewardOwner, instancePath + "/delegationRewardOwner", data, "delegationRewardOwner", rootData)) {
-                        vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                  if (valid1) {
+                    if (data.weight !== void 0) {
+                      const _errs4 = errors;
+                      if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs7 === errors;
+                      var valid1 = _errs4 === errors;
                     } else {
-                      var valid0 = true;
+                      var valid1 = true;
                     }
-                    if (valid0) {
-                      if (data.potentialReward !== void 0) {
-                        const _errs8 = errors;
-                        if (!validate_schema_uint64(data.potentialReward, instancePath + "/potentialReward", data, "potentialReward", rootData)) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (valid1) {
+                      if (data.nodeID !== void 0) {
+                        const _errs5 = errors;
+                        if (!validate_schema_nodeID(data.nodeID, instancePath + "/nodeID", data, "nodeID", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs8 === errors;
+                        var valid1 = _errs5 === errors;
                       } else {
-                        var valid0 = true;
+                        var valid1 = true;
                       }
-                      if (valid0) {
-                        if (data.accruedDelegateeReward !== void 0) {
-                          const _errs9 = errors;
-                          if (!validate_schema_uint64(data.accruedDelegateeReward, instancePath + "/accruedDelegateeReward", data, "accruedDelegateeReward", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      if (valid1) {
+                        if (data.validationRewardOwner !== void 0) {
+                          const _errs6 = errors;
+                          if (!validate_schema_OutputOwners(data.validationRewardOwner, instancePath + "/validationRewardOwner", data, "validationRewardOwner", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs9 === errors;
+                          var valid1 = _errs6 === errors;
                         } else {
-                          var valid0 = true;
+                          var valid1 = true;
                         }
-                        if (valid0) {
-                          if (data.delegationFee !== void 0) {
-                            const _errs10 = errors;
-                            if (!validate_schema_decimal(data.delegationFee, instancePath + "/delegationFee", data, "delegationFee", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                        if (valid1) {
+                          if (data.delegationRewardOwner !== void 0) {
+                            const _errs7 = errors;
+                            if (!validate_schema_OutputOwners(data.delegationRewardOwner, instancePath + "/delegationRewardOwner", data, "delegationRewardOwner", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs10 === errors;
+                            var valid1 = _errs7 === errors;
                           } else {
-                            var valid0 = true;
+                            var valid1 = true;
                           }
-                          if (valid0) {
-                            if (data.uptime !== void 0) {
-                              const _errs11 = errors;
-                              if (!validate_schema_decimal(data.uptime, instancePath + "/uptime", data, "uptime", rootData)) {
-                                vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                          if (valid1) {
+                            if (data.potentialReward !== void 0) {
+                              const _errs8 = errors;
+                              if (!validate_schema_uint64(data.potentialReward, instancePath + "/potentialReward", data, "potentialReward", rootData)) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs11 === errors;
+                              var valid1 = _errs8 === errors;
                             } else {
-                              var valid0 = true;
+                              var valid1 = true;
                             }
-                            if (valid0) {
-                              if (data.connected !== void 0) {
-                                const _errs12 = errors;
-                                if (typeof data.connected !== "boolean") {
-                                  validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                  return false;
+                            if (valid1) {
+                              if (data.accruedDelegateeReward !== void 0) {
+                                const _errs9 = errors;
+                                if (!validate_schema_uint64(data.accruedDelegateeReward, instancePath + "/accruedDelegateeReward", data, "accruedDelegateeReward", rootData)) {
+                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  errors = vErrors.length;
                                 }
-                                var valid0 = _errs12 === errors;
+                                var valid1 = _errs9 === errors;
                               } else {
-                                var valid0 = true;
+                                var valid1 = true;
                               }
-                              if (valid0) {
-                                if (data.signer !== void 0) {
-                                  const _errs14 = errors;
-                                  if (!validate_schema_ValidatorSigner(data.signer, instancePath + "/signer", data, "signer", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                              if (valid1) {
+                                if (data.delegationFee !== void 0) {
+                                  const _errs10 = errors;
+                                  if (!validate_schema_decimal(data.delegationFee, instancePath + "/delegationFee", data, "delegationFee", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs14 === errors;
+                                  var valid1 = _errs10 === errors;
                                 } else {
-                                  var valid0 = true;
+                                  var valid1 = true;
                                 }
-                                if (valid0) {
-                                  if (data.delegatorCount !== void 0) {
-                                    const _errs15 = errors;
-                                    if (!validate_schema_uint64(data.delegatorCount, instancePath + "/delegatorCount", data, "delegatorCount", rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                if (valid1) {
+                                  if (data.uptime !== void 0) {
+                                    const _errs11 = errors;
+                                    if (!validate_schema_decimal(data.uptime, instancePath + "/uptime", data, "uptime", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid0 = _errs15 === errors;
+                                    var valid1 = _errs11 === errors;
                                   } else {
-                                    var valid0 = true;
+                                    var valid1 = true;
                                   }
-                                  if (valid0) {
-                                    if (data.delegatorWeight !== void 0) {
-                                      const _errs16 = errors;
-                                      if (!validate_schema_uint64(data.delegatorWeight, instancePath + "/delegatorWeight", data, "delegatorWeight", rootData)) {
-                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                                        errors = vErrors.length;
+                                  if (valid1) {
+                                    if (data.connected !== void 0) {
+                                      const _errs12 = errors;
+                                      if (typeof data.connected !== "boolean") {
+                                        validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                        return false;
                                       }
-                                      var valid0 = _errs16 === errors;
+                                      var valid1 = _errs12 === errors;
                                     } else {
-                                      var valid0 = true;
+                                      var valid1 = true;
                                     }
-                                    if (valid0) {
-                                      if (data.delegators !== void 0) {
-                                        let data15 = data.delegators;
-                                        const _errs17 = errors;
-                                        if (errors === _errs17) {
-                                          if (Array.isArray(data15)) {
+                                    if (valid1) {
+                                      if (data.signer !== void 0) {
+                                        const _errs14 = errors;
+                                        if (!validate_schema_ValidatorSigner(data.signer, instancePath + "/signer", data, "signer", rootData)) {
+                                          vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid1 = _errs14 === errors;
+                                      } else {
+                                        var valid1 = true;
+                                      }
+                                      if (valid1) {
+                                        if (data.delegatorCount !== void 0) {
+                                          const _errs15 = errors;
+                                          if (!validate_schema_uint64(data.delegatorCount, instancePath + "/delegatorCount", data, "delegatorCount", rootData)) {
+                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid1 = _errs15 === errors;
+                                        } else {
+                                          var valid1 = true;
+                                        }
+                                        if (valid1) {
+                                          if (data.delegatorWeight !== void 0) {
+                                            const _errs16 = errors;
+                                            if (!validate_schema_uint64(data.delegatorWeight, instancePath + "/delegatorWeight", data, "delegatorWeight", rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid1 = _errs16 === errors;
+                                          } else {
                                             var valid1 = true;
-                                            const len0 = data15.length;
-                                            for (let i0 = 0; i0 < len0; i0++) {
-                                              const _errs19 = errors;
-                                              if (!validate_schema_Delegator(data15[i0], instancePath + "/delegators/" + i0, data15, i0, rootData)) {
-                                                vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
-                                                errors = vErrors.length;
+                                          }
+                                          if (valid1) {
+                                            if (data.delegators !== void 0) {
+                                              let data15 = data.delegators;
+                                              const _errs17 = errors;
+                                              if (errors === _errs17) {
+                                                if (Array.isArray(data15)) {
+                                                  var valid2 = true;
+                                                  const len0 = data15.length;
+                                                  for (let i0 = 0; i0 < len0; i0++) {
+                                                    const _errs19 = errors;
+                                                    if (!validate_schema_Delegator(data15[i0], instancePath + "/delegators/" + i0, data15, i0, rootData)) {
+                                                      vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
+                                                      errors = vErrors.length;
+                                                    }
+                                                    var valid2 = _errs19 === errors;
+                                                    if (!valid2) {
+                                                      break;
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                  return false;
+                                                }
                                               }
-                                              var valid1 = _errs19 === errors;
-                                              if (!valid1) {
-                                                break;
+                                              var valid1 = _errs17 === errors;
+                                            } else {
+                                              var valid1 = true;
+                                            }
+                                            if (valid1) {
+                                              if (data.validatorAuthority !== void 0) {
+                                                const _errs20 = errors;
+                                                if (!validate_schema_OutputOwners(data.validatorAuthority, instancePath + "/validatorAuthority", data, "validatorAuthority", rootData)) {
+                                                  vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                                                  errors = vErrors.length;
+                                                }
+                                                var valid1 = _errs20 === errors;
+                                              } else {
+                                                var valid1 = true;
+                                              }
+                                              if (valid1) {
+                                                if (data.nextPeriod !== void 0) {
+                                                  const _errs21 = errors;
+                                                  if (!validate_schema_uint64(data.nextPeriod, instancePath + "/nextPeriod", data, "nextPeriod", rootData)) {
+                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                    errors = vErrors.length;
+                                                  }
+                                                  var valid1 = _errs21 === errors;
+                                                } else {
+                                                  var valid1 = true;
+                                                }
+                                                if (valid1) {
+                                                  if (data.autoCompoundRewardShares !== void 0) {
+                                                    const _errs22 = errors;
+                                                    if (!validate_schema_uint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                                                      vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                                      errors = vErrors.length;
+                                                    }
+                                                    var valid1 = _errs22 === errors;
+                                                  } else {
+                                                    var valid1 = true;
+                                                  }
+                                                }
                                               }
                                             }
-                                          } else {
-                                            validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                            return false;
                                           }
                                         }
-                                        var valid0 = _errs17 === errors;
-                                      } else {
-                                        var valid0 = true;
                                       }
                                     }
                                   }
