@@ -3,7 +3,9 @@
 // re-audit (spec/AUDIT.md). Reads every `x-source` of spec/openrpc.json (methods, schemas and
 // their members), then, against a checkout or bare clone of the node's repository:
 // - checks that each `file.go#Symbol` still exists at `--to` (the file, and the symbol's last
-//   part as a Go identifier in it);
+//   part as a Go identifier in it); a reference pinned to another tag of the same repository
+//   (`ava-labs/avalanchego@v1.15.0-fuji:…`, what the node's next release adds) is checked at
+//   its own tag;
 // - lists, per method, the referenced files that changed between the audited release
 //   (`x-audited-release`) and `--to`, with the size of each change.
 // What it prints is a reading list, not a verdict: a changed file may change nothing on the wire.
@@ -69,22 +71,29 @@ export function main(argv) {
   }
   const to = values.to ?? from;
   const references = sourcesOf(document);
-  const local = references.map((r) => ({ ...r, parsed: parseSource(r.source) })).filter((r) => r.parsed && !r.parsed.repo);
+  const audited = document['x-audited-release'].repo;
+  // References into the node's repository: unpinned ones are checked at `--to`, pinned ones at their tag.
+  const local = references
+    .map((r) => ({ ...r, parsed: parseSource(r.source) }))
+    .filter((r) => r.parsed && (!r.parsed.repo || r.parsed.repo === audited))
+    .map((r) => ({ ...r, at: r.parsed.repo ? r.parsed.tag : to }));
+  const pinned = local.filter((r) => r.parsed.repo).length;
   const malformed = references.filter((r) => !parseSource(r.source));
 
   const texts = new Map();
   const missing = [];
-  for (const { source, where, parsed } of local) {
-    if (!texts.has(parsed.file)) texts.set(parsed.file, fileAt(values.repo, to, parsed.file));
-    const text = texts.get(parsed.file);
+  for (const { source, where, parsed, at } of local) {
+    const key = `${at}:${parsed.file}`;
+    if (!texts.has(key)) texts.set(key, fileAt(values.repo, at, parsed.file));
+    const text = texts.get(key);
     const last = parsed.symbol.split('.').pop();
-    if (text === undefined) missing.push(`${where}: ${source}: the file is gone at ${to}`);
-    else if (!new RegExp(`\\b${last}\\b`).test(text)) missing.push(`${where}: ${source}: no '${last}' in the file at ${to}`);
+    if (text === undefined) missing.push(`${where}: ${source}: the file is gone at ${at}`);
+    else if (!new RegExp(`\\b${last}\\b`).test(text)) missing.push(`${where}: ${source}: no '${last}' in the file at ${at}`);
   }
 
   const changed = new Map();
   if (to !== from) {
-    const files = [...new Set(local.map((r) => r.parsed.file))];
+    const files = [...new Set(local.filter((r) => !r.parsed.repo).map((r) => r.parsed.file))];
     const stat = git(values.repo, ['diff', '--numstat', from, to, '--', ...files]);
     for (const line of stat.trim().split('\n').filter(Boolean)) {
       const [added, removed, file] = line.split('\t');
@@ -92,13 +101,14 @@ export function main(argv) {
     }
   }
 
-  console.log(`audit:sources: ${references.length} references (${local.length} into the node's repository), ${texts.size} files, audited ${from}, checked at ${to}`);
+  const pins = pinned > 0 ? `, ${pinned} of them pinned at a tag` : '';
+  console.log(`audit:sources: ${references.length} references (${local.length} into the node's repository${pins}), ${texts.size} files, audited ${from}, checked at ${to}`);
   for (const r of malformed) console.log(`  malformed: ${r.where}: ${r.source}`);
   for (const line of missing) console.log(`  missing: ${line}`);
   if (changed.size > 0) {
     const byPlace = new Map();
     for (const { where, parsed } of local) {
-      if (!changed.has(parsed.file)) continue;
+      if (parsed.repo || !changed.has(parsed.file)) continue;
       const owner = where.split('/')[0] === '#' ? where.split('/').slice(0, 4).join('/') : where;
       if (!byPlace.has(owner)) byPlace.set(owner, new Set());
       byPlace.get(owner).add(`${parsed.file} (${changed.get(parsed.file)})`);

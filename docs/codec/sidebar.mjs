@@ -94,6 +94,18 @@ export default [
       {
         "text": "DisableL1ValidatorTx",
         "link": "/codec/DisableL1ValidatorTx"
+      },
+      {
+        "text": "AddAutoRenewedValidatorTx",
+        "link": "/codec/AddAutoRenewedValidatorTx"
+      },
+      {
+        "text": "SetAutoRenewedValidatorConfigTx",
+        "link": "/codec/SetAutoRenewedValidatorConfigTx"
+      },
+      {
+        "text": "RewardAutoRenewedValidatorTx",
+        "link": "/codec/RewardAutoRenewedValidatorTx"
       }
     ]
   },

@@ -679,6 +679,18 @@ export default [
         "link": "/reference/schemas/DisableL1ValidatorTx"
       },
       {
+        "text": "AddAutoRenewedValidatorTx",
+        "link": "/reference/schemas/AddAutoRenewedValidatorTx"
+      },
+      {
+        "text": "SetAutoRenewedValidatorConfigTx",
+        "link": "/reference/schemas/SetAutoRenewedValidatorConfigTx"
+      },
+      {
+        "text": "RewardAutoRenewedValidatorTx",
+        "link": "/reference/schemas/RewardAutoRenewedValidatorTx"
+      },
+      {
         "text": "UnsignedTx",
         "link": "/reference/schemas/UnsignedTx"
       },

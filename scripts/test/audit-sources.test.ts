@@ -67,3 +67,29 @@ it('at a newer tag it names the symbol that is gone and the methods whose files 
   expect(out).toContain('#/components/schemas/Height: vms/platformvm/service.go (+1 -2)');
   expect(out).not.toContain('platform.other:');
 });
+
+it('checks a reference pinned to another tag of the audited repository at that tag', async () => {
+  const pinnedPath = join(dir, 'pinned.json');
+  const withPins = {
+    ...document,
+    methods: [
+      ...document.methods,
+      // GetTimestamp is gone at v1.1.0 but exists at v1.0.0; Gone exists at neither.
+      { name: 'platform.pinned', 'x-source': ['ava-labs/avalanchego@v1.0.0:vms/platformvm/service.go#Service.GetTimestamp', 'ava-labs/avalanchego@v1.1.0:vms/platformvm/service.go#Service.Gone'] },
+    ],
+  };
+  writeFileSync(pinnedPath, JSON.stringify(withPins));
+  const lines: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+  let code: number;
+  try {
+    code = main(['--spec', pinnedPath, '--repo', dir]);
+  } finally {
+    log.mockRestore();
+  }
+  const out = lines.join('\n');
+  expect(code).toBe(1);
+  expect(out).toContain('8 references (7 into the node\'s repository, 2 of them pinned at a tag)');
+  expect(out).toContain("missing: platform.pinned: ava-labs/avalanchego@v1.1.0:vms/platformvm/service.go#Service.Gone: no 'Gone' in the file at v1.1.0");
+  expect(out).not.toContain('GetTimestamp');
+});

@@ -1,7 +1,10 @@
 // Extracts the expected bytes (and, where the same test prints it, the expected JSON) of the
-// P-chain serialization tests of avalanchego v1.14.2 into test/vectors/avalanchego-v1.14.2.json.
+// P-chain serialization tests of an avalanchego tag into test/vectors/avalanchego-<tag>.json.
 // Run from the repository root with a bare clone of avalanchego:
-//   node packages/codec/scripts/extract-go-vectors.mjs /path/to/avalanchego.git
+//   node packages/codec/scripts/extract-go-vectors.mjs /path/to/avalanchego.git            (v1.14.2)
+//   node packages/codec/scripts/extract-go-vectors.mjs /path/to/avalanchego.git v1.15.0-fuji v1.14.2
+// With a third argument, only the vectors the tag adds are written: those not extracted, with
+// the same source and bytes, at that earlier tag.
 // Each vector names the Go file and test function it comes from. Only tests that marshal with
 // the P-chain codec (vms/platformvm/txs, vms/platformvm/block) are taken: other packages'
 // tests register their own type IDs.
@@ -9,11 +12,9 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 const repo = process.argv[2] ?? '/work/.mirror/ava-labs+avalanchego/repo';
-const tag = 'v1.14.2';
+const tag = process.argv[3] ?? 'v1.14.2';
+const since = process.argv[4];
 const git = (...args) => execFileSync('git', ['-C', repo, ...args], { encoding: 'utf8', maxBuffer: 64 << 20 });
-const files = git('ls-tree', '-r', '--name-only', tag, 'vms/platformvm/txs', 'vms/platformvm/block')
-  .split('\n')
-  .filter((f) => /^vms\/platformvm\/(txs|block)\/[^/]+_test\.go$/.test(f));
 
 const networkIds = { MainnetID: 1, UnitTestID: 10, FujiID: 5, LocalID: 12345 };
 
@@ -44,6 +45,11 @@ function parseBytes(body) {
   return out.every((b) => b >= 0 && b <= 255) ? out : undefined;
 }
 
+/** Every vector of the P-chain serialization tests at `tag`. */
+function extract(tag) {
+const files = git('ls-tree', '-r', '--name-only', tag, 'vms/platformvm/txs', 'vms/platformvm/block')
+  .split('\n')
+  .filter((f) => /^vms\/platformvm\/(txs|block)\/[^/]+_test\.go$/.test(f));
 const vectors = [];
 for (const file of files) {
   const text = git('show', `${tag}:${file}`);
@@ -91,6 +97,13 @@ for (const file of files) {
   });
 }
 
-const out = new URL('../test/vectors/avalanchego-v1.14.2.json', import.meta.url);
-writeFileSync(out, `${JSON.stringify({ repository: 'ava-labs/avalanchego', tag, license: 'BSD-3-Clause (test data from the files named in each vector)', vectors }, null, 1)}\n`);
+return vectors;
+}
+
+const key = (v) => `${v.source} ${v.hex}`;
+const earlier = since ? new Set(extract(since).map(key)) : new Set();
+const vectors = extract(tag).filter((v) => !earlier.has(key(v)));
+const out = new URL(`../test/vectors/avalanchego-${tag}.json`, import.meta.url);
+const added = since ? { addedSince: since } : {};
+writeFileSync(out, `${JSON.stringify({ repository: 'ava-labs/avalanchego', tag, ...added, license: 'BSD-3-Clause (test data from the files named in each vector)', vectors }, null, 1)}\n`);
 console.log(`${vectors.length} vectors (${vectors.filter((v) => v.json).length} with JSON) from ${new Set(vectors.map((v) => v.source.split('#')[0])).size} files`);

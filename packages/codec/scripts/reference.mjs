@@ -24,7 +24,7 @@ const GROUPS = [
   { text: 'Credentials and authorizations', slot: 'Verifiable' },
 ];
 
-const source = (path) => `[\`${path}\`](https://github.com/ava-labs/avalanchego/blob/${TAG}/${path})`;
+const source = (path, tag = TAG) => `[\`${path}\`](https://github.com/ava-labs/avalanchego/blob/${tag}/${path})`;
 const link = (name) => `[${name}](./${name}.md)`;
 const code = (text) => `\`${text}\``;
 
@@ -35,9 +35,9 @@ function goName(name, path) {
 }
 
 /** Every page: registered types by type ID, then the containers. */
-function pagesOf({ registry, containers, sources }) {
+function pagesOf({ registry, containers, sources, tags = {} }) {
   const sourceOf = (name) => sources[name] ?? missing(`no Go source file for ${name} in src/pchain/sources.ts`);
-  const registered = registry.byId.filter(Boolean).map((e) => ({ name: e.name, id: e.id, codec: e.codec, slots: e.slots, source: sourceOf(e.name) }));
+  const registered = registry.byId.filter(Boolean).map((e) => ({ name: e.name, id: e.id, codec: e.codec, slots: e.slots, source: sourceOf(e.name), since: tags[e.name] }));
   return [...registered, ...containers.map((c) => ({ name: c.name, id: undefined, codec: c.codec, slots: [], source: sourceOf(c.name) }))];
 }
 
@@ -105,7 +105,8 @@ function renderPage(page, pages, registry) {
     ['Go type', code(go)],
     ['type ID', page.id === undefined ? 'none: not registered (a field of other types, or what a method returns alone)' : String(page.id)],
     ...(page.slots.length ? [['implements', page.slots.join(', ')]] : []),
-    ['declared in', source(page.source)],
+    ['declared in', source(page.source, page.since)],
+    ...(page.since ? [['since', `avalanchego ${page.since} (not registered at ${TAG}: an older node refuses its bytes)`]] : []),
     ...(page.id === undefined ? [] : [['decoded object', `\`type\` is ${code(`'${page.name}'`)} (on the prototype, not a JSON member)`]]),
   ];
   const order = page.codec.jsonKeys.join(', ');
@@ -146,11 +147,11 @@ function renderIndex(pages) {
     '',
     '# Codec types',
     '',
-    `Every type the P-chain codec registers at avalanchego ${TAG}, by type ID, and the structs that carry them. Each page lists the fields in the order they are in the bytes, what each is in the bytes and in the node's \`encoding: "json"\` answers, and the Go file. IDs 6 and 8 are skipped (secp256k1fx MintOutput and MintOperation are not registered on the P-chain). The guide: [Decoding P-chain bytes](../guide/codec.md).`,
+    `Every type the P-chain codec registers at avalanchego ${TAG} (and, marked with their release, the types a later release adds), by type ID, and the structs that carry them. Each page lists the fields in the order they are in the bytes, what each is in the bytes and in the node's \`encoding: "json"\` answers, and the Go file. IDs 6 and 8 are skipped (secp256k1fx MintOutput and MintOperation are not registered on the P-chain). The guide: [Decoding P-chain bytes](../guide/codec.md).`,
     '',
     '| type ID | type | Go type | implements |',
     '|---|---|---|---|',
-    ...pages.map((p) => `| ${p.id ?? '—'} | ${link(p.name)} | ${code(goName(p.name, p.source))} | ${p.slots.join(', ') || '—'} |`),
+    ...pages.map((p) => `| ${p.id ?? '—'} | ${link(p.name)}${p.since ? ` (${p.since})` : ''} | ${code(goName(p.name, p.source))} | ${p.slots.join(', ') || '—'} |`),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -185,8 +186,8 @@ export const referenceDir = join(import.meta.dirname, '..', '..', '..', 'docs', 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { registry, containers } = await import('../dist/pchain/types.js');
-  const { GO_SOURCES } = await import('../dist/pchain/sources.js');
-  const files = renderReference({ registry, containers, sources: GO_SOURCES });
+  const { GO_SOURCES, GO_SOURCE_TAGS } = await import('../dist/pchain/sources.js');
+  const files = renderReference({ registry, containers, sources: GO_SOURCES, tags: GO_SOURCE_TAGS });
   mkdirSync(referenceDir, { recursive: true });
   for (const name of readdirSync(referenceDir)) if (!files.has(name)) rmSync(join(referenceDir, name));
   for (const [name, text] of files) writeFileSync(join(referenceDir, name), text);

@@ -110,6 +110,16 @@ export interface GoVector {
   network?: number;
 }
 
-export const goVectors: GoVector[] = (
-  JSON.parse(readFileSync(join(here, 'vectors', 'avalanchego-v1.14.2.json'), 'utf8')) as { vectors: GoVector[] }
-).vectors;
+export interface GoVectorFile {
+  tag: string;
+  /** Set when the file holds only the vectors this tag adds to that earlier one. */
+  addedSince?: string;
+  vectors: GoVector[];
+}
+
+/** Each vectors file: the audited release's, then the newer releases' additions. */
+export const goVectorFiles: GoVectorFile[] = ['avalanchego-v1.14.2.json', 'avalanchego-v1.15.0-fuji.json'].map(
+  (name) => JSON.parse(readFileSync(join(here, 'vectors', name), 'utf8')) as GoVectorFile,
+);
+
+export const goVectors: GoVector[] = goVectorFiles.flatMap((file) => file.vectors);

@@ -4,17 +4,17 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { GO_SOURCES } from '../src/pchain/sources.js';
+import { GO_SOURCES, GO_SOURCE_TAGS } from '../src/pchain/sources.js';
 import { containers, registry } from '../src/pchain/types.js';
 // @ts-expect-error a plain ESM script, without declarations
 import { referenceDir, renderReference } from '../scripts/reference.mjs';
 
-const files = renderReference({ registry, containers, sources: GO_SOURCES }) as Map<string, string>;
+const files = renderReference({ registry, containers, sources: GO_SOURCES, tags: GO_SOURCE_TAGS }) as Map<string, string>;
 
 describe('docs/codec', () => {
   it('has a page per registered type and container, an index and a sidebar', () => {
     const registered = registry.byId.filter(Boolean).length;
-    expect(registered).toBe(38);
+    expect(registered).toBe(41);
     expect(files.size).toBe(registered + containers.length + 2);
     expect(readdirSync(referenceDir).sort()).toEqual([...files.keys()].sort());
     // Each type has its Go file, and no Go file is listed for a type the table lacks.
@@ -37,5 +37,14 @@ describe('docs/codec', () => {
     const members = [...page.matchAll(/^\| \d+ \| `(\w+)`/gm)].map((m) => m[1]);
     expect(members).toEqual(['networkID', 'blockchainID', 'outputs', 'inputs', 'memo', 'subnetID', 'chainID', 'address', 'validators', 'subnetAuthorization']);
     expect(page).toContain('| `validators[].nodeID` | []byte: uint32 length, then the bytes | `0x` hex |');
+  });
+
+  it('links a type a later release adds at that release, and says so', () => {
+    const page = files.get('AddAutoRenewedValidatorTx.md')!;
+    expect(page).toContain('| type ID | 40 |');
+    expect(page).toContain('https://github.com/ava-labs/avalanchego/blob/v1.15.0-fuji/vms/platformvm/txs/add_auto_renewed_validator_tx.go');
+    expect(page).toContain('| since | avalanchego v1.15.0-fuji');
+    expect(files.get('index.md')).toContain('| 42 | [RewardAutoRenewedValidatorTx](./RewardAutoRenewedValidatorTx.md) (v1.15.0-fuji) |');
+    expect(files.get('ConvertSubnetToL1Tx.md')).not.toContain('| since |');
   });
 });

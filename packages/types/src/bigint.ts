@@ -157,7 +157,7 @@ export type InfoGetTxFeeResult = TxFees;
 /**
  * Result of `info.upgrades`. Activation times of the network upgrades.
  *
- * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers. `heliconTime` is `9999-12-01T00:00:00Z` (unscheduled) at v1.14.2; v1.15.0-fuji schedules Fuji's at `2026-07-28T15:00:00Z` and leaves Mainnet's unscheduled.
  */
 export type InfoUpgradesResult = Upgrades;
 /**
@@ -228,7 +228,7 @@ export type PlatformBlock =
   | BanffCommitBlock
   | BanffStandardBlock;
 /**
- * Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx and RewardValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`.
+ * Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx, RewardValidatorTx and RewardAutoRenewedValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`. The last three types are v1.15.0's (RegisterHeliconTypes): a v1.14.x node never sends them.
  */
 export type UnsignedTx =
   | AddValidatorTx
@@ -250,7 +250,10 @@ export type UnsignedTx =
   | RegisterL1ValidatorTx
   | SetL1ValidatorWeightTx
   | IncreaseL1ValidatorBalanceTx
-  | DisableL1ValidatorTx;
+  | DisableL1ValidatorTx
+  | AddAutoRenewedValidatorTx
+  | SetAutoRenewedValidatorConfigTx
+  | RewardAutoRenewedValidatorTx;
 /**
  * An output's owned part, one of the output types the P-chain codec registers.
  */
@@ -822,7 +825,7 @@ export interface ChainConfig {
   fortunaTimestamp?: Uint64;
   graniteTimestamp?: Uint64;
   /**
-   * 253399622400 (9999-12-01) while unscheduled.
+   * 253399622400 (9999-12-01) while unscheduled (at v1.14.2 on every network; v1.15.0-fuji schedules Fuji's at 1785250800, 2026-07-28 15:00 UTC).
    */
   heliconTimestamp?: Uint64;
   apricotPhase1BlockTimestamp?: Uint64;
@@ -844,6 +847,10 @@ export interface ChainConfig {
    * Sent only when true.
    */
   allowFeeRecipients?: boolean;
+  /**
+   * v1.15.0, an L1 only, sent only when not 0: the ACP-226 minimum block delay (ms) the genesis seeds, for benchmarking; at most the ACP-226 initial delay. A bare JSON number.
+   */
+  initialMinDelayMS?: Uint64;
   contractDeployerAllowListConfig?: PrecompileConfig;
   contractNativeMinterConfig?: PrecompileConfig;
   feeManagerConfig?: PrecompileConfig;
@@ -955,11 +962,11 @@ export interface InfoAcpsParams {}
 /**
  * Result of `info.acps`. Validators' preferences on community proposals (ACPs).
  *
- * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
+ * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP, and one per ACP a staking peer supports or objects to. v1.15.0-fuji lists 194, 224, 236, 247, 267, 273, 283 and 285.
  */
 export interface InfoAcpsResult {
   /**
-   * Proposal number (a decimal map key) to the stake-weighted preferences; empty at v1.14.2.
+   * Proposal number (a decimal map key) to the stake-weighted preferences; empty at v1.14.2, eight entries or more at v1.15.0-fuji.
    */
   acps: {
     [k: string]: ACPPreference;
@@ -1394,7 +1401,7 @@ export interface ApricotProposalBlock {
   tx: SignedTx;
 }
 /**
- * A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.
+ * A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx, RewardAutoRenewedValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.
  */
 export interface SignedTx {
   unsignedTx: UnsignedTx;
@@ -1870,6 +1877,55 @@ export interface DisableL1ValidatorTx {
   disableAuthorization: Secp256K1FxInput;
 }
 /**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.
+ */
+export interface AddAutoRenewedValidatorTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  nodeID: string;
+  signer: Signer;
+  stake: TransferableOutput[];
+  validationRewardsOwner: Secp256K1FxOutputOwners;
+  delegationRewardsOwner: Secp256K1FxOutputOwners;
+  /**
+   * Who may change the validator's config (SetAutoRenewedValidatorConfigTx).
+   */
+  validatorAuthority: Secp256K1FxOutputOwners;
+  delegationShares: TxUint32;
+  /**
+   * Parts per million of each cycle's rewards restaked; the rest is paid out.
+   */
+  autoCompoundRewardShares: TxUint32;
+  /**
+   * The validation cycle, in seconds (never 0).
+   */
+  period: Uint64;
+}
+/**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.
+ */
+export interface SetAutoRenewedValidatorConfigTx {
+  networkID: TxUint32;
+  blockchainID: Cb58ID;
+  outputs: TransferableOutput[];
+  inputs: TransferableInput[];
+  memo: HexNC;
+  txID: Cb58ID;
+  auth: Secp256K1FxInput;
+  autoCompoundRewardShares: TxUint32;
+  period: Uint64;
+}
+/**
+ * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.
+ */
+export interface RewardAutoRenewedValidatorTx {
+  txID: Cb58ID;
+  timestamp: Uint64;
+}
+/**
  * The signatures that authorize one input (or subnet authorization), in order.
  */
 export interface Secp256K1FxCredential {
@@ -2029,7 +2085,7 @@ export interface PlatformGetCurrentValidatorsResult {
   validators: CurrentValidator[];
 }
 /**
- * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate.
+ * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate. From v1.15.0 an auto-renewed validator (ACP-236, added by an AddAutoRenewedValidatorTx) also has `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares`, all three or none (api.AutoRenewedConfig, an embedded pointer that is nil for other validators); a v1.14.x node never sends them.
  */
 export interface PermissionlessValidator {
   /**
@@ -2081,6 +2137,18 @@ export interface PermissionlessValidator {
    * Present (possibly empty) only when `nodeIDs` names exactly one node.
    */
   delegators?: Delegator[];
+  /**
+   * v1.15.0, auto-renewed validators only. Who may change the validator's config (its AddAutoRenewedValidatorTx's `validatorAuthority`).
+   */
+  validatorAuthority?: OutputOwners;
+  /**
+   * v1.15.0, auto-renewed validators only. Seconds of the next validation cycle; 0 when the validator leaves at the end of this one.
+   */
+  nextPeriod?: Uint64;
+  /**
+   * v1.15.0, auto-renewed validators only. Parts per million of each cycle's rewards restaked (0 to 1000000).
+   */
+  autoCompoundRewardShares?: Uint32;
 }
 /**
  * Who may spend an output or act on a validator, and from when.

@@ -43,6 +43,7 @@ var require_ucs2length = __commonJS({
 var ACPPreference = validate_schema_ACPPreference;
 var ActivePrecompiles = validate_schema_ActivePrecompiles;
 var ActiveRules = validate_schema_ActiveRules;
+var AddAutoRenewedValidatorTx = validate_schema_AddAutoRenewedValidatorTx;
 var AddDelegatorTx = validate_schema_AddDelegatorTx;
 var AddPermissionlessDelegatorTx = validate_schema_AddPermissionlessDelegatorTx;
 var AddPermissionlessValidatorTx = validate_schema_AddPermissionlessValidatorTx;
@@ -227,6 +228,7 @@ var PrecompileConfig = validate_schema_PrecompileConfig;
 var ProofOfPossession = validate_schema_ProofOfPossession;
 var RegisterL1ValidatorTx = validate_schema_RegisterL1ValidatorTx;
 var RemoveSubnetValidatorTx = validate_schema_RemoveSubnetValidatorTx;
+var RewardAutoRenewedValidatorTx = validate_schema_RewardAutoRenewedValidatorTx;
 var RewardValidatorTx = validate_schema_RewardValidatorTx;
 var Secp256k1Signature = validate_schema_secp256k1Signature;
 var Secp256k1fxCredential = validate_schema_Secp256k1fxCredential;
@@ -235,6 +237,7 @@ var Secp256k1fxOutputOwners = validate_schema_Secp256k1fxOutputOwners;
 var Secp256k1fxTransferInput = validate_schema_Secp256k1fxTransferInput;
 var Secp256k1fxTransferOutput = validate_schema_Secp256k1fxTransferOutput;
 var ServiceAddress = validate_schema_serviceAddress;
+var SetAutoRenewedValidatorConfigTx = validate_schema_SetAutoRenewedValidatorConfigTx;
 var SetL1ValidatorWeightTx = validate_schema_SetL1ValidatorWeightTx;
 var SignedTx = validate_schema_SignedTx;
 var Signer = validate_schema_Signer;
@@ -308,6 +311,7 @@ var schema_result_info_getNetworkName = { "type": "object", "required": ["networ
 var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
 var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
 var schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. `ethRules` is geth's rules struct under its Go field names: `ChainID` (a number) and every fork flag; `avalancheRules` the Avalanche flags, all six always sent at v1.14.2 (`IsEtna` was `IsEUpgrade` before the rename). Further boolean flags from other releases are accepted.", "x-source": ["graft/subnet-evm/internal/ethapi/api_extra.go#ActiveRulesResult", "ava-labs/libevm@v1.13.14-0.4.0.rc.2:params/config.go#Rules", "graft/subnet-evm/params/extras/network_upgrades.go#AvalancheRules"], "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "description": "False unless the chain's configuration sets `fortunaTimestamp` (it is optional on an L1).", "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "description": "The name of `IsEtna` in older releases.", "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time its configuration took effect; `{}` when none is active.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
+var schema_schema_AddAutoRenewedValidatorTx = { "title": "AddAutoRenewedValidatorTx", "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-\u2026`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.", "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/add_auto_renewed_validator_tx.go#AddAutoRenewedValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "nodeID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "validatorAuthority", "delegationShares", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "nodeID": { "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/add_auto_renewed_validator_tx.go#AddAutoRenewedValidatorTx.ValidatorNodeID"], "type": "string", "pattern": "^0x[0-9a-f]{40}$" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "validatorAuthority": { "description": "Who may change the validator's config (SetAutoRenewedValidatorConfigTx).", "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationShares": { "$ref": "avanode:schema/txUint32" }, "autoCompoundRewardShares": { "description": "Parts per million of each cycle's rewards restaked; the rest is paid out.", "$ref": "avanode:schema/txUint32" }, "period": { "description": "The validation cycle, in seconds (never 0).", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/AddAutoRenewedValidatorTx" };
 var schema_schema_AddPermissionlessDelegatorTx = { "title": "AddPermissionlessDelegatorTx", "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_delegator_tx.go#AddPermissionlessDelegatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
 var schema_schema_AddPermissionlessValidatorTx = { "title": "AddPermissionlessValidatorTx", "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_validator_tx.go#AddPermissionlessValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
 var schema_schema_AddValidatorTx = { "title": "AddValidatorTx", "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_validator_tx.go#AddValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddValidatorTx" };
@@ -316,6 +320,7 @@ var schema_schema_ConvertSubnetToL1Tx = { "title": "ConvertSubnetToL1Tx", "descr
 var schema_schema_CreateChainTx = { "title": "CreateChainTx", "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/create_chain_tx.go#CreateChainTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
 var schema_schema_EncodedBlock = { "title": "EncodedBlock", "description": "A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetBlockResponse", "vms/platformvm/service.go#Service.GetBlock"], "anyOf": [{ "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/PlatformBlock" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedBlock" };
 var schema_schema_EncodedTx = { "title": "EncodedTx", "description": "A transaction as the encoding asked for: `hex` (the default) and `hexc` give its bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded transaction. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetTxReply", "vms/platformvm/service.go#Service.GetTx"], "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/SignedTx" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedTx" };
+var schema_schema_SetAutoRenewedValidatorConfigTx = { "title": "SetAutoRenewedValidatorConfigTx", "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.", "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/set_auto_renewed_validator_config_tx.go#SetAutoRenewedValidatorConfigTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "txID", "auth", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "txID": { "$ref": "avanode:schema/cb58ID" }, "auth": { "$ref": "avanode:schema/Secp256k1fxInput" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/txUint32" }, "period": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/SetAutoRenewedValidatorConfigTx" };
 var schema_schema_TransformSubnetTx = { "title": "TransformSubnetTx", "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/transform_subnet_tx.go#TransformSubnetTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64" }, "maximumSupply": { "$ref": "avanode:schema/uint64" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64" }, "minValidatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64" }, "minStakeDuration": { "$ref": "avanode:schema/txUint32" }, "maxStakeDuration": { "$ref": "avanode:schema/txUint32" }, "minDelegationFee": { "$ref": "avanode:schema/txUint32" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/txUint32" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
 var schema_schema_TxStatus = { "title": "TxStatus", "description": "Committed: accepted (or will be) by every node. Aborted: its proposal block was aborted (a staker's RewardValidatorTx when the staker is removed without reward). Processing: this node is voting on it or holds it in its mempool. Unknown: this node has not seen it. Dropped: this node dropped it as invalid; `reason` says why.", "x-source": ["vms/platformvm/status/status.go#Status.MarshalJSON", "vms/platformvm/service.go#GetTxStatusResponse"], "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Aborted", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
 var schema_schema_Upgrades = { "title": "Upgrades", "description": "The node's upgrade.Config: activation times (RFC 3339, a far-future `9999-12-01T00:00:00Z` means not scheduled), the P-chain height and X-chain stop vertex of their upgrades, and the Granite epoch duration. v1.14.2 sends every property below; older nodes lack the later ones (one published document shows `fUpgradeTime`), so only the keys every published example has are required. Unknown keys are accepted as strings or numbers.", "x-source": ["upgrade/upgrade.go#Config"], "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "description": "A JSON number (Go uint64).", "x-source": ["upgrade/upgrade.go#Config.ApricotPhase4MinPChainHeight"], "$ref": "avanode:schema/uint64" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "description": "The last X-chain vertex before linearization; all ones (`11111111111111111111111111111111LpoYY`) on local networks.", "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteEpochDuration": { "description": "The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).", "x-source": ["upgrade/upgrade.go#Config.GraniteEpochDuration"], "$ref": "avanode:schema/uint64" }, "heliconTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
@@ -5233,6 +5238,261 @@ function validate_schema_ActiveRules(data, instancePath = "", parentData = undef
   validate_schema_ActiveRules.errors = vErrors;
   return errors === 0;
 }
+function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.nodeID === void 0 && (missing0 = "nodeID") || data.signer === void 0 && (missing0 = "signer") || data.stake === void 0 && (missing0 = "stake") || data.validationRewardsOwner === void 0 && (missing0 = "validationRewardsOwner") || data.delegationRewardsOwner === void 0 && (missing0 = "delegationRewardsOwner") || data.validatorAuthority === void 0 && (missing0 = "validatorAuthority") || data.delegationShares === void 0 && (missing0 = "delegationShares") || data.autoCompoundRewardShares === void 0 && (missing0 = "autoCompoundRewardShares") || data.period === void 0 && (missing0 = "period")) {
+        validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_AddAutoRenewedValidatorTx.properties, key0)) {
+            validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, instancePath + "/blockchainID", data, "blockchainID", rootData)) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.nodeID !== void 0) {
+                      let data7 = data.nodeID;
+                      const _errs11 = errors;
+                      if (errors === _errs11) {
+                        if (typeof data7 === "string") {
+                          if (!pattern_0f8cfbac.test(data7)) {
+                            validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/nodeID", schemaPath: "#/properties/nodeID/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: 'must match pattern "^0x[0-9a-f]{40}$"' }];
+                            return false;
+                          }
+                        } else {
+                          validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/nodeID", schemaPath: "#/properties/nodeID/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+                          return false;
+                        }
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.signer !== void 0) {
+                        const _errs13 = errors;
+                        if (!validate_schema_Signer(data.signer, instancePath + "/signer", data, "signer", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_Signer.errors : vErrors.concat(validate_schema_Signer.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs13 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.stake !== void 0) {
+                          let data9 = data.stake;
+                          const _errs14 = errors;
+                          if (errors === _errs14) {
+                            if (Array.isArray(data9)) {
+                              var valid3 = true;
+                              const len2 = data9.length;
+                              for (let i2 = 0; i2 < len2; i2++) {
+                                const _errs16 = errors;
+                                if (!validate_schema_TransferableOutput(data9[i2], instancePath + "/stake/" + i2, data9, i2, rootData)) {
+                                  vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid3 = _errs16 === errors;
+                                if (!valid3) {
+                                  break;
+                                }
+                              }
+                            } else {
+                              validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                              return false;
+                            }
+                          }
+                          var valid0 = _errs14 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.validationRewardsOwner !== void 0) {
+                            const _errs17 = errors;
+                            if (!validate_schema_Secp256k1fxOutputOwners(data.validationRewardsOwner, instancePath + "/validationRewardsOwner", data, "validationRewardsOwner", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs17 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                          if (valid0) {
+                            if (data.delegationRewardsOwner !== void 0) {
+                              const _errs18 = errors;
+                              if (!validate_schema_Secp256k1fxOutputOwners(data.delegationRewardsOwner, instancePath + "/delegationRewardsOwner", data, "delegationRewardsOwner", rootData)) {
+                                vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                                errors = vErrors.length;
+                              }
+                              var valid0 = _errs18 === errors;
+                            } else {
+                              var valid0 = true;
+                            }
+                            if (valid0) {
+                              if (data.validatorAuthority !== void 0) {
+                                const _errs19 = errors;
+                                if (!validate_schema_Secp256k1fxOutputOwners(data.validatorAuthority, instancePath + "/validatorAuthority", data, "validatorAuthority", rootData)) {
+                                  vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
+                                  errors = vErrors.length;
+                                }
+                                var valid0 = _errs19 === errors;
+                              } else {
+                                var valid0 = true;
+                              }
+                              if (valid0) {
+                                if (data.delegationShares !== void 0) {
+                                  const _errs20 = errors;
+                                  if (!validate_schema_txUint32(data.delegationShares, instancePath + "/delegationShares", data, "delegationShares", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                    errors = vErrors.length;
+                                  }
+                                  var valid0 = _errs20 === errors;
+                                } else {
+                                  var valid0 = true;
+                                }
+                                if (valid0) {
+                                  if (data.autoCompoundRewardShares !== void 0) {
+                                    const _errs21 = errors;
+                                    if (!validate_schema_txUint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                      errors = vErrors.length;
+                                    }
+                                    var valid0 = _errs21 === errors;
+                                  } else {
+                                    var valid0 = true;
+                                  }
+                                  if (valid0) {
+                                    if (data.period !== void 0) {
+                                      const _errs22 = errors;
+                                      if (!validate_schema_uint64(data.period, instancePath + "/period", data, "period", rootData)) {
+                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                        errors = vErrors.length;
+                                      }
+                                      var valid0 = _errs22 === errors;
+                                    } else {
+                                      var valid0 = true;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_AddAutoRenewedValidatorTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_AddDelegatorTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
   ;
   let vErrors = null;
@@ -7788,10 +8048,10 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                           var valid0 = true;
                                                                         }
                                                                         if (valid0) {
-                                                                          if (data.contractDeployerAllowListConfig !== void 0) {
+                                                                          if (data.initialMinDelayMS !== void 0) {
                                                                             const _errs36 = errors;
-                                                                            if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, instancePath + "/contractDeployerAllowListConfig", data, "contractDeployerAllowListConfig", rootData)) {
-                                                                              vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
+                                                                            if (!validate_schema_uint64(data.initialMinDelayMS, instancePath + "/initialMinDelayMS", data, "initialMinDelayMS", rootData)) {
+                                                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                                                               errors = vErrors.length;
                                                                             }
                                                                             var valid0 = _errs36 === errors;
@@ -7799,9 +8059,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                             var valid0 = true;
                                                                           }
                                                                           if (valid0) {
-                                                                            if (data.contractNativeMinterConfig !== void 0) {
+                                                                            if (data.contractDeployerAllowListConfig !== void 0) {
                                                                               const _errs37 = errors;
-                                                                              if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, instancePath + "/contractNativeMinterConfig", data, "contractNativeMinterConfig", rootData)) {
+                                                                              if (!validate_schema_PrecompileConfig(data.contractDeployerAllowListConfig, instancePath + "/contractDeployerAllowListConfig", data, "contractDeployerAllowListConfig", rootData)) {
                                                                                 vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                 errors = vErrors.length;
                                                                               }
@@ -7810,9 +8070,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                               var valid0 = true;
                                                                             }
                                                                             if (valid0) {
-                                                                              if (data.feeManagerConfig !== void 0) {
+                                                                              if (data.contractNativeMinterConfig !== void 0) {
                                                                                 const _errs38 = errors;
-                                                                                if (!validate_schema_PrecompileConfig(data.feeManagerConfig, instancePath + "/feeManagerConfig", data, "feeManagerConfig", rootData)) {
+                                                                                if (!validate_schema_PrecompileConfig(data.contractNativeMinterConfig, instancePath + "/contractNativeMinterConfig", data, "contractNativeMinterConfig", rootData)) {
                                                                                   vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                   errors = vErrors.length;
                                                                                 }
@@ -7821,9 +8081,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                 var valid0 = true;
                                                                               }
                                                                               if (valid0) {
-                                                                                if (data.rewardManagerConfig !== void 0) {
+                                                                                if (data.feeManagerConfig !== void 0) {
                                                                                   const _errs39 = errors;
-                                                                                  if (!validate_schema_PrecompileConfig(data.rewardManagerConfig, instancePath + "/rewardManagerConfig", data, "rewardManagerConfig", rootData)) {
+                                                                                  if (!validate_schema_PrecompileConfig(data.feeManagerConfig, instancePath + "/feeManagerConfig", data, "feeManagerConfig", rootData)) {
                                                                                     vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                     errors = vErrors.length;
                                                                                   }
@@ -7832,9 +8092,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                   var valid0 = true;
                                                                                 }
                                                                                 if (valid0) {
-                                                                                  if (data.txAllowListConfig !== void 0) {
+                                                                                  if (data.rewardManagerConfig !== void 0) {
                                                                                     const _errs40 = errors;
-                                                                                    if (!validate_schema_PrecompileConfig(data.txAllowListConfig, instancePath + "/txAllowListConfig", data, "txAllowListConfig", rootData)) {
+                                                                                    if (!validate_schema_PrecompileConfig(data.rewardManagerConfig, instancePath + "/rewardManagerConfig", data, "rewardManagerConfig", rootData)) {
                                                                                       vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                       errors = vErrors.length;
                                                                                     }
@@ -7843,9 +8103,9 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                     var valid0 = true;
                                                                                   }
                                                                                   if (valid0) {
-                                                                                    if (data.warpConfig !== void 0) {
+                                                                                    if (data.txAllowListConfig !== void 0) {
                                                                                       const _errs41 = errors;
-                                                                                      if (!validate_schema_PrecompileConfig(data.warpConfig, instancePath + "/warpConfig", data, "warpConfig", rootData)) {
+                                                                                      if (!validate_schema_PrecompileConfig(data.txAllowListConfig, instancePath + "/txAllowListConfig", data, "txAllowListConfig", rootData)) {
                                                                                         vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                         errors = vErrors.length;
                                                                                       }
@@ -7854,15 +8114,27 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                                       var valid0 = true;
                                                                                     }
                                                                                     if (valid0) {
-                                                                                      if (data.upgrades !== void 0) {
+                                                                                      if (data.warpConfig !== void 0) {
                                                                                         const _errs42 = errors;
-                                                                                        if (!validate_schema_EvmUpgradeConfig(data.upgrades, instancePath + "/upgrades", data, "upgrades", rootData)) {
-                                                                                          vErrors = vErrors === null ? validate_schema_EvmUpgradeConfig.errors : vErrors.concat(validate_schema_EvmUpgradeConfig.errors);
+                                                                                        if (!validate_schema_PrecompileConfig(data.warpConfig, instancePath + "/warpConfig", data, "warpConfig", rootData)) {
+                                                                                          vErrors = vErrors === null ? validate_schema_PrecompileConfig.errors : vErrors.concat(validate_schema_PrecompileConfig.errors);
                                                                                           errors = vErrors.length;
                                                                                         }
                                                                                         var valid0 = _errs42 === errors;
                                                                                       } else {
                                                                                         var valid0 = true;
+                                                                                      }
+                                                                                      if (valid0) {
+                                                                                        if (data.upgrades !== void 0) {
+                                                                                          const _errs43 = errors;
+                                                                                          if (!validate_schema_EvmUpgradeConfig(data.upgrades, instancePath + "/upgrades", data, "upgrades", rootData)) {
+                                                                                            vErrors = vErrors === null ? validate_schema_EvmUpgradeConfig.errors : vErrors.concat(validate_schema_EvmUpgradeConfig.errors);
+                                                                                            errors = vErrors.length;
+                                                                                          }
+                                                                                          var valid0 = _errs43 === errors;
+                                                                                        } else {
+                                                                                          var valid0 = true;
+                                                                                        }
                                                                                       }
                                                                                     }
                                                                                   }
@@ -11563,197 +11835,264 @@ function validate_schema_PermissionlessValidator(data, instancePath = "", parent
         validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
         return false;
       } else {
-        if (data.txID !== void 0) {
-          const _errs1 = errors;
-          if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
-            vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-            errors = vErrors.length;
-          }
-          var valid0 = _errs1 === errors;
+        let missing1;
+        if (data.validatorAuthority !== void 0 && (data.nextPeriod === void 0 && (missing1 = "nextPeriod") || data.autoCompoundRewardShares === void 0 && (missing1 = "autoCompoundRewardShares"))) {
+          validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+            property: "validatorAuthority",
+            missingProperty: missing1,
+            depsCount: 2,
+            deps: "nextPeriod, autoCompoundRewardShares"
+          }, message: "must have properties nextPeriod, autoCompoundRewardShares when property validatorAuthority is present" }];
+          return false;
         } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.startTime !== void 0) {
-            const _errs2 = errors;
-            if (!validate_schema_uint64(data.startTime, instancePath + "/startTime", data, "startTime", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-              errors = vErrors.length;
-            }
-            var valid0 = _errs2 === errors;
+          if (data.nextPeriod !== void 0 && (data.validatorAuthority === void 0 && (missing1 = "validatorAuthority") || data.autoCompoundRewardShares === void 0 && (missing1 = "autoCompoundRewardShares"))) {
+            validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+              property: "nextPeriod",
+              missingProperty: missing1,
+              depsCount: 2,
+              deps: "validatorAuthority, autoCompoundRewardShares"
+            }, message: "must have properties validatorAuthority, autoCompoundRewardShares when property nextPeriod is present" }];
+            return false;
           } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.endTime !== void 0) {
-              const _errs3 = errors;
-              if (!validate_schema_uint64(data.endTime, instancePath + "/endTime", data, "endTime", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                errors = vErrors.length;
-              }
-              var valid0 = _errs3 === errors;
+            if (data.autoCompoundRewardShares !== void 0 && (data.validatorAuthority === void 0 && (missing1 = "validatorAuthority") || data.nextPeriod === void 0 && (missing1 = "nextPeriod"))) {
+              validate_schema_PermissionlessValidator.errors = [{ instancePath, schemaPath: "#/dependencies", keyword: "dependencies", params: {
+                property: "autoCompoundRewardShares",
+                missingProperty: missing1,
+                depsCount: 2,
+                deps: "validatorAuthority, nextPeriod"
+              }, message: "must have properties validatorAuthority, nextPeriod when property autoCompoundRewardShares is present" }];
+              return false;
             } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.weight !== void 0) {
-                const _errs4 = errors;
-                if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (data.txID !== void 0) {
+                const _errs1 = errors;
+                if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs4 === errors;
+                var valid1 = _errs1 === errors;
               } else {
-                var valid0 = true;
+                var valid1 = true;
               }
-              if (valid0) {
-                if (data.nodeID !== void 0) {
-                  const _errs5 = errors;
-                  if (!validate_schema_nodeID(data.nodeID, instancePath + "/nodeID", data, "nodeID", rootData)) {
-                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+              if (valid1) {
+                if (data.startTime !== void 0) {
+                  const _errs2 = errors;
+                  if (!validate_schema_uint64(data.startTime, instancePath + "/startTime", data, "startTime", rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs5 === errors;
+                  var valid1 = _errs2 === errors;
                 } else {
-                  var valid0 = true;
+                  var valid1 = true;
                 }
-                if (valid0) {
-                  if (data.validationRewardOwner !== void 0) {
-                    const _errs6 = errors;
-                    if (!validate_schema_OutputOwners(data.validationRewardOwner, instancePath + "/validationRewardOwner", data, "validationRewardOwner", rootData)) {
-                      vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                if (valid1) {
+                  if (data.endTime !== void 0) {
+                    const _errs3 = errors;
+                    if (!validate_schema_uint64(data.endTime, instancePath + "/endTime", data, "endTime", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs6 === errors;
+                    var valid1 = _errs3 === errors;
                   } else {
-                    var valid0 = true;
+                    var valid1 = true;
                   }
-                  if (valid0) {
-                    if (data.delegationRewardOwner !== void 0) {
-                      const _errs7 = errors;
-                      if (!validate_schema_OutputOwners(data.delegationRewardOwner, instancePath + "/delegationRewardOwner", data, "delegationRewardOwner", rootData)) {
-                        vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                  if (valid1) {
+                    if (data.weight !== void 0) {
+                      const _errs4 = errors;
+                      if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs7 === errors;
+                      var valid1 = _errs4 === errors;
                     } else {
-                      var valid0 = true;
+                      var valid1 = true;
                     }
-                    if (valid0) {
-                      if (data.potentialReward !== void 0) {
-                        const _errs8 = errors;
-                        if (!validate_schema_uint64(data.potentialReward, instancePath + "/potentialReward", data, "potentialReward", rootData)) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (valid1) {
+                      if (data.nodeID !== void 0) {
+                        const _errs5 = errors;
+                        if (!validate_schema_nodeID(data.nodeID, instancePath + "/nodeID", data, "nodeID", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs8 === errors;
+                        var valid1 = _errs5 === errors;
                       } else {
-                        var valid0 = true;
+                        var valid1 = true;
                       }
-                      if (valid0) {
-                        if (data.accruedDelegateeReward !== void 0) {
-                          const _errs9 = errors;
-                          if (!validate_schema_uint64(data.accruedDelegateeReward, instancePath + "/accruedDelegateeReward", data, "accruedDelegateeReward", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      if (valid1) {
+                        if (data.validationRewardOwner !== void 0) {
+                          const _errs6 = errors;
+                          if (!validate_schema_OutputOwners(data.validationRewardOwner, instancePath + "/validationRewardOwner", data, "validationRewardOwner", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs9 === errors;
+                          var valid1 = _errs6 === errors;
                         } else {
-                          var valid0 = true;
+                          var valid1 = true;
                         }
-                        if (valid0) {
-                          if (data.delegationFee !== void 0) {
-                            const _errs10 = errors;
-                            if (!validate_schema_decimal(data.delegationFee, instancePath + "/delegationFee", data, "delegationFee", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                        if (valid1) {
+                          if (data.delegationRewardOwner !== void 0) {
+                            const _errs7 = errors;
+                            if (!validate_schema_OutputOwners(data.delegationRewardOwner, instancePath + "/delegationRewardOwner", data, "delegationRewardOwner", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs10 === errors;
+                            var valid1 = _errs7 === errors;
                           } else {
-                            var valid0 = true;
+                            var valid1 = true;
                           }
-                          if (valid0) {
-                            if (data.uptime !== void 0) {
-                              const _errs11 = errors;
-                              if (!validate_schema_decimal(data.uptime, instancePath + "/uptime", data, "uptime", rootData)) {
-                                vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
+                          if (valid1) {
+                            if (data.potentialReward !== void 0) {
+                              const _errs8 = errors;
+                              if (!validate_schema_uint64(data.potentialReward, instancePath + "/potentialReward", data, "potentialReward", rootData)) {
+                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs11 === errors;
+                              var valid1 = _errs8 === errors;
                             } else {
-                              var valid0 = true;
+                              var valid1 = true;
                             }
-                            if (valid0) {
-                              if (data.connected !== void 0) {
-                                const _errs12 = errors;
-                                if (typeof data.connected !== "boolean") {
-                                  validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
-                                  return false;
+                            if (valid1) {
+                              if (data.accruedDelegateeReward !== void 0) {
+                                const _errs9 = errors;
+                                if (!validate_schema_uint64(data.accruedDelegateeReward, instancePath + "/accruedDelegateeReward", data, "accruedDelegateeReward", rootData)) {
+                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  errors = vErrors.length;
                                 }
-                                var valid0 = _errs12 === errors;
+                                var valid1 = _errs9 === errors;
                               } else {
-                                var valid0 = true;
+                                var valid1 = true;
                               }
-                              if (valid0) {
-                                if (data.signer !== void 0) {
-                                  const _errs14 = errors;
-                                  if (!validate_schema_ValidatorSigner(data.signer, instancePath + "/signer", data, "signer", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                              if (valid1) {
+                                if (data.delegationFee !== void 0) {
+                                  const _errs10 = errors;
+                                  if (!validate_schema_decimal(data.delegationFee, instancePath + "/delegationFee", data, "delegationFee", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs14 === errors;
+                                  var valid1 = _errs10 === errors;
                                 } else {
-                                  var valid0 = true;
+                                  var valid1 = true;
                                 }
-                                if (valid0) {
-                                  if (data.delegatorCount !== void 0) {
-                                    const _errs15 = errors;
-                                    if (!validate_schema_uint64(data.delegatorCount, instancePath + "/delegatorCount", data, "delegatorCount", rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                if (valid1) {
+                                  if (data.uptime !== void 0) {
+                                    const _errs11 = errors;
+                                    if (!validate_schema_decimal(data.uptime, instancePath + "/uptime", data, "uptime", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid0 = _errs15 === errors;
+                                    var valid1 = _errs11 === errors;
                                   } else {
-                                    var valid0 = true;
+                                    var valid1 = true;
                                   }
-                                  if (valid0) {
-                                    if (data.delegatorWeight !== void 0) {
-                                      const _errs16 = errors;
-                                      if (!validate_schema_uint64(data.delegatorWeight, instancePath + "/delegatorWeight", data, "delegatorWeight", rootData)) {
-                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
-                                        errors = vErrors.length;
+                                  if (valid1) {
+                                    if (data.connected !== void 0) {
+                                      const _errs12 = errors;
+                                      if (typeof data.connected !== "boolean") {
+                                        validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/connected", schemaPath: "#/properties/connected/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
+                                        return false;
                                       }
-                                      var valid0 = _errs16 === errors;
+                                      var valid1 = _errs12 === errors;
                                     } else {
-                                      var valid0 = true;
+                                      var valid1 = true;
                                     }
-                                    if (valid0) {
-                                      if (data.delegators !== void 0) {
-                                        let data15 = data.delegators;
-                                        const _errs17 = errors;
-                                        if (errors === _errs17) {
-                                          if (Array.isArray(data15)) {
+                                    if (valid1) {
+                                      if (data.signer !== void 0) {
+                                        const _errs14 = errors;
+                                        if (!validate_schema_ValidatorSigner(data.signer, instancePath + "/signer", data, "signer", rootData)) {
+                                          vErrors = vErrors === null ? validate_schema_ValidatorSigner.errors : vErrors.concat(validate_schema_ValidatorSigner.errors);
+                                          errors = vErrors.length;
+                                        }
+                                        var valid1 = _errs14 === errors;
+                                      } else {
+                                        var valid1 = true;
+                                      }
+                                      if (valid1) {
+                                        if (data.delegatorCount !== void 0) {
+                                          const _errs15 = errors;
+                                          if (!validate_schema_uint64(data.delegatorCount, instancePath + "/delegatorCount", data, "delegatorCount", rootData)) {
+                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var valid1 = _errs15 === errors;
+                                        } else {
+                                          var valid1 = true;
+                                        }
+                                        if (valid1) {
+                                          if (data.delegatorWeight !== void 0) {
+                                            const _errs16 = errors;
+                                            if (!validate_schema_uint64(data.delegatorWeight, instancePath + "/delegatorWeight", data, "delegatorWeight", rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var valid1 = _errs16 === errors;
+                                          } else {
                                             var valid1 = true;
-                                            const len0 = data15.length;
-                                            for (let i0 = 0; i0 < len0; i0++) {
-                                              const _errs19 = errors;
-                                              if (!validate_schema_Delegator(data15[i0], instancePath + "/delegators/" + i0, data15, i0, rootData)) {
-                                                vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
-                                                errors = vErrors.length;
+                                          }
+                                          if (valid1) {
+                                            if (data.delegators !== void 0) {
+                                              let data15 = data.delegators;
+                                              const _errs17 = errors;
+                                              if (errors === _errs17) {
+                                                if (Array.isArray(data15)) {
+                                                  var valid2 = true;
+                                                  const len0 = data15.length;
+                                                  for (let i0 = 0; i0 < len0; i0++) {
+                                                    const _errs19 = errors;
+                                                    if (!validate_schema_Delegator(data15[i0], instancePath + "/delegators/" + i0, data15, i0, rootData)) {
+                                                      vErrors = vErrors === null ? validate_schema_Delegator.errors : vErrors.concat(validate_schema_Delegator.errors);
+                                                      errors = vErrors.length;
+                                                    }
+                                                    var valid2 = _errs19 === errors;
+                                                    if (!valid2) {
+                                                      break;
+                                                    }
+                                                  }
+                                                } else {
+                                                  validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                                                  return false;
+                                                }
                                               }
-                                              var valid1 = _errs19 === errors;
-                                              if (!valid1) {
-                                                break;
+                                              var valid1 = _errs17 === errors;
+                                            } else {
+                                              var valid1 = true;
+                                            }
+                                            if (valid1) {
+                                              if (data.validatorAuthority !== void 0) {
+                                                const _errs20 = errors;
+                                                if (!validate_schema_OutputOwners(data.validatorAuthority, instancePath + "/validatorAuthority", data, "validatorAuthority", rootData)) {
+                                                  vErrors = vErrors === null ? validate_schema_OutputOwners.errors : vErrors.concat(validate_schema_OutputOwners.errors);
+                                                  errors = vErrors.length;
+                                                }
+                                                var valid1 = _errs20 === errors;
+                                              } else {
+                                                var valid1 = true;
+                                              }
+                                              if (valid1) {
+                                                if (data.nextPeriod !== void 0) {
+                                                  const _errs21 = errors;
+                                                  if (!validate_schema_uint64(data.nextPeriod, instancePath + "/nextPeriod", data, "nextPeriod", rootData)) {
+                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                    errors = vErrors.length;
+                                                  }
+                                                  var valid1 = _errs21 === errors;
+                                                } else {
+                                                  var valid1 = true;
+                                                }
+                                                if (valid1) {
+                                                  if (data.autoCompoundRewardShares !== void 0) {
+                                                    const _errs22 = errors;
+                                                    if (!validate_schema_uint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                                                      vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                                      errors = vErrors.length;
+                                                    }
+                                                    var valid1 = _errs22 === errors;
+                                                  } else {
+                                                    var valid1 = true;
+                                                  }
+                                                }
                                               }
                                             }
-                                          } else {
-                                            validate_schema_PermissionlessValidator.errors = [{ instancePath: instancePath + "/delegators", schemaPath: "#/properties/delegators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                            return false;
                                           }
                                         }
-                                        var valid0 = _errs17 === errors;
-                                      } else {
-                                        var valid0 = true;
                                       }
                                     }
                                   }
@@ -12592,6 +12931,58 @@ function validate_schema_RemoveSubnetValidatorTx(data, instancePath = "", parent
   validate_schema_RemoveSubnetValidatorTx.errors = vErrors;
   return errors === 0;
 }
+function validate_schema_RewardAutoRenewedValidatorTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.txID === void 0 && (missing0 = "txID") || data.timestamp === void 0 && (missing0 = "timestamp")) {
+        validate_schema_RewardAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!(key0 === "txID" || key0 === "timestamp")) {
+            validate_schema_RewardAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.txID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.timestamp !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_uint64(data.timestamp, instancePath + "/timestamp", data, "timestamp", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_RewardAutoRenewedValidatorTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_RewardAutoRenewedValidatorTx.errors = vErrors;
+  return errors === 0;
+}
 function validate_schema_RewardValidatorTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
   ;
   let vErrors = null;
@@ -12927,6 +13318,176 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
     }
   }
   validate_schema_Secp256k1fxTransferOutput.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (data && typeof data == "object" && !Array.isArray(data)) {
+      let missing0;
+      if (data.networkID === void 0 && (missing0 = "networkID") || data.blockchainID === void 0 && (missing0 = "blockchainID") || data.outputs === void 0 && (missing0 = "outputs") || data.inputs === void 0 && (missing0 = "inputs") || data.memo === void 0 && (missing0 = "memo") || data.txID === void 0 && (missing0 = "txID") || data.auth === void 0 && (missing0 = "auth") || data.autoCompoundRewardShares === void 0 && (missing0 = "autoCompoundRewardShares") || data.period === void 0 && (missing0 = "period")) {
+        validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: missing0 }, message: "must have required property '" + missing0 + "'" }];
+        return false;
+      } else {
+        const _errs1 = errors;
+        for (const key0 in data) {
+          if (!func_191f75b3.call(schema_schema_SetAutoRenewedValidatorConfigTx.properties, key0)) {
+            validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties" }];
+            return false;
+            break;
+          }
+        }
+        if (_errs1 === errors) {
+          if (data.networkID !== void 0) {
+            const _errs2 = errors;
+            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              errors = vErrors.length;
+            }
+            var valid0 = _errs2 === errors;
+          } else {
+            var valid0 = true;
+          }
+          if (valid0) {
+            if (data.blockchainID !== void 0) {
+              const _errs3 = errors;
+              if (!validate_schema_cb58ID(data.blockchainID, instancePath + "/blockchainID", data, "blockchainID", rootData)) {
+                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                errors = vErrors.length;
+              }
+              var valid0 = _errs3 === errors;
+            } else {
+              var valid0 = true;
+            }
+            if (valid0) {
+              if (data.outputs !== void 0) {
+                let data2 = data.outputs;
+                const _errs4 = errors;
+                if (errors === _errs4) {
+                  if (Array.isArray(data2)) {
+                    var valid1 = true;
+                    const len0 = data2.length;
+                    for (let i0 = 0; i0 < len0; i0++) {
+                      const _errs6 = errors;
+                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
+                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid1 = _errs6 === errors;
+                      if (!valid1) {
+                        break;
+                      }
+                    }
+                  } else {
+                    validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                    return false;
+                  }
+                }
+                var valid0 = _errs4 === errors;
+              } else {
+                var valid0 = true;
+              }
+              if (valid0) {
+                if (data.inputs !== void 0) {
+                  let data4 = data.inputs;
+                  const _errs7 = errors;
+                  if (errors === _errs7) {
+                    if (Array.isArray(data4)) {
+                      var valid2 = true;
+                      const len1 = data4.length;
+                      for (let i1 = 0; i1 < len1; i1++) {
+                        const _errs9 = errors;
+                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
+                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid2 = _errs9 === errors;
+                        if (!valid2) {
+                          break;
+                        }
+                      }
+                    } else {
+                      validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+                      return false;
+                    }
+                  }
+                  var valid0 = _errs7 === errors;
+                } else {
+                  var valid0 = true;
+                }
+                if (valid0) {
+                  if (data.memo !== void 0) {
+                    const _errs10 = errors;
+                    if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+                      errors = vErrors.length;
+                    }
+                    var valid0 = _errs10 === errors;
+                  } else {
+                    var valid0 = true;
+                  }
+                  if (valid0) {
+                    if (data.txID !== void 0) {
+                      const _errs11 = errors;
+                      if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
+                        vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+                        errors = vErrors.length;
+                      }
+                      var valid0 = _errs11 === errors;
+                    } else {
+                      var valid0 = true;
+                    }
+                    if (valid0) {
+                      if (data.auth !== void 0) {
+                        const _errs12 = errors;
+                        if (!validate_schema_Secp256k1fxInput(data.auth, instancePath + "/auth", data, "auth", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
+                          errors = vErrors.length;
+                        }
+                        var valid0 = _errs12 === errors;
+                      } else {
+                        var valid0 = true;
+                      }
+                      if (valid0) {
+                        if (data.autoCompoundRewardShares !== void 0) {
+                          const _errs13 = errors;
+                          if (!validate_schema_txUint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                            errors = vErrors.length;
+                          }
+                          var valid0 = _errs13 === errors;
+                        } else {
+                          var valid0 = true;
+                        }
+                        if (valid0) {
+                          if (data.period !== void 0) {
+                            const _errs14 = errors;
+                            if (!validate_schema_uint64(data.period, instancePath + "/period", data, "period", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              errors = vErrors.length;
+                            }
+                            var valid0 = _errs14 === errors;
+                          } else {
+                            var valid0 = true;
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    } else {
+      validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" }];
+      return false;
+    }
+  }
+  validate_schema_SetAutoRenewedValidatorConfigTx.errors = vErrors;
   return errors === 0;
 }
 function validate_schema_SetL1ValidatorWeightTx(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
@@ -14873,6 +15434,33 @@ function validate_schema_UnsignedTx(data, instancePath = "", parentData = undefi
                                         }
                                         var _valid0 = _errs20 === errors;
                                         valid0 = valid0 || _valid0;
+                                        if (!valid0) {
+                                          const _errs21 = errors;
+                                          if (!validate_schema_AddAutoRenewedValidatorTx(data, instancePath, parentData, parentDataProperty, rootData)) {
+                                            vErrors = vErrors === null ? validate_schema_AddAutoRenewedValidatorTx.errors : vErrors.concat(validate_schema_AddAutoRenewedValidatorTx.errors);
+                                            errors = vErrors.length;
+                                          }
+                                          var _valid0 = _errs21 === errors;
+                                          valid0 = valid0 || _valid0;
+                                          if (!valid0) {
+                                            const _errs22 = errors;
+                                            if (!validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath, parentData, parentDataProperty, rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_SetAutoRenewedValidatorConfigTx.errors : vErrors.concat(validate_schema_SetAutoRenewedValidatorConfigTx.errors);
+                                              errors = vErrors.length;
+                                            }
+                                            var _valid0 = _errs22 === errors;
+                                            valid0 = valid0 || _valid0;
+                                            if (!valid0) {
+                                              const _errs23 = errors;
+                                              if (!validate_schema_RewardAutoRenewedValidatorTx(data, instancePath, parentData, parentDataProperty, rootData)) {
+                                                vErrors = vErrors === null ? validate_schema_RewardAutoRenewedValidatorTx.errors : vErrors.concat(validate_schema_RewardAutoRenewedValidatorTx.errors);
+                                                errors = vErrors.length;
+                                              }
+                                              var _valid0 = _errs23 === errors;
+                                              valid0 = valid0 || _valid0;
+                                            }
+                                          }
+                                        }
                                       }
                                     }
                                   }
@@ -16826,6 +17414,7 @@ export {
   ACPPreference,
   ActivePrecompiles,
   ActiveRules,
+  AddAutoRenewedValidatorTx,
   AddDelegatorTx,
   AddPermissionlessDelegatorTx,
   AddPermissionlessValidatorTx,
@@ -17010,6 +17599,7 @@ export {
   ProofOfPossession,
   RegisterL1ValidatorTx,
   RemoveSubnetValidatorTx,
+  RewardAutoRenewedValidatorTx,
   RewardValidatorTx,
   Secp256k1Signature,
   Secp256k1fxCredential,
@@ -17018,6 +17608,7 @@ export {
   Secp256k1fxTransferInput,
   Secp256k1fxTransferOutput,
   ServiceAddress,
+  SetAutoRenewedValidatorConfigTx,
   SetL1ValidatorWeightTx,
   SignedTx,
   Signer,

@@ -436,6 +436,12 @@ export const validateSetL1ValidatorWeightTx: Validator = /*#__PURE__*/ toValidat
 export const validateIncreaseL1ValidatorBalanceTx: Validator = /*#__PURE__*/ toValidator(raw.IncreaseL1ValidatorBalanceTx);
 /** Validates a value against the named schema `DisableL1ValidatorTx`. */
 export const validateDisableL1ValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.DisableL1ValidatorTx);
+/** Validates a value against the named schema `AddAutoRenewedValidatorTx`. */
+export const validateAddAutoRenewedValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.AddAutoRenewedValidatorTx);
+/** Validates a value against the named schema `SetAutoRenewedValidatorConfigTx`. */
+export const validateSetAutoRenewedValidatorConfigTx: Validator = /*#__PURE__*/ toValidator(raw.SetAutoRenewedValidatorConfigTx);
+/** Validates a value against the named schema `RewardAutoRenewedValidatorTx`. */
+export const validateRewardAutoRenewedValidatorTx: Validator = /*#__PURE__*/ toValidator(raw.RewardAutoRenewedValidatorTx);
 /** Validates a value against the named schema `UnsignedTx`. */
 export const validateUnsignedTx: Validator = /*#__PURE__*/ toValidator(raw.UnsignedTx);
 /** Validates a value against the named schema `SignedTx`. */

@@ -570,7 +570,7 @@ export const methods: readonly CliMethod[] = [
     "namespace": "info",
     "member": "acps",
     "summary": "Validators' preferences on community proposals (ACPs).",
-    "description": "Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{\"acps\": {}}`; a release that lists some answers one entry per listed ACP.",
+    "description": "Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{\"acps\": {}}`; a release that lists some answers one entry per listed ACP, and one per ACP a staking peer supports or objects to. v1.15.0-fuji lists 194, 224, 236, 247, 267, 273, 283 and 285.",
     "deprecated": false,
     "mutating": false,
     "byPosition": false,
@@ -581,6 +581,70 @@ export const methods: readonly CliMethod[] = [
         "params": {},
         "result": {
           "acps": {}
+        }
+      },
+      {
+        "name": "the current proposals of v1.15.0-fuji, none voted yet",
+        "params": {},
+        "result": {
+          "acps": {
+            "194": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "224": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "236": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "247": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "267": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "273": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "283": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            },
+            "285": {
+              "supportWeight": "0",
+              "supporters": [],
+              "objectWeight": "0",
+              "objectors": [],
+              "abstainWeight": "2000000000000"
+            }
+          }
         }
       }
     ]
@@ -741,6 +805,21 @@ export const methods: readonly CliMethod[] = [
             "platform": "avalanchego/1.14.2"
           }
         }
+      },
+      {
+        "name": "a v1.15.0-fuji node (RPCChainVMProtocol 46)",
+        "params": {},
+        "result": {
+          "version": "avalanchego/1.15.0",
+          "databaseVersion": "v1.4.5",
+          "rpcProtocolVersion": "46",
+          "gitCommit": "e8f9781ee57de048bbfde5be0fa632e9efdf1448",
+          "vmVersions": {
+            "avm": "avalanchego/1.15.0",
+            "evm": "v1.15.0",
+            "platform": "avalanchego/1.15.0"
+          }
+        }
       }
     ]
   },
@@ -890,7 +969,7 @@ export const methods: readonly CliMethod[] = [
     "namespace": "info",
     "member": "upgrades",
     "summary": "Activation times of the network upgrades.",
-    "description": "The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.",
+    "description": "The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers. `heliconTime` is `9999-12-01T00:00:00Z` (unscheduled) at v1.14.2; v1.15.0-fuji schedules Fuji's at `2026-07-28T15:00:00Z` and leaves Mainnet's unscheduled.",
     "deprecated": false,
     "mutating": false,
     "byPosition": false,

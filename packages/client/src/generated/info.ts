@@ -10,7 +10,7 @@ type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 /**
  * Validators' preferences on community proposals (ACPs).
  *
- * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP.
+ * Takes no params (any params object is ignored). Only ACPs the node lists as current (implementable, not yet activated) are counted: peers' preferences for others are dropped during the handshake. v1.14.2 lists no current ACP, so it always answers `{"acps": {}}`; a release that lists some answers one entry per listed ACP, and one per ACP a staking peer supports or objects to. v1.15.0-fuji lists 194, 224, 236, 247, 267, 273, 283 and 285.
  *
  * Wire method: `info.acps`.
  */
@@ -173,7 +173,7 @@ export function peers<M extends MethodTypes = Methods>(
 /**
  * Activation times of the network upgrades.
  *
- * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers.
+ * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers. `heliconTime` is `9999-12-01T00:00:00Z` (unscheduled) at v1.14.2; v1.15.0-fuji schedules Fuji's at `2026-07-28T15:00:00Z` and leaves Mainnet's unscheduled.
  *
  * Wire method: `info.upgrades`.
  */

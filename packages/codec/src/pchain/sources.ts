@@ -1,4 +1,5 @@
-// The Go file that declares each codec type, in avalanchego at v1.14.2: the reference pages
+// The Go file that declares each codec type, in avalanchego at v1.14.2 (or at the tag in
+// GO_SOURCE_TAGS, for the types a later release adds): the reference pages
 // (scripts/reference.mjs) print it. Kept apart from types.ts so that no decoder carries these
 // strings; test/reference.test.ts fails when a type of the table has none.
 export const GO_SOURCES: Readonly<Record<string, string>> = {
@@ -40,8 +41,18 @@ export const GO_SOURCES: Readonly<Record<string, string>> = {
   'SetL1ValidatorWeightTx': 'vms/platformvm/txs/set_l1_validator_weight_tx.go',
   'IncreaseL1ValidatorBalanceTx': 'vms/platformvm/txs/increase_l1_validator_balance_tx.go',
   'DisableL1ValidatorTx': 'vms/platformvm/txs/disable_l1_validator_tx.go',
+  'AddAutoRenewedValidatorTx': 'vms/platformvm/txs/add_auto_renewed_validator_tx.go',
+  'SetAutoRenewedValidatorConfigTx': 'vms/platformvm/txs/set_auto_renewed_validator_config_tx.go',
+  'RewardAutoRenewedValidatorTx': 'vms/platformvm/txs/reward_auto_renewed_validator_tx.go',
   'txs.Tx': 'vms/platformvm/txs/tx.go',
   'avax.TransferableOutput': 'vms/components/avax/transferables.go',
   'avax.TransferableInput': 'vms/components/avax/transferables.go',
   'avax.UTXO': 'vms/components/avax/utxo.go',
+};
+
+/** The release that registers a type, where it is not the audited v1.14.2 (the ACP-236 txs of RegisterHeliconTypes). */
+export const GO_SOURCE_TAGS: Readonly<Record<string, string>> = {
+  'AddAutoRenewedValidatorTx': 'v1.15.0-fuji',
+  'SetAutoRenewedValidatorConfigTx': 'v1.15.0-fuji',
+  'RewardAutoRenewedValidatorTx': 'v1.15.0-fuji',
 };

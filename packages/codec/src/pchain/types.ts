@@ -1,10 +1,11 @@
-// Every type the P-chain codec registers at avalanchego v1.14.2, described once: type ID (the
-// registration order), fields in serialization order with their JSON names, and the Go
-// interfaces each type implements. The decoder, the encoder and the TypeScript types below
+// Every type the P-chain codec registers at avalanchego v1.14.2, and the three ACP-236 types
+// v1.15.0-fuji adds (RegisterHeliconTypes), described once: type ID (the registration order),
+// fields in serialization order with their JSON names, and the Go interfaces each type implements. The decoder, the encoder and the TypeScript types below
 // all come from these descriptions: a new tx type is one `registry.add` line.
 //
 // Sources: vms/platformvm/txs/codec.go (RegisterApricotTypes, RegisterBanffTypes,
-// RegisterDurangoTypes, RegisterEtnaTypes, the skipped IDs), vms/platformvm/block/codec.go,
+// RegisterDurangoTypes, RegisterEtnaTypes, the skipped IDs; RegisterHeliconTypes at
+// v1.15.0-fuji), vms/platformvm/block/codec.go,
 // the struct tags in vms/platformvm/txs/*.go, vms/platformvm/block/*.go,
 // vms/components/avax/{base_tx,transferables,utxo,utxo_id,asset}.go, vms/secp256k1fx/*.go,
 // vms/platformvm/stakeable/stakeable_lock.go, vms/platformvm/signer/*.go,
@@ -160,6 +161,24 @@ const registerL1ValidatorTxFields = { ...baseTxFields, balance: u64, proofOfPoss
 const setL1ValidatorWeightTxFields = { ...baseTxFields, message: bytesHex };
 const increaseL1ValidatorBalanceTxFields = { ...baseTxFields, validationID: id, balance: u64 };
 const disableL1ValidatorTxFields = { ...baseTxFields, validationID: id, disableAuthorization: authSlot };
+// v1.15.0-fuji (ACP-236, auto-renewed validators): txs/add_auto_renewed_validator_tx.go,
+// set_auto_renewed_validator_config_tx.go, reward_auto_renewed_validator_tx.go. `nodeID` is a
+// types.JSONByteSlice (hex in JSON), as in ConvertSubnetToL1Validator; `period` and `timestamp`
+// are plain uint64s.
+const addAutoRenewedValidatorTxFields = {
+  ...baseTxFields,
+  nodeID: bytesHex,
+  signer: signerSlot,
+  stake: list(transferableOutput),
+  validationRewardsOwner: ownerSlot,
+  delegationRewardsOwner: ownerSlot,
+  validatorAuthority: ownerSlot,
+  delegationShares: u32,
+  autoCompoundRewardShares: u32,
+  period: u64,
+};
+const setAutoRenewedValidatorConfigTxFields = { ...baseTxFields, txID: id, auth: authSlot, autoCompoundRewardShares: u32, period: u64 };
+const rewardAutoRenewedValidatorTxFields = { txID: id, timestamp: u64 };
 
 // --- the signed tx (vms/platformvm/txs/tx.go#Tx) -----------------------------------------------
 
@@ -300,6 +319,11 @@ const registerL1ValidatorTx = add(36, 'RegisterL1ValidatorTx', struct(registerL1
 const setL1ValidatorWeightTx = add(37, 'SetL1ValidatorWeightTx', struct(setL1ValidatorWeightTxFields), txSlots);
 const increaseL1ValidatorBalanceTx = add(38, 'IncreaseL1ValidatorBalanceTx', struct(increaseL1ValidatorBalanceTxFields), txSlots);
 const disableL1ValidatorTx = add(39, 'DisableL1ValidatorTx', struct(disableL1ValidatorTxFields), txSlots);
+// txs/codec.go RegisterHeliconTypes (v1.15.0-fuji; block/codec.go registers no new block type).
+// None of the three has a `Verify() error` method (no embedded Validator), so UnsignedTx only.
+const addAutoRenewedValidatorTx = add(40, 'AddAutoRenewedValidatorTx', struct(addAutoRenewedValidatorTxFields), txSlots);
+const setAutoRenewedValidatorConfigTx = add(41, 'SetAutoRenewedValidatorConfigTx', struct(setAutoRenewedValidatorConfigTxFields), txSlots);
+const rewardAutoRenewedValidatorTx = add(42, 'RewardAutoRenewedValidatorTx', struct(rewardAutoRenewedValidatorTxFields), txSlots);
 
 export const blockSlot = iface<Block>(registry, 'Block');
 
@@ -351,6 +375,9 @@ export type RegisterL1ValidatorTx = Of<'RegisterL1ValidatorTx', typeof registerL
 export type SetL1ValidatorWeightTx = Of<'SetL1ValidatorWeightTx', typeof setL1ValidatorWeightTx>;
 export type IncreaseL1ValidatorBalanceTx = Of<'IncreaseL1ValidatorBalanceTx', typeof increaseL1ValidatorBalanceTx>;
 export type DisableL1ValidatorTx = Of<'DisableL1ValidatorTx', typeof disableL1ValidatorTx>;
+export type AddAutoRenewedValidatorTx = Of<'AddAutoRenewedValidatorTx', typeof addAutoRenewedValidatorTx>;
+export type SetAutoRenewedValidatorConfigTx = Of<'SetAutoRenewedValidatorConfigTx', typeof setAutoRenewedValidatorConfigTx>;
+export type RewardAutoRenewedValidatorTx = Of<'RewardAutoRenewedValidatorTx', typeof rewardAutoRenewedValidatorTx>;
 
 export type UnsignedTx =
   | AddValidatorTx
@@ -372,7 +399,10 @@ export type UnsignedTx =
   | RegisterL1ValidatorTx
   | SetL1ValidatorWeightTx
   | IncreaseL1ValidatorBalanceTx
-  | DisableL1ValidatorTx;
+  | DisableL1ValidatorTx
+  | AddAutoRenewedValidatorTx
+  | SetAutoRenewedValidatorConfigTx
+  | RewardAutoRenewedValidatorTx;
 
 export type ApricotProposalBlock = Of<'ApricotProposalBlock', typeof apricotProposalBlock>;
 export type ApricotAbortBlock = Of<'ApricotAbortBlock', typeof apricotAbortBlock>;

@@ -471,6 +471,69 @@ export const mockData: MockData = {
           "result": {
             "acps": {}
           }
+        },
+        {
+          "params": {},
+          "result": {
+            "acps": {
+              "194": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "224": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "236": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "247": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "267": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "273": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "283": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              },
+              "285": {
+                "supportWeight": "0",
+                "supporters": [],
+                "objectWeight": "0",
+                "objectors": [],
+                "abstainWeight": "2000000000000"
+              }
+            }
+          }
         }
       ]
     },
@@ -597,6 +660,20 @@ export const mockData: MockData = {
               "avm": "avalanchego/1.14.2",
               "evm": "v1.14.2",
               "platform": "avalanchego/1.14.2"
+            }
+          }
+        },
+        {
+          "params": {},
+          "result": {
+            "version": "avalanchego/1.15.0",
+            "databaseVersion": "v1.4.5",
+            "rpcProtocolVersion": "46",
+            "gitCommit": "e8f9781ee57de048bbfde5be0fa632e9efdf1448",
+            "vmVersions": {
+              "avm": "avalanchego/1.15.0",
+              "evm": "v1.15.0",
+              "platform": "avalanchego/1.15.0"
             }
           }
         }
