@@ -2,7 +2,6 @@
 // goals are exactly what bench/report.mjs makes from the committed bench/results.json, so the
 // two can never disagree; the data is well formed, and a figure judged twice is refused.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module of the benchmarks, without type declarations
 import { PAGE, README, problemsOf, readResults, renderOpen, renderPage, withOpen } from '../report.mjs';

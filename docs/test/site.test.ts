@@ -260,7 +260,7 @@ describe('the documentation site', () => {
       const page = await browser.newPage();
       for (const path of ['/', '/benchmarks.html', '/reference/platform/platform.getTimestamp.html', '/reference/schemas/ValidatorSigner.html', '/reference/schemas/L1CurrentValidator.html']) {
         await page.goto(`${origin}${path}`);
-        const text = (await page.locator('body').innerText())!;
+        const text = (await page.locator('body').textContent())!;
         expect(INTERNAL.filter((word) => word.test(text)), path).toEqual([]);
       }
       await page.close();
@@ -299,7 +299,7 @@ describe('the documentation site', () => {
         expect(bars.length).toBeGreaterThan(3);
         expect(bars.every((w) => w > 0)).toBe(true);
       }
-      await expect(page.locator('.vp-doc').innerText()).resolves.not.toMatch(/GOAL MISSED/);
+      await expect(page.locator('.vp-doc').textContent()).resolves.not.toMatch(/GOAL MISSED/);
       mkdirSync(screenshots, { recursive: true });
       await page.locator('figure.bench-chart').first().screenshot({ path: join(screenshots, 'benchmarks-chart.png') });
       await page.close();
