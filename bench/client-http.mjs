@@ -12,12 +12,12 @@
 // attempt is: what fetch saves when it keeps no copy of the body for a redirect to follow.
 import { fork } from 'node:child_process';
 import { createClient } from '@avanode/client';
-import { alternatingRounds, childOutput, fixed, median, medianRatio, onNode, quick, verdict } from './measure.mjs';
+import { alternatingRounds, fixed, median, medianRatio, onNode, quick, rounded, runAlone } from './measure.mjs';
 import { VALIDATOR_SET } from './payloads.mjs';
 
 const REQUEST = '{"jsonrpc":"2.0","id":7,"method":"m","params":{}}';
 
-async function scenario(label, payload, method, rounds, perRound, goals) {
+async function scenario([label, chartLabel], payload, method, rounds, perRound, goals) {
   const server = fork(new URL('./loopback-server.mjs', import.meta.url), [payload], { stdio: 'ignore' });
   const port = await new Promise((resolve, reject) => server.once('message', resolve).once('error', reject));
   const base = `http://127.0.0.1:${port}`;
@@ -46,42 +46,48 @@ async function scenario(label, payload, method, rounds, perRound, goals) {
   }
   try {
     const times = await alternatingRounds(variants.map(([, fn]) => fn), rounds, perRound);
-    const lines = [`${label}: floor (plain fetch + JSON.parse) ${fixed(median(times[0]) * 1000, 1)} µs/call`];
+    const baseline = { name: 'plain fetch + JSON.parse', value: rounded(median(times[0]) * 1000, 1), unit: 'µs/call' };
     const ratio = (k, to) => medianRatio(times[k], times[to]);
-    for (const [k, [name]] of variants.entries()) {
-      if (k === 0) continue;
+    return variants.slice(1).map(([name], i) => {
+      const k = i + 1;
       const goal = goals[name];
-      // The client's variants also against the floor with a timeout signal (variant 1).
-      const againstSignal = k >= references ? `, ${fixed(ratio(k, 1), 3)}x the floor with a timeout signal` : '';
-      lines.push(`  ${name}: ${fixed(median(times[k]) * 1000, 1)} µs/call, ${fixed(ratio(k, 0), 3)}x the floor${againstSignal}${goal ? ` | goal ≤ ${goal}x the floor: ${verdict(ratio(k, 0) <= goal)}` : ''}`);
-    }
-    return lines;
+      return {
+        figure: `${label}, ${name}`,
+        chartLabel: `${chartLabel}, ${name}`,
+        node: process.version,
+        value: rounded(median(times[k]) * 1000, 1),
+        unit: 'µs/call',
+        // The client's variants also against the floor with a timeout signal (variant 1).
+        ...(k >= references ? { detail: `${fixed(ratio(k, 1), 3)}× the floor with a timeout signal` } : {}),
+        baseline,
+        ratio: { value: rounded(ratio(k, 0), 3), of: 'the floor' },
+        ...(goal ? { goal: { op: '≤', value: goal, unit: '×' }, met: ratio(k, 0) <= goal } : {}),
+      };
+    });
   } finally {
     server.disconnect();
   }
 }
 
 export async function run() {
-  const lines = [
+  const rows = [
     // One call per round: the variants take turns call by call, the finest interleaving there is
     // (the ratios of two runs agree within 1% this way, against 3–5% with rounds of 100 calls).
-    ...(await scenario('platform.getHeight over loopback', 'height', 'getHeight', quick ? 20 : 3000, 1, { defaults: 1.05 })),
-    ...(await scenario(`platform.getCurrentValidators, ${VALIDATOR_SET}, over loopback`, 'validators', 'getCurrentValidators', quick ? 1 : 121, 1, { defaults: 1.05, 'validate: true': 1.25 })),
+    ...(await scenario(['platform.getHeight over loopback', 'getHeight'], 'height', 'getHeight', quick ? 20 : 3000, 1, { defaults: 1.05 })),
+    ...(await scenario([`platform.getCurrentValidators, ${VALIDATOR_SET}, over loopback`, 'getCurrentValidators, 2.4 MB'], 'validators', 'getCurrentValidators', quick ? 1 : 121, 1, { defaults: 1.05, 'validate: true': 1.25 })),
   ];
   // The same on the other Node lines CI runs, each with its own floor.
   if (!quick && !process.argv.includes('--child')) {
     const major = Number(process.versions.node.split('.')[0]);
-    for (const other of [20, 22, 24].filter((v) => v !== major)) lines.push(...onNode(other, import.meta.url));
+    for (const other of [20, 22, 24].filter((v) => v !== major)) rows.push(...onNode(other, import.meta.url));
   }
-  return { title: 'Client overhead over loopback HTTP', lines };
+  return {
+    id: 'client-http',
+    title: 'Client overhead over loopback HTTP',
+    about: "The client against a bare `node:http` server in a process of its own; the floor is plain `fetch` + `JSON.parse` against the same server, taking turns with the client call by call. Two more references: plain `fetch` given a timeout signal (what any fetch whose timeout really cancels it costs) and plain `fetch` with `redirect: 'error'`, as the client's first attempt is.",
+    chart: { kind: 'ratios-by-node', title: 'Time per call against the floor, over loopback, per Node version', reference: 'the floor (1×)' },
+    rows,
+  };
 }
 
-// `node bench/<this file>`: this benchmark alone (after `pnpm build`), printed, nothing written.
-if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
-  const { title, lines } = await run();
-  if (process.argv.includes('--child')) console.log(childOutput(lines));
-  else {
-    console.log(title);
-    for (const line of lines) console.log(`  ${line}`);
-  }
-}
+await runAlone(import.meta.url, run);

@@ -11,11 +11,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { decodeBlock, decodeUtxo, encodeBlock, encodeHex, encodeTx, encodeUtxo, formatAddress, idToString } from '@avanode/codec';
 import { Utxo, utils } from '@avalabs/avalanchejs';
-import { fixed, gzipBytes, quick, timeAlternating, verdict } from './measure.mjs';
+import { fixed, gzipBytes, quick, rounded, runAlone, timeAlternating } from './measure.mjs';
 
 // Deterministic pseudo-random bytes (xorshift), so every run measures the same data.
 let seed = 0x2545f491;
@@ -110,24 +109,57 @@ export async function run() {
   ];
   // avalanchejs imports Node's `util`, which a browser bundle lacks: left out of its figure.
   const theirs = await size("export * from '@avalabs/avalanchejs';", ['util']);
+  const kb = (bytes) => `${bytes.toLocaleString('en-US')} B`;
+  const helperGoal = { op: '≤', value: 4000, unit: 'B' };
   return {
+    id: 'codec',
     title: 'Codec (P-chain bytes)',
-    lines: [
-      `getUTXOs page of ${pageSize.toLocaleString('en')} UTXOs (hex): ${fixed(oursPage, 1)} ms to the node's JSON shape (@avalabs/avalanchejs 5.2.0 unpack, class instances: ${fixed(theirsPage, 1)} ms; ${fixed(oursPage / theirsPage)}x)`,
-      `Banff standard block of ${blockTxs} txs (${fixed(blockBytes / 1024, 0)} KiB): ${fixed(oursBlock, 1)} ms, block and tx IDs included (@avalabs/avalanchejs unpackTransaction per tx, given each tx's bytes: ${fixed(theirsBlock, 1)} ms; ${fixed(oursBlock / theirsBlock)}x)`,
-      `bundle, the whole codec: ${whole} B | goal ≤ 15,000 B: ${verdict(whole <= 15_000)} (@avalabs/avalanchejs whole, Node's util left out: ${theirs} B; ${fixed(whole / theirs)}x)`,
-      `bundle, every ID/address/amount/hex helper (@avanode/codec/encoding, import *): ${helpers} B | goal ≤ 4,000 B: ${verdict(helpers <= 4000)} (the audited primitives it needs weigh ${floor} B alone${floor > 4000 ? ': more than the goal, which cannot be met with them' : ''})`,
-      `  the primitives alone, imported narrowly: @noble/hashes sha256 ${sha256Alone} B, @scure/base base58 ${base58Alone} B, bech32 ${bech32Alone} B, hex ${hexAlone} B; all four ${floor} B; the codec's own helper code ${helpers - floor} B`,
-      `bundle, amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress): ${amountsAndAddresses} B | goal ≤ 4,000 B: ${verdict(amountsAndAddresses <= 4000)} (amounts alone ${amounts} B, addresses alone ${addresses} B)`,
-      `bundle, ID helpers (cb58: idToString, idFromString, nodeIdToString, nodeIdFromString): ${ids} B | goal ≤ 4,000 B: ${verdict(ids <= 4000)} (sha256 + base58 alone: ${cb58Floor} B, ${fixed(cb58Floor / ids)}x)`,
-      `bundle, the result decoders (@avanode/codec/results, import *): ${results} B, ${fixed(results / whole)}x the whole codec; @avanode/client imports none of it`,
+    about: "@avanode/codec verifies each string's checksum and builds the node's JSON shape (cb58 IDs, bech32 addresses, hex memos, tx and block IDs); @avalabs/avalanchejs 5.2.0 builds class instances over the same bytes, formatting nothing, and, having no P-chain block parser, is given each tx of the block as its own bytes.",
+    chart: { kind: 'sizes', title: "The codec's bundles, min+gzip" },
+    rows: [
+      {
+        figure: `getUTXOs page of ${pageSize.toLocaleString('en')} UTXOs (hex) to the node's JSON shape`,
+        value: rounded(oursPage, 1), unit: 'ms',
+        baseline: { name: '@avalabs/avalanchejs 5.2.0 unpack, class instances', value: rounded(theirsPage, 1), unit: 'ms' }, ratio: { value: rounded(oursPage / theirsPage), of: "the baseline's time" },
+      },
+      {
+        figure: `Banff standard block of ${blockTxs} txs (${fixed(blockBytes / 1024, 0)} KiB), block and tx IDs included`,
+        value: rounded(oursBlock, 1), unit: 'ms',
+        baseline: { name: "@avalabs/avalanchejs unpackTransaction per tx, given each tx's bytes", value: rounded(theirsBlock, 1), unit: 'ms' }, ratio: { value: rounded(oursBlock / theirsBlock), of: "the baseline's time" },
+      },
+      {
+        figure: 'bundle, the whole codec', chartLabel: 'the whole codec',
+        value: whole, unit: 'B',
+        baseline: { name: "@avalabs/avalanchejs whole, Node's util left out", value: theirs, unit: 'B' }, ratio: { value: rounded(whole / theirs, 2), of: "the baseline's size" },
+        goal: { op: '≤', value: 15_000, unit: 'B' }, met: whole <= 15_000,
+      },
+      {
+        figure: 'bundle, every ID/address/amount/hex helper (@avanode/codec/encoding, import *)', chartLabel: 'every ID/address/amount/hex helper',
+        value: helpers, unit: 'B', detail: `the codec's own helper code: ${kb(helpers - floor)}`,
+        baseline: { name: 'the audited primitives it needs (sha256, base58, bech32, hex), alone', value: floor, unit: 'B' }, ratio: { value: rounded(helpers / floor, 2), of: "the primitives' size" },
+        goal: helperGoal, met: helpers <= helperGoal.value,
+        note: `The primitives alone, imported narrowly: @noble/hashes sha256 ${kb(sha256Alone)}, @scure/base base58 ${kb(base58Alone)}, bech32 ${kb(bech32Alone)}, hex ${kb(hexAlone)}${floor > helperGoal.value ? ': together more than the goal, which cannot be met with them' : ''}.`,
+      },
+      {
+        figure: 'bundle, amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress)', chartLabel: 'amount and address helpers',
+        value: amountsAndAddresses, unit: 'B', detail: `amounts alone ${kb(amounts)}, addresses alone ${kb(addresses)}`,
+        goal: helperGoal, met: amountsAndAddresses <= helperGoal.value,
+      },
+      {
+        figure: 'bundle, ID helpers (cb58: idToString, idFromString, nodeIdToString, nodeIdFromString)', chartLabel: 'ID helpers (cb58)',
+        value: ids, unit: 'B',
+        baseline: { name: 'sha256 + base58 alone', value: cb58Floor, unit: 'B' }, ratio: { value: rounded(ids / cb58Floor, 2), of: "the primitives' size" },
+        goal: helperGoal, met: ids <= helperGoal.value,
+        ...(cb58Floor > helperGoal.value ? { note: 'sha256 and base58 alone weigh more than the goal.' } : {}),
+      },
+      {
+        figure: 'bundle, the result decoders (@avanode/codec/results, import *)', chartLabel: 'the result decoders',
+        value: results, unit: 'B', detail: '@avanode/client imports none of it',
+        baseline: { name: 'the whole codec', value: whole, unit: 'B' }, ratio: { value: rounded(results / whole, 2), of: 'the whole codec' },
+      },
     ],
   };
 }
 
 // `node bench/codec.mjs` runs this benchmark alone (`pnpm bench` runs them all).
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const section = await run();
-  console.log(section.title);
-  for (const line of section.lines) console.log(`  ${line}`);
-}
+await runAlone(import.meta.url, run);

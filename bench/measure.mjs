@@ -1,6 +1,6 @@
 // Helpers shared by the benchmarks: timing, gzip sizes, and the quick (smoke) mode.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 export const quick = process.argv.includes('--quick');
@@ -52,25 +52,43 @@ export const medianRatio = (a, b) => median(a.map((t, r) => t / b[r]));
 
 export const gzipBytes = (text) => gzipSync(text, { level: 9 }).length;
 
-export const verdict = (ok) => (ok ? 'goal met' : 'GOAL MISSED');
-
 export const fixed = (n, digits = 2) => Number(n).toFixed(digits);
+
+/** A figure rounded as the results keep it (`digits` decimals), a number again. */
+export const rounded = (n, digits = 0) => Number(Number(n).toFixed(digits));
 
 /** Marks the JSON a `--child` run prints for its parent (`onNode`). */
 const CHILD_MARK = 'avanode-bench-child:';
 
-/** What a benchmark run with `--child` prints: its lines, for the parent that ran it. */
-export const childOutput = (lines) => CHILD_MARK + JSON.stringify({ version: process.version, lines });
+/** What a benchmark run with `--child` prints: its rows, for the parent that ran it. */
+const childOutput = (rows) => CHILD_MARK + JSON.stringify({ rows });
 
 /**
  * The benchmark at `moduleUrl` run again under Node `major` (the registry's `node` package
- * through npx, as CI gets it) with `--child`; its lines returned under a heading line, or a line
- * saying so when that Node cannot be had.
+ * through npx, as CI gets it) with `--child`; its rows (each naming that Node version), or none
+ * when that Node cannot be had (said on stderr).
  */
 export function onNode(major, moduleUrl) {
   const result = spawnSync('npx', ['-y', '-p', `node@${major}`, 'node', fileURLToPath(moduleUrl), '--child'], { encoding: 'utf8', timeout: 600_000 });
   const start = result.stdout?.indexOf(CHILD_MARK) ?? -1;
-  if (result.status !== 0 || start < 0) return [`on Node ${major}: not measured (${(result.stderr || result.error?.message || 'no output').trim().split('\n').pop()})`];
-  const { version, lines } = JSON.parse(result.stdout.slice(start + CHILD_MARK.length));
-  return [`on Node ${version} (same benchmark, its own floor):`, ...lines.map((line) => `  ${line.trim()}`)];
+  if (result.status !== 0 || start < 0) {
+    console.error(`on Node ${major}: not measured (${(result.stderr || result.error?.message || 'no output').trim().split('\n').pop()})`);
+    return [];
+  }
+  return JSON.parse(result.stdout.slice(start + CHILD_MARK.length)).rows;
+}
+
+/**
+ * `node bench/<file>.mjs [--quick] [--child]`: one benchmark alone (after `pnpm build`), its
+ * rows printed, nothing written; with `--child`, as JSON for the parent run (`onNode`).
+ */
+export async function runAlone(moduleUrl, run) {
+  if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
+  const section = await run();
+  if (process.argv.includes('--child')) console.log(childOutput(section.rows));
+  else {
+    const { rowLine } = await import('./report.mjs');
+    console.log(section.title);
+    for (const row of section.rows) console.log(`  ${rowLine(row)}`);
+  }
 }

@@ -1,7 +1,7 @@
 // Validator throughput (MB/s of response JSON) and time per small result; the baseline is
 // JSON.parse of the same bytes, measured in the same run.
 import { validatePlatformGetCurrentValidatorsResult, validatePlatformGetHeightResult } from '@avanode/validators';
-import { fixed, quick, timePerCall } from './measure.mjs';
+import { fixed, quick, rounded, timePerCall } from './measure.mjs';
 import { bigValidatorsBody, VALIDATOR_SET } from './payloads.mjs';
 
 export async function run() {
@@ -17,10 +17,21 @@ export async function run() {
   const smallParse = await timePerCall(async () => JSON.parse(smallText), smallIterations);
   const smallValidate = await timePerCall(async () => validatePlatformGetHeightResult(small), smallIterations);
   return {
+    id: 'validators',
     title: 'Validators',
-    lines: [
-      `platform.getCurrentValidators result, ${VALIDATOR_SET} (${fixed(mb, 1)} MB of JSON): ${fixed(mb / (validate / 1000), 0)} MB/s (JSON.parse of the same bytes: ${fixed(mb / (parse / 1000), 0)} MB/s; validation takes ${fixed(validate / parse)}x the parse time)`,
-      `platform.getHeight result: ${fixed(smallValidate * 1e6, 0)} ns per validation (JSON.parse of the same result: ${fixed(smallParse * 1e6, 0)} ns; ${fixed(smallValidate / smallParse)}x)`,
+    rows: [
+      {
+        figure: `platform.getCurrentValidators result, ${VALIDATOR_SET} (${fixed(mb, 1)} MB of JSON)`,
+        value: rounded(mb / (validate / 1000)), unit: 'MB/s',
+        baseline: { name: 'JSON.parse of the same bytes', value: rounded(mb / (parse / 1000)), unit: 'MB/s' },
+        ratio: { value: rounded(validate / parse, 2), of: 'the parse time' },
+      },
+      {
+        figure: 'platform.getHeight result',
+        value: rounded(smallValidate * 1e6), unit: 'ns per validation',
+        baseline: { name: 'JSON.parse of the same result', value: rounded(smallParse * 1e6), unit: 'ns' },
+        ratio: { value: rounded(smallValidate / smallParse, 2), of: 'the parse time' },
+      },
     ],
   };
 }

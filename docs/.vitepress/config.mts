@@ -8,7 +8,27 @@ import codecTypes from '../codec/sidebar.mjs';
 import { markdown } from './markdown.ts';
 
 const root = join(import.meta.dirname, '..');
-const spec = JSON.parse(readFileSync(join(root, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string } };
+const spec = JSON.parse(readFileSync(join(root, '..', 'spec', 'openrpc.json'), 'utf8')) as {
+  info: { version: string };
+  methods: Array<{ name: string; tags?: Array<{ $ref?: string; name?: string }> }>;
+  components?: { tags?: Record<string, { name: string; description?: string }> };
+};
+
+/**
+ * The home page's counts, read from the spec on every build (never typed by hand): methods in
+ * all, and per API (a method's first tag; the spec's tag descriptions name the APIs).
+ */
+function methodCounts() {
+  const groups = new Map<string, number>();
+  for (const method of spec.methods) {
+    const tag = method.tags?.[0];
+    const key = tag?.$ref?.split('/').pop() ?? tag?.name ?? 'other';
+    const name = spec.components?.tags?.[key]?.description ?? key;
+    groups.set(name, (groups.get(name) ?? 0) + 1);
+  }
+  return { methods: spec.methods.length, groups: [...groups].map(([name, methods]) => ({ name, methods })) };
+}
+const counts = methodCounts();
 // The folder of versions.json: the site's own, or the one docs/scripts/build.ts was pointed at.
 const versions = JSON.parse(readFileSync(join(process.env.AVANODE_DOCS_VERSIONS ?? root, 'versions.json'), 'utf8')) as string[];
 // The current version is the site's root; only older versions get a /vX.Y.Z/ copy, so the
@@ -61,6 +81,14 @@ const guide: DefaultTheme.SidebarItem[] = [
 ];
 
 export default defineConfig({
+  // The home page says `%methods%` where the count belongs (its hero and feature texts are data,
+  // not templates); its body reads `$frontmatter.counts`.
+  transformPageData(pageData) {
+    if (pageData.relativePath !== 'index.md') return;
+    const fill = (value: unknown): unknown =>
+      typeof value === 'string' ? value.replaceAll('%methods%', String(counts.methods)) : Array.isArray(value) ? value.map(fill) : value && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v)])) : value;
+    pageData.frontmatter = { ...(fill(pageData.frontmatter) as Record<string, unknown>), counts };
+  },
   title: 'avanode',
   description: 'The TypeScript toolkit for the HTTP interfaces of an Avalanche node, generated from one OpenRPC document.',
   lastUpdated: false,

@@ -16,7 +16,7 @@ import { launchChromium, serveStatic } from '../../scripts/browser.ts';
 const docs = join(import.meta.dirname, '..');
 const dist = join(docs, '.vitepress', 'dist');
 const screenshots = join(docs, 'test', 'screenshots');
-const spec = JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string }; methods: Array<{ name: string }> };
+const spec = JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8')) as { info: { version: string }; methods: Array<{ name: string; tags?: Array<{ $ref?: string }> }> };
 const CURRENT = spec.info.version;
 const OLDER = '0.0.9';
 /** The method the older version did not have yet. */
@@ -219,6 +219,89 @@ describe('the documentation site', () => {
       await panel.waitFor({ timeout: 10_000 });
       await panel.locator('[data-send]').click();
       await expect(panel.locator('[data-status]').textContent({ timeout: 15_000 })).resolves.toBe('200');
+      await page.close();
+    }, 60_000);
+  });
+
+  describe('what a new user reads first', () => {
+    /**
+     * Words only the project's own history uses: its founding document ("the seed's signature
+     * text"), its rounds of work, its numbered findings and issues, and the benchmarks' old
+     * shouting. A user has never heard of any of them. ("seed" alone is the simulated network's
+     * option, a word users do know.)
+     */
+    const INTERNAL = [/\bseed's\b/i, /\bseed (?:document|description|text)\b/i, /\bround [1-9]\b/i, /GOAL MISSED/, /\bfindings? (?:numbered|#?\d)/i, /\bissue \d+\b/i, /\bsessions?\b/i, /\blead engineer\b/i, /node-api\.md/];
+    const TOOLKIT = ['@avanode/client', '@avanode/validators', '@avanode/codec', '@avanode/mock', '@avanode/msw', '@avanode/query', '@avanode/cli', 'generator'];
+
+    it('the home page shows every part of the toolkit, each with an example, and the spec\'s method counts', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/`);
+      const features = (await page.locator('.VPFeature .title').allTextContents()).map((t) => t.trim());
+      for (const part of TOOLKIT) expect(features.some((f) => f.toLowerCase().includes(part.toLowerCase())), part).toBe(true);
+      // An example per part: a code block under a heading of its own.
+      const examples = await page.locator('.vp-doc h3 + div[class*="language-"]').count();
+      expect(examples).toBeGreaterThanOrEqual(TOOLKIT.length);
+      const text = (await page.locator('body').textContent())!;
+      expect(text).toContain(`all ${spec.methods.length} methods`);
+      expect(text).not.toMatch(/%\w+%/);
+      for (const [, count] of text.matchAll(/(\d+) methods/g)) expect(Number(count)).toBe(spec.methods.length);
+      await expect(page.locator('[data-total-methods]').textContent()).resolves.toBe(String(spec.methods.length));
+      // Per API: the rows of the counts table add up to the spec's methods, one row per tag.
+      const cells = await page.locator('[data-method-counts] tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent!.trim())));
+      const perTag = new Map<string, number>();
+      for (const m of spec.methods) perTag.set(m.tags?.[0]?.$ref ?? '', (perTag.get(m.tags?.[0]?.$ref ?? '') ?? 0) + 1);
+      expect(cells.slice(0, -1).map(([, n]) => Number(n)).sort()).toEqual([...perTag.values()].sort());
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, 'home.png'), fullPage: true });
+      await page.close();
+    }, 60_000);
+
+    it('the home page\'s examples and the pages that once used internal words read clean in the browser', async () => {
+      const page = await browser.newPage();
+      for (const path of ['/', '/benchmarks.html', '/reference/platform/platform.getTimestamp.html', '/reference/schemas/ValidatorSigner.html', '/reference/schemas/L1CurrentValidator.html']) {
+        await page.goto(`${origin}${path}`);
+        const text = (await page.locator('body').textContent())!;
+        expect(INTERNAL.filter((word) => word.test(text)), path).toEqual([]);
+      }
+      await page.close();
+    }, 60_000);
+
+    it('no page of the site contains an internal word', () => {
+      const found: string[] = [];
+      for (const file of Object.keys(first).filter((p) => p.endsWith('.html'))) {
+        // The page's text as served, tags and scripts removed.
+        const text = readFileSync(join(dist, file), 'utf8').replace(/<script[\s\S]*?<\/script>/g, '').replace(/<[^>]+>/g, ' ').replace(/&#39;|&apos;/g, "'");
+        for (const word of INTERNAL) if (word.test(text)) found.push(`${file}: ${word}`);
+      }
+      expect(Object.keys(first).filter((p) => p.endsWith('.html')).length).toBeGreaterThan(200);
+      expect(found).toEqual([]);
+    });
+
+    it('the benchmarks page shows its goals and sections as tables and its charts as drawn SVG', async () => {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/benchmarks.html`);
+      const results = JSON.parse(readFileSync(join(docs, '..', 'bench', 'results.json'), 'utf8')) as { sections: Array<{ title: string; chart?: unknown; rows: Array<{ goal?: unknown }> }> };
+      // The goals at a glance, then one table per section.
+      await expect(page.locator('.vp-doc table').count()).resolves.toBe(results.sections.length + 1);
+      const glance = page.locator('.vp-doc table').first();
+      await expect(glance.locator('th').allTextContents()).resolves.toEqual(['Section', 'Figure', 'Node', 'Measured', 'Goal', 'Baseline', 'Met']);
+      const goals = results.sections.flatMap((s) => s.rows.filter((r) => r.goal));
+      await expect(glance.locator('tbody tr').count()).resolves.toBe(goals.length);
+      for (const verdict of await glance.locator('tbody tr td:last-child').allTextContents()) expect(['met', 'not met']).toContain(verdict.trim());
+      const charts = page.locator('.vp-doc figure.bench-chart svg');
+      await expect(charts.count()).resolves.toBe(results.sections.filter((s) => s.chart).length);
+      for (let i = 0; i < (await charts.count()); i++) {
+        const chart = charts.nth(i);
+        const box = (await chart.boundingBox())!;
+        expect(box.width).toBeGreaterThan(300);
+        expect(box.height).toBeGreaterThan(100);
+        const bars = await chart.locator('rect[data-bar]').evaluateAll((rects) => rects.map((r) => (r as SVGGraphicsElement).getBBox().width));
+        expect(bars.length).toBeGreaterThan(3);
+        expect(bars.every((w) => w > 0)).toBe(true);
+      }
+      await expect(page.locator('.vp-doc').textContent()).resolves.not.toMatch(/GOAL MISSED/);
+      mkdirSync(screenshots, { recursive: true });
+      await page.locator('figure.bench-chart').first().screenshot({ path: join(screenshots, 'benchmarks-chart.png') });
       await page.close();
     }, 60_000);
   });

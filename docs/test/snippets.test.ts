@@ -126,3 +126,35 @@ describe('every TypeScript snippet, run against the mock node, returns a valid a
     });
   }
 });
+
+describe("the home page's examples, one per part of the toolkit", () => {
+  const home = [...readFileSync(join(docs, 'index.md'), 'utf8').matchAll(/^### (.+)\n\n```(\w+)\n([\s\S]*?)```/gm)].map((m) => ({ part: m[1]!, lang: m[2]!, code: m[3]! }));
+  const typescript = home.filter((e) => e.lang === 'ts');
+
+  it('has an example under each part, and the TypeScript ones type-check against the built packages', () => {
+    expect(home.map((e) => e.part)).toEqual(['The client', 'Validators', 'The codec', 'The mock node', 'msw handlers', 'TanStack Query', 'The command line', 'The generator']);
+    const files = typescript.map((e, i) => {
+      const file = `home_${i}.mts`;
+      writeFileSync(join(work, file), `${e.code}\nexport {};\n`);
+      return file;
+    });
+    writeFileSync(join(work, 'tsconfig.home.json'), JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: ['node'], skipLibCheck: true },
+      files,
+    }));
+    expect(typecheck(join(work, 'tsconfig.home.json'))).toBe('');
+  });
+
+  for (const example of typescript) {
+    it(`${example.part}: runs as written, pointed at the mock node`, async () => {
+      const { code } = await transform(example.code.replaceAll(NODE, mock.url), { loader: 'ts', format: 'esm' });
+      const file = join(work, `home_${example.part.replace(/\W+/g, '_')}.run.mjs`);
+      writeFileSync(file, code);
+      const { stdout } = await run(process.execPath, [file], { timeout: 20_000, cwd: work });
+      expect(stdout.trim()).not.toBe('');
+      if (example.part === 'msw handlers') expect(stdout.trim()).toBe('42');
+      if (example.part === 'The codec') expect(stdout.trim()).toBe('1.500000025');
+      if (example.part === 'Validators') expect(stdout).toContain('ok: true');
+    });
+  }
+});

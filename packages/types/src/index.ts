@@ -2077,13 +2077,13 @@ export interface PlatformGetCurrentValidatorsParams {
 /**
  * Result of `platform.getCurrentValidators`. The current validators of a subnet or L1 (default the primary network).
  *
- * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. The seed's signature text spells `signer.proofOfPossession` as `proofOfPosession`, and the prose calls `delegationFee` delegationFeeRate.
+ * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. Some published descriptions of this API spell `signer.proofOfPossession` as `proofOfPosession` and call `delegationFee` delegationFeeRate.
  */
 export interface PlatformGetCurrentValidatorsResult {
   validators: CurrentValidator[];
 }
 /**
- * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. The seed's prose calls `delegationFee` delegationFeeRate. From v1.15.0 an auto-renewed validator (ACP-236, added by an AddAutoRenewedValidatorTx) also has `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares`, all three or none (api.AutoRenewedConfig, an embedded pointer that is nil for other validators); a v1.14.x node never sends them.
+ * A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. Some published descriptions call `delegationFee` delegationFeeRate. From v1.15.0 an auto-renewed validator (ACP-236, added by an AddAutoRenewedValidatorTx) also has `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares`, all three or none (api.AutoRenewedConfig, an embedded pointer that is nil for other validators); a v1.14.x node never sends them.
  */
 export interface PermissionlessValidator {
   /**
@@ -2166,7 +2166,7 @@ export interface OutputOwners {
   addresses: PchainAddress[];
 }
 /**
- * A primary network validator's BLS key and proof of possession. The seed's signature text spells the second member `proofOfPosession`; nodes send `proofOfPossession`.
+ * A primary network validator's BLS key and proof of possession. Some published descriptions of this API spell the second member `proofOfPosession`; nodes send `proofOfPossession`.
  */
 export interface ValidatorSigner {
   publicKey: BlsPublicKey;
@@ -2213,7 +2213,7 @@ export interface PermissionedValidator {
   weight: Uint64;
 }
 /**
- * A validator of an L1, as `platform.getCurrentValidators` lists it: no `txID` and no `endTime` (the seed's table says txID is always present). An inactive validator has balance 0.
+ * A validator of an L1, as `platform.getCurrentValidators` lists it: no `txID` and no `endTime` (some published descriptions say txID is always present). An inactive validator has balance 0.
  */
 export interface L1CurrentValidator {
   validationID: Cb58ID;
@@ -2495,7 +2495,7 @@ export interface PlatformGetTimestampParams {}
 /**
  * Result of `platform.getTimestamp`. The current P-chain time.
  *
- * The seed's signature names the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
+ * Some published descriptions of this API name the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
  */
 export interface PlatformGetTimestampResult {
   timestamp: IsoTimestamp;

@@ -334,7 +334,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The current validators of a subnet or L1 (default the primary network).
    *
-   * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. The seed's signature text spells `signer.proofOfPossession` as `proofOfPosession`, and the prose calls `delegationFee` delegationFeeRate.
+   * Members vary with the subnet type. Primary network and elastic subnet validators are permissionless validators: rewards, fee, delegator count and weight (the `delegators` list only when `nodeIDs` names exactly one node), and, for the primary network only, `uptime` and `connected`. A permissioned subnet's validators carry only txID, startTime, endTime, nodeID and weight. An L1's list holds its L1 validators (validation ID, BLS key, owners, balance; no `txID` or `endTime`), inactive ones included, after any legacy permissioned validators still on it. An unknown subnet answers an empty list. Some published descriptions of this API spell `signer.proofOfPossession` as `proofOfPosession` and call `delegationFee` delegationFeeRate.
    *
    * Wire method: `platform.getCurrentValidators`.
    */
@@ -432,7 +432,7 @@ export interface PlatformNamespace<M extends MethodTypes = Methods> {
   /**
    * The current P-chain time.
    *
-   * The seed's signature names the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
+   * Some published descriptions of this API name the member `time`; nodes send `timestamp`, a Go time.Time in RFC 3339 with the node's local offset (`Z` on a node running in UTC).
    *
    * Wire method: `platform.getTimestamp`.
    */
