@@ -39,7 +39,7 @@ if (!hasChromium && process.getuid?.() === 0) {
 
 // The mock node is the last step: find out now, not after the build, that its port is taken.
 const port = mockPort(process.env.AVANODE_MOCK_PORT);
-const anotherPort = `or run the mock node on another port: AVANODE_MOCK_PORT=${port === 9650 ? 9651 : 9650} npm run setup`;
+const anotherPort = `or run the mock node on another port: AVANODE_MOCK_PORT=${port < 65535 ? port + 1 : port - 1} npm run setup`;
 const taken = await portTaken(port);
 if (taken) {
   console.error(`\nsetup: port ${port} on 127.0.0.1 is taken (${taken}: a node, or a mock node already running?). Stop it, or free the port, then run \`npm run setup\` again; ${anotherPort}.`);
@@ -94,9 +94,9 @@ function runMockNode(port) {
     const lines = String(chunk).split('\n').filter((line) => line.trim() !== '');
     if (lines.length > 0) lastLine = lines.at(-1);
   });
-  // Ctrl-C reaches both processes: setup waits for the mock to stop and exits with its code.
-  const ignore = () => {};
-  process.on('SIGINT', ignore);
+  // Ctrl-C reaches both processes (a signal sent to setup alone is passed on): setup waits for
+  // the mock to stop and exits with its code.
+  process.on('SIGINT', () => child.kill('SIGINT'));
   process.on('SIGTERM', () => child.kill('SIGTERM'));
   return new Promise((resolve) => {
     child.once('close', (code, signal) => {
