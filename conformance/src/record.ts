@@ -38,13 +38,16 @@ export function defaultPlan(blockchainID: string): PlanEntry[] {
     });
 }
 
+/** The base URL as written into recordings and messages: credentials (`http://user:secret@host`) replaced with `***`. */
+const shownUrl = (url: string) => url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#\s]*@/, '$1***@');
+
 async function post(url: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   try {
     return JSON.parse(text);
   } catch {
-    throw new Error(`${url}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
+    throw new Error(`${shownUrl(url)}: HTTP ${response.status}, not JSON: ${text.slice(0, 200)}`);
   }
 }
 
@@ -52,7 +55,8 @@ const usage = `usage: avanode record --url <node base url> [--methods m1,m2] [--
   --methods        only these methods (default: every read-only method of the spec, and the health GET)
   --plan           a JSON list [{ "method": …, "params": …, "blockchainID": … }] (default: the spec's example params)
   --out            the corpus folder to write (default conformance/recordings/recorded)
-  --force          overwrite files that exist`;
+  --force          overwrite files that exist
+  -h, --help       this help`;
 
 function parseFlags(argv: string[]) {
   return parseArgs({
@@ -64,6 +68,7 @@ function parseFlags(argv: string[]) {
       out: { type: 'string' },
       'blockchain-id': { type: 'string', default: 'C' },
       force: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   }).values;
 }
@@ -73,8 +78,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     values = parseFlags(argv);
   } catch (error) {
-    console.error(`avanode record: ${(error as Error).message}\n${usage}`);
+    console.error(`avanode record: ${(error as Error).message.split('\n')[0]}\n${usage}`);
     return 2;
+  }
+  if (values.help) {
+    console.log(usage);
+    return 0;
   }
   if (!values.url || !/^https?:\/\//.test(values.url)) {
     console.error(`avanode record: --url must be the node's http(s) base address\n${usage}`);
@@ -112,7 +121,7 @@ export async function main(argv: string[]): Promise<number> {
   const versionAnswer = (await post(`${base}/ext/info`, { jsonrpc: '2.0', id: 1, method: 'info.getNodeVersion' }).catch(() => undefined)) as { result?: { version?: string } } | undefined;
   const version = versionAnswer?.result?.version ?? 'unknown';
   const time = new Date().toISOString();
-  const note = `recorded by avanode record from ${base}, node ${version}, at ${time}`;
+  const note = `recorded by avanode record from ${shownUrl(base)}, node ${version}, at ${time}`;
   const write = (file: string, content: object) => {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${JSON.stringify(content, null, 2)}\n`);
@@ -123,12 +132,12 @@ export async function main(argv: string[]): Promise<number> {
     const path = serverPath(method.servers?.[0]?.url ?? '/').replace('{blockchainID}', encodeURIComponent(entry.blockchainID ?? 'C'));
     const request = { jsonrpc: '2.0', id: id++, method: entry.method, ...(entry.params === undefined ? {} : { params: entry.params }) };
     const response = await post(`${base}${path}`, request);
-    write(file, { source: { repo: 'avanode-record', path: base, commit: null }, endpoint: path, httpMethod: 'POST', request, response, httpStatus: null, notes: note });
+    write(file, { source: { repo: 'avanode-record', path: shownUrl(base), commit: null }, endpoint: path, httpMethod: 'POST', request, response, httpStatus: null, notes: note });
     console.log(`recorded ${entry.method} → ${file}`);
   }
   if (withGet) {
     const response = await fetch(`${base}/ext/health`, { signal: AbortSignal.timeout(30_000) });
-    write(healthFile, { source: { repo: 'avanode-record', path: base, commit: null }, endpoint: '/ext/health', httpMethod: 'GET', request: {}, response: await response.json(), httpStatus: response.status, notes: note });
+    write(healthFile, { source: { repo: 'avanode-record', path: shownUrl(base), commit: null }, endpoint: '/ext/health', httpMethod: 'GET', request: {}, response: await response.json(), httpStatus: response.status, notes: note });
     console.log(`recorded health.get → ${healthFile}`);
   }
   return 0;

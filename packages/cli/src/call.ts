@@ -5,7 +5,7 @@ import { formatJson, parseExact } from './json.js';
 import type { MethodInvocation } from './params.js';
 import type { CliMethod } from './table.js';
 
-/** The client's failure as one line and an exit code (by the error's name: the classes stay the client's). */
+/** The client's failure as one line and an exit code (by the error's name: the classes stay the client's). `url` is the address as it may be printed. */
 export function describeFailure(error: unknown, url: string, what: string): CliError {
   const e = error as { name?: string; message?: string; code?: unknown; rpcMessage?: string; data?: unknown; status?: number; body?: string; reason?: string; timeoutMs?: number; cause?: unknown };
   switch (e?.name) {
@@ -36,7 +36,8 @@ export async function callMethod(method: CliMethod, invocation: MethodInvocation
   // The answer's text, kept so the result is printed from it, numbers digit for digit.
   let answer = '';
   const client = createClient({
-    url: invocation.url,
+    url: invocation.node.url,
+    headers: invocation.node.headers,
     retry: false,
     ...(invocation.timeoutMs !== undefined ? { timeoutMs: invocation.timeoutMs } : {}),
     fetch: async (input, init) => {
@@ -48,7 +49,7 @@ export async function callMethod(method: CliMethod, invocation: MethodInvocation
   try {
     await client.call(method.method, invocation.params, invocation.scope);
   } catch (error) {
-    throw describeFailure(error, invocation.url, method.method);
+    throw describeFailure(error, invocation.node.shown, method.method);
   }
   if (answer === '') return EXIT.ok;
   const envelope = parseExact(answer) as { result?: unknown };

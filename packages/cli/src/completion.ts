@@ -3,6 +3,12 @@
 import { namespaces, type CliMethod } from './table.js';
 
 const COMMANDS = ['health', 'mock', 'record', 'conformance', 'completion'];
+
+export const completionUsage = `usage: avanode completion bash|zsh
+  Prints a completion script for the shell: commands, methods (with their summaries in zsh) and each
+  method's flags.
+  bash: eval "$(avanode completion bash)"   (or add that line to ~/.bashrc)
+  zsh:  source <(avanode completion zsh)    (or save it as _avanode in a folder of your $fpath)`;
 const COMMON = ['--url', '--params', '--timeout-ms', '--no-validate', '--compact', '--help'];
 const HEALTH = ['--url', '--endpoint', '--watch', '--interval-ms', '--timeout-ms', '--json', '--help'];
 const MOCK = ['--host', '--port', '--public', '--unhealthy', '--overrides', '--log', '--help'];
@@ -14,7 +20,7 @@ function flagsOf(method: CliMethod): string[] {
 
 export function bashCompletion(): string {
   const spaces = [...namespaces()];
-  const top = [...spaces.map(([name]) => name), ...COMMANDS, '--help'].join(' ');
+  const top = [...spaces.map(([name]) => name), ...COMMANDS, '--help', '--version'].join(' ');
   const members = spaces.map(([name, methods]) => `    ${name}) words="${methods.map((m) => m.member).join(' ')}" ;;`);
   const flags = spaces.flatMap(([name, methods]) => methods.map((m) => `    "${name} ${m.member}") words="${flagsOf(m).join(' ')}" ;;`));
   return `# avanode completion for bash. Load it with: eval "$(avanode completion bash)"

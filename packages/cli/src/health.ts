@@ -1,10 +1,11 @@
 // `avanode health`: is the node healthy, once (exit 0 or 1) or watched (a line per change).
-import { parseArgs } from 'node:util';
 import { createClient } from '@avanode/client';
 import { describeFailure } from './call.js';
 import { EXIT, usageError } from './errors.js';
 import { formatJson } from './json.js';
-import { flagError, nodeUrl, timeoutOf } from './params.js';
+import { nodeAddress } from './node-url.js';
+import { milliseconds } from './numbers.js';
+import { parseFlags } from './params.js';
 
 export const healthUsage = `usage: avanode health [--url <url>] [--endpoint health|readiness|liveness] [--json] [--watch [--interval-ms 5000]]
   Asks the node's health endpoint (GET /ext/health, /ext/health/readiness, /ext/health/liveness).
@@ -34,27 +35,23 @@ const HEALTH_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The flags of `avanode health`; a bad one is a usage error naming it. */
-function parseHealthFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: HEALTH_OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw flagError(error, 'health');
-  }
+export interface HealthOptions {
+  /** Ends `--watch` (for an embedding program, and the tests); without it, SIGINT or SIGTERM does. */
+  signal?: AbortSignal;
 }
 
-export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void): Promise<number> {
-  const values = parseHealthFlags(argv);
+export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line: string) => void, options: HealthOptions = {}): Promise<number> {
+  const values = parseFlags(argv, HEALTH_OPTIONS, 'health');
   if (values.help) {
     out(healthUsage);
     return EXIT.ok;
   }
-  if (!['health', 'readiness', 'liveness'].includes(values.endpoint)) throw usageError(`health: --endpoint must be health, readiness or liveness, got ${JSON.stringify(values.endpoint)}`);
+  if (!['health', 'readiness', 'liveness'].includes(values.endpoint)) throw usageError(`health: --endpoint must be health, readiness or liveness, got ${JSON.stringify(values.endpoint.slice(0, 40))}`);
   if (values['interval-ms'] !== undefined && !values.watch) throw usageError('health: --interval-ms goes with --watch');
-  const interval = timeoutOf(values['interval-ms']) ?? 5_000;
-  const timeoutMs = timeoutOf(values['timeout-ms']);
-  const url = nodeUrl(values.url, env);
-  const client = createClient({ url, retry: false, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+  const interval = milliseconds('health: --interval-ms', values['interval-ms']) ?? 5_000;
+  const timeoutMs = milliseconds('health: --timeout-ms', values['timeout-ms']);
+  const node = nodeAddress(values.url, env);
+  const client = createClient({ url: node.url, headers: node.headers, retry: false, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
   const ask = () => client.health.get({ endpoint: values.endpoint as 'health' }) as Promise<Report>;
 
   if (!values.watch) {
@@ -62,7 +59,7 @@ export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line:
     try {
       report = await ask();
     } catch (error) {
-      throw describeFailure(error, url, 'health');
+      throw describeFailure(error, node.shown, 'health');
     }
     if (values.json) out(formatJson(report, 2));
     else {
@@ -73,21 +70,24 @@ export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line:
     return report.healthy ? EXIT.ok : EXIT.node;
   }
 
-  // Watch until SIGINT or SIGTERM: each poll compares with the last one and prints what changed.
-  const stop = new AbortController();
-  const onSignal = () => stop.abort();
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // Watch until SIGINT or SIGTERM (or the caller's signal): each poll compares with the last one and prints what changed.
+  const interrupted = new AbortController();
+  const onSignal = () => interrupted.abort();
+  if (!options.signal) {
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+  }
+  const stop = options.signal ?? interrupted.signal;
   const line = (text: string) => out(`${new Date().toISOString()} ${text}`);
   let last: { reachable: boolean; healthy?: boolean; checks: Map<string, string> } | undefined;
   try {
-    while (!stop.signal.aborted) {
+    while (!stop.aborted) {
       let report: Report | undefined;
       let failure = '';
       try {
         report = await ask();
       } catch (error) {
-        failure = describeFailure(error, url, 'health').message.replace(/^health: /, '');
+        failure = describeFailure(error, node.shown, 'health').message.replace(/^health: /, '');
       }
       if (!report) {
         if (last?.reachable !== false) line(`node: no answer (${failure})`);
@@ -105,21 +105,29 @@ export async function health(argv: string[], env: NodeJS.ProcessEnv, out: (line:
         else if (last.healthy !== report.healthy) line(`node: ${last.healthy ? 'healthy' : 'unhealthy'} → ${report.healthy ? 'healthy' : 'unhealthy'}`);
         last = { reachable: true, healthy: report.healthy, checks };
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, interval);
-        stop.signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
+      await pause(interval, stop);
     }
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
   return EXIT.ok;
+}
+
+/**
+ * Waits `ms`, or less if `signal` aborts. Whichever comes first removes the other: a watch polls
+ * for days, and an abort listener left behind per wait piles up on the one signal (Node warns
+ * of a leak after 10).
+ */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
 }

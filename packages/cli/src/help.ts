@@ -1,7 +1,7 @@
 // Help texts, from the document's summaries, descriptions and examples.
 import { EXIT } from './errors.js';
 import { formatJson } from './json.js';
-import { DEFAULT_URL } from './params.js';
+import { DEFAULT_URL } from './node-url.js';
 import { document, namespaces, type CliMethod, type CliParam } from './table.js';
 
 const WIDTH = 100;
@@ -125,6 +125,8 @@ export function mainHelp(): string {
     '',
     'Results are printed as JSON, integers exactly as the node sent them (no rounding beyond 2^53).',
     'avanode <namespace> --help lists its methods; avanode <namespace> <method> --help shows one.',
+    'avanode --version (or -v) prints the version. Credentials in --url (http://user:secret@host) are',
+    'sent as HTTP Basic authentication and never printed.',
     '',
     exitCodes(),
     '',

@@ -1,13 +1,15 @@
 // avanode: the command line. Every method of the document is `avanode <namespace> <member>`
 // (from the generated table), plus health, mock, record, conformance and completion. Failures
 // are one line on stderr and an exit code (errors.ts); a stack trace only with AVANODE_DEBUG=1.
+import { createRequire } from 'node:module';
 import { callMethod } from './call.js';
-import { bashCompletion, zshCompletion } from './completion.js';
+import { bashCompletion, completionUsage, zshCompletion } from './completion.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { health } from './health.js';
 import { mainHelp, methodHelp, namespaceHelp } from './help.js';
 import { maintainer } from './maintainer.js';
 import { mock } from './mock.js';
+import { redactCredentials } from './node-url.js';
 import { parseMethodArgs } from './params.js';
 import { closest, findMethod, findWireName, methods, namespaces, type CliMethod } from './table.js';
 
@@ -25,7 +27,10 @@ const processIo: Io = {
   env: process.env,
 };
 
-const COMMANDS = ['health', 'mock', 'record', 'conformance', 'completion', 'help'];
+const COMMANDS = ['health', 'mock', 'record', 'conformance', 'completion', 'help', '--version'];
+
+/** This package's version (src/ and dist/ both sit one folder below its package.json). */
+const version = () => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 async function runMethod(method: CliMethod, argv: string[], io: Io): Promise<number> {
   const invocation = parseMethodArgs(method, argv, io.env);
@@ -53,10 +58,22 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     io.stdout(mainHelp());
     return EXIT.ok;
   }
+  if (first === '--version' || first === '-v') {
+    if (second !== undefined) throw usageError(`${first} takes nothing after it, got ${JSON.stringify(second.slice(0, 40))}`);
+    line(version());
+    return EXIT.ok;
+  }
   if (first === 'completion') {
-    if (second === 'bash') io.stdout(bashCompletion());
-    else if (second === 'zsh') io.stdout(zshCompletion());
-    else throw usageError(`completion: say which shell: avanode completion bash|zsh${second ? ` (not ${JSON.stringify(second)})` : ''}`);
+    const words = argv.slice(1);
+    if (words.some((word) => word === '--help' || word === '-h')) {
+      line(completionUsage);
+      return EXIT.ok;
+    }
+    const [shell, extra] = words;
+    if (extra !== undefined) throw usageError(`completion: unexpected argument ${JSON.stringify(extra.slice(0, 40))} (see avanode completion --help)`);
+    if (shell === 'bash') io.stdout(bashCompletion());
+    else if (shell === 'zsh') io.stdout(zshCompletion());
+    else throw usageError(`completion: say which shell: avanode completion bash|zsh${shell ? ` (not ${JSON.stringify(shell.slice(0, 40))})` : ''}`);
     return EXIT.ok;
   }
   if (first === 'mock') return mock(argv.slice(1), line, (text) => io.stderr(`${text}\n`));
@@ -91,14 +108,16 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
 
 /** Runs the command line; resolves to the exit code. Never throws. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  // Credentials in a URL never reach the terminal, whatever message carries them.
+  const stderr = (text: string) => io.stderr(redactCredentials(text));
   try {
-    return await dispatch(argv, io);
+    return await dispatch(argv, { ...io, stderr });
   } catch (error) {
     if (error instanceof CliError) {
-      io.stderr(`avanode: ${error.message}\n`);
+      stderr(`avanode: ${error.message}\n`);
       return error.exitCode;
     }
-    io.stderr(`avanode: internal error: ${(error as Error)?.message ?? String(error)}${io.env.AVANODE_DEBUG ? `\n${(error as Error)?.stack}` : ' (AVANODE_DEBUG=1 shows where)'}\n`);
+    stderr(`avanode: internal error: ${(error as Error)?.message ?? String(error)}${io.env.AVANODE_DEBUG ? `\n${(error as Error)?.stack}` : ' (AVANODE_DEBUG=1 shows where)'}\n`);
     return EXIT.node;
   }
 }

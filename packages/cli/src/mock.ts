@@ -1,9 +1,9 @@
 // `avanode mock`: the mock node of @avanode/mock (an optional peer, no msw needed), with
 // avanode-mock's flags.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { CliError, EXIT, usageError } from './errors.js';
-import { flagError } from './params.js';
+import { wholeNumber } from './numbers.js';
+import { parseFlags } from './params.js';
 
 const mockUsage = `usage: avanode mock [--host 127.0.0.1] [--port 9650] [--public] [--unhealthy] [--overrides file.json] [--log]
   The mock node of @avanode/mock over HTTP (the same as avanode-mock); runs until interrupted.
@@ -22,23 +22,14 @@ const MOCK_OPTIONS = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-/** The flags of `avanode mock`; a bad one is a usage error naming it. */
-function parseMockFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: MOCK_OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw flagError(error, 'mock');
-  }
-}
-
 export async function mock(argv: string[], out: (line: string) => void, err: (line: string) => void): Promise<number> {
-  const values = parseMockFlags(argv);
+  const values = parseFlags(argv, MOCK_OPTIONS, 'mock');
   if (values.help) {
     out(mockUsage);
     return EXIT.ok;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`mock: --port must be a port number, got ${values.port}`);
+  // 0: any free port (the line below says which).
+  const port = Number(wholeNumber('mock: --port', values.port, 0n, 65535n));
   let overrides: Record<string, unknown> | undefined;
   if (values.overrides) {
     try {

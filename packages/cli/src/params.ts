@@ -4,11 +4,14 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { validateParams } from '@avanode/validators';
 import { usageError } from './errors.js';
 import { forValidation, parseExact, toWire } from './json.js';
+import { nodeAddress, type NodeAddress } from './node-url.js';
+import { INTEGER_RANGES, joinNegativeValues, looksNumeric, milliseconds, wholeNumber } from './numbers.js';
 import type { CliMethod, CliParam } from './table.js';
 
 export interface MethodInvocation {
   help: boolean;
-  url: string;
+  /** Where to send the call, and how to print that address. */
+  node: NodeAddress;
   timeoutMs?: number;
   compact: boolean;
   /** The params as sent (bigints for integers beyond 2^53). */
@@ -17,37 +20,46 @@ export interface MethodInvocation {
   scope?: Record<string, string>;
 }
 
-export const DEFAULT_URL = 'http://127.0.0.1:9650';
-
-/** `--url` or `$AVANODE_URL` or the default, checked. */
-export function nodeUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
-  // An empty $AVANODE_URL is unset, as shells often leave it.
-  const url = flag ?? (env.AVANODE_URL || DEFAULT_URL);
-  if (!/^https?:\/\/[^/]/.test(url)) throw usageError(`--url must be an http(s) address, got ${JSON.stringify(url)}`);
-  return url;
-}
-
-export function timeoutOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw usageError(`--timeout-ms must be a positive whole number of milliseconds, got ${JSON.stringify(text)}`);
-  return value;
-}
-
 /** The names a param answers to: its flag and its own name (`--subnet-id`, `--subnetID`). */
 const namesOf = (flag: string, name: string) => [...new Set([flag, name])];
 
-/** parseArgs's messages are long and speak of positionals; say what is wrong in a line. */
-export function flagError(error: unknown, command: string): Error {
+/** parseArgs's messages are long and speak of positionals; say what is wrong in a line, naming the flag. */
+function flagError(error: unknown, command: string): Error {
   const message = (error as Error).message ?? String(error);
   const unknown = /Unknown option '([^']+)'/.exec(message);
   if (unknown) return usageError(`${command}: unknown flag ${unknown[1]} (see avanode ${command} --help)`);
   const positional = /Unexpected argument '([^']+)'/.exec(message);
   if (positional) return usageError(`${command}: unexpected argument ${JSON.stringify(positional[1])}: params are flags (see avanode ${command} --help)`);
+  const missing = /Option '(-\w, )?(--[^ ']+) <value>' argument missing/.exec(message);
+  if (missing) return usageError(`${command}: ${missing[2]} needs a value`);
+  const switchOnly = /Option '(-\w, )?(--[^ ']+)' does not take an argument/.exec(message);
+  if (switchOnly) return usageError(`${command}: ${switchOnly[2]} is a switch and takes no value`);
+  const ambiguous = /Option '(-\w, )?(--[^ ']+)' argument is ambiguous/.exec(message);
+  if (ambiguous) return usageError(`${command}: ${ambiguous[2]} needs a value, and the next word starts with a dash: write ${ambiguous[2]}=<value>`);
   return usageError(`${command}: ${message.split('\n')[0]!.replace(/\. To specify.*$/, '')}`);
 }
 
-function paramValue(param: CliParam, raw: string | boolean | Array<string | boolean>): unknown {
+/** parseArgs over `argv`, a negative number after a flag that takes a value read as that value. */
+type Flags<T extends NonNullable<ParseArgsConfig['options']>> = ReturnType<typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false; allowNegative: true }>>['values'];
+
+export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, command: string): Flags<T> {
+  const takesValue = (name: string) => options[name]?.type === 'string';
+  try {
+    return parseArgs({ args: joinNegativeValues(argv, takesValue), options, strict: true, allowPositionals: false, allowNegative: true }).values;
+  } catch (error) {
+    throw flagError(error, command);
+  }
+}
+
+/** An integer param's text as typed: digits, exactly, in its type's range (a number within 2^53, else a bigint). */
+function integerValue(param: CliParam, text: string, command: string): unknown {
+  const range = INTEGER_RANGES[param.type];
+  if (!range || !looksNumeric(text)) return undefined;
+  const value = wholeNumber(`${command}: --${param.flag}`, text.trim(), range[0], range[1]);
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+
+function paramValue(param: CliParam, raw: string | boolean | Array<string | boolean>, command: string): unknown {
   if (param.kind === 'boolean') return raw;
   if (param.kind === 'string') return raw;
   const readJson = (text: string) => {
@@ -57,7 +69,7 @@ function paramValue(param: CliParam, raw: string | boolean | Array<string | bool
       return text;
     }
   };
-  if (param.kind === 'json') return readJson(String(raw));
+  if (param.kind === 'json') return integerValue(param, String(raw), command) ?? readJson(String(raw));
   const texts = (Array.isArray(raw) ? raw : [raw]).map(String);
   if (texts.length === 1 && texts[0]!.trimStart().startsWith('[')) {
     try {
@@ -86,13 +98,8 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
       options[name] = param.kind === 'boolean' ? { type: 'boolean' } : param.kind === 'array' ? { type: 'string', multiple: true } : { type: 'string' };
     }
   }
-  let values: Record<string, string | boolean | Array<string | boolean> | undefined>;
-  try {
-    ({ values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false, allowNegative: true }));
-  } catch (error) {
-    throw flagError(error, command);
-  }
-  if (values.help) return { help: true, url: '', compact: false, params: undefined };
+  const values: Record<string, string | boolean | Array<string | boolean> | undefined> = parseFlags(argv, options, command);
+  if (values.help) return { help: true, node: { url: '', shown: '', headers: {} }, compact: false, params: undefined };
 
   const given = (flag: string, name: string) => {
     const used = namesOf(flag, name).filter((n) => values[n] !== undefined);
@@ -122,7 +129,7 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
     const list = [...(base as unknown[])];
     method.params.forEach((param, i) => {
       const raw = given(param.flag, param.name);
-      if (raw !== undefined) list[i] = paramValue(param, raw);
+      if (raw !== undefined) list[i] = paramValue(param, raw, command);
     });
     let end = list.length;
     while (end > 0 && list[end - 1] === undefined) end--;
@@ -133,7 +140,7 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
     const object = { ...(base as Record<string, unknown>) };
     for (const param of method.params) {
       const raw = given(param.flag, param.name);
-      if (raw !== undefined) object[param.name] = paramValue(param, raw);
+      if (raw !== undefined) object[param.name] = paramValue(param, raw, command);
     }
     params = object;
   }
@@ -146,10 +153,10 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
       throw usageError(`${command}: invalid params: ${issues.join('; ')}${verdict.errors.length > 3 ? '; …' : ''} (--no-validate sends them anyway)`);
     }
   }
-  const timeoutMs = timeoutOf(values['timeout-ms'] as string | undefined);
+  const timeoutMs = milliseconds(`${command}: --timeout-ms`, values['timeout-ms'] as string | undefined);
   return {
     help: false,
-    url: nodeUrl(values.url as string | undefined, env),
+    node: nodeAddress(values.url as string | undefined, env),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     compact: values.compact === true,
     params,

@@ -315,7 +315,7 @@ describe('avanode mock, record, conformance', () => {
     expect(result.stdout).toBe('{"networkName":"mainnet"}\n');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expectOneLine(await run(['mock', '--port', 'x']), 2, /mock: --port must be a port number/);
+    expectOneLine(await run(['mock', '--port', 'x']), 2, /mock: --port must be a whole number from 0 to 65535 in decimal digits, got "x"/);
   });
 
   it('mock refuses an override that does not fit its result as a usage error naming the file and the path', async () => {

@@ -3,7 +3,10 @@
 // HTTP method, as the node's routes do (gorilla answers 405 itself, the health GET paths answer
 // any method), and hand the request's headers on (the Content-Type decides 415).
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { assertMswRunsHere } from './msw-runs-here.js';
 import { CONTROL_PREFIX, createMockNode, type MockNode, type MockNodeOptions } from '@avanode/mock';
+
+assertMswRunsHere();
 
 export interface HandlerOptions extends MockNodeOptions {
   /** Only answer requests to this origin (e.g. `http://127.0.0.1:9650`); default: any origin. */

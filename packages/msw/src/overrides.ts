@@ -6,7 +6,10 @@
 // `server.use(...createOverrideHandlers({ 'platform.getHeight': … }))` changes that method and
 // keeps every other answer, a simulated network's included.
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { assertMswRunsHere } from './msw-runs-here.js';
 import { createMockNode, type MockNode, type Overrides } from '@avanode/mock';
+
+assertMswRunsHere();
 
 export interface OverrideHandlerOptions {
   /**

@@ -65,12 +65,12 @@ export class ResponseTooLargeError extends AvanodeError {
 
 /**
  * An option cannot be used: a `createClient` option out of range (thrown by `createClient` at
- * once), or a request's `timeoutMs` or path variable (`blockchainID`) that would change the
- * path; nothing was sent.
+ * once), a request's `timeoutMs` or path variable (`blockchainID`) that would change the
+ * path, or `validate: true` without `@avanode/validators` installed; nothing was sent.
  */
 export class ConfigError extends AvanodeError {
   override name = 'ConfigError';
-  /** The option at fault, e.g. `timeoutMs`, `attempts` (of `retry`), `blockchainID`, `url`. */
+  /** The option at fault, e.g. `timeoutMs`, `attempts` (of `retry`), `blockchainID`, `url`, `validate`. */
   declare option: string;
 }
 

@@ -2,8 +2,9 @@
 // The sources of @avanode/msw are bundled with esbuild into .bundle/, msw left out, so that
 // Node resolves the bundle's `msw` from this folder: the handlers run on msw 3, and the test
 // checks that they do (the same msw module, version 3.x) before the cases of ../msw-cases.ts,
-// the ones unhandled.test.ts runs on msw 2. msw 3 needs Node >= 22.12: on older Node the run
-// is skipped (and reported so); CI runs the suite on Node 20, 22 and 24.
+// the ones unhandled.test.ts runs on msw 2. msw 3 needs Node >= 22.12: on older Node those cases
+// are skipped (and reported so), and the import of @avanode/msw is checked to fail with one line
+// naming the requirement; CI runs the suite on Node 20, 22 and 24.
 // The type check of usage.ts against msw 3's types needs no msw at run time and runs everywhere.
 import { createRequire } from 'node:module';
 import { mkdirSync, rmSync } from 'node:fs';
@@ -54,6 +55,16 @@ it('this folder has msw 3.0.5 (the workspace\'s is msw 2)', () => {
 
 it('usage.ts (handlers, unhandledRequests, msw 3\'s setupServer) type-checks against msw 3\'s types', () => {
   expect(typecheck(join(here, 'tsconfig.json'))).toBe('');
+});
+
+// On an older Node, msw 3 itself imports and then fails inside every request; @avanode/msw says
+// what is needed when it is imported instead, in one line.
+describe.skipIf(nodeRunsMsw3)(`on msw ${version}, Node ${process.versions.node} (< 22.12)`, () => {
+  it('importing @avanode/msw fails at once with one line naming the requirement', async () => {
+    const error = (await avanodeOnMsw3().then(() => undefined, (e: unknown) => e)) as Error | undefined;
+    expect(error).toBeInstanceOf(Error);
+    expect(error!.message).toBe(`@avanode/msw: msw 3 needs Node >= 22.12, and this is Node ${process.versions.node}: upgrade Node, or install msw 2 (npm install --save-dev msw@2)`);
+  });
 });
 
 describe.skipIf(!nodeRunsMsw3)(`on msw ${version} (Node >= 22.12)`, () => {

@@ -5,31 +5,40 @@
 // `validate: true` (part of the complete path, loaded on first use): params are checked before
 // sending and results after receiving, with the generated validators package.
 import type { ClientDefinition, CoreParts, ValidatorsModule } from './types.js';
-import { ParamsValidationError, ResponseValidationError, type ValidationIssue } from './errors.js';
+import { ConfigError, ParamsValidationError, ResponseValidationError, type ValidationIssue } from './errors.js';
 
 type Verdict = { ok: true } | { ok: false; errors: ValidationIssue[] };
 
 const loaded = new WeakMap<ClientDefinition, Promise<ValidatorsModule>>();
 
-function validatorsOf(definition: ClientDefinition): Promise<ValidatorsModule> {
+/**
+ * The validators package, loaded once per definition. It is an optional peer dependency, so an
+ * app that installed only the client gets a ConfigError saying what to install (the loader's
+ * own error, e.g. Node's ERR_MODULE_NOT_FOUND, is its `cause`), a new one for each call.
+ */
+async function validatorsOf(definition: ClientDefinition, method: string): Promise<ValidatorsModule> {
   let validators = loaded.get(definition);
   if (!validators) {
     validators = definition.loadValidators();
     loaded.set(definition, validators);
   }
-  return validators;
+  try {
+    return await validators;
+  } catch (error) {
+    throw new ConfigError('validate: true needs the optional peer dependency @avanode/validators, which could not be loaded: npm install @avanode/validators', method, { option: 'validate' }, error);
+  }
 }
 
 const firstIssue = (issues: ValidationIssue[]) => ({ issues, path: issues[0]?.path ?? '' });
 
 export async function checkParams(parts: CoreParts, method: string, value: unknown): Promise<void> {
-  const verdict = (await validatorsOf(parts.definition)).validateParams(method, value);
+  const verdict = (await validatorsOf(parts.definition, method)).validateParams(method, value);
   if (!verdict.ok) throw new ParamsValidationError(`invalid params at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, firstIssue(verdict.errors));
 }
 
 /** Checks a result, or (with `validator`) an HTTP answer with that named validator. */
 export async function checkResult(parts: CoreParts, method: string, value: unknown, validator?: string): Promise<void> {
-  const validators = await validatorsOf(parts.definition);
+  const validators = await validatorsOf(parts.definition, method);
   const named = validator ? ((validators as unknown as Record<string, ((v: unknown) => Verdict) | undefined>)[validator]) : undefined;
   const verdict: Verdict = validator
     ? named
