@@ -8,7 +8,7 @@
 // Each block reads bytes straight into the shape the node's JSON marshalers print (so one
 // object serves both encodings) and writes that shape back to the same bytes.
 import { base64 } from '@scure/base';
-import { CodecError } from '../errors.js';
+import { CodecError, excerpt } from '../errors.js';
 import { formatAddress, parseAddress } from '../encoding/address.js';
 import { encodeHexNC, decodeHexNC } from '../encoding/bytes.js';
 import { decodeCB58, encodeCB58, NODE_ID_PREFIX } from '../encoding/ids.js';
@@ -141,16 +141,9 @@ function fail(reason: string): never {
   throw new CodecError(reason);
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
-  return value === undefined ? 'undefined' : typeof value === 'object' ? (Array.isArray(value) ? 'an array' : value === null ? 'null' : 'an object') : String(value);
-}
-
 function uint(value: unknown, max: number, what: string): number {
   const n = typeof value === 'bigint' ? Number(value) : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) fail(`${what} expected, got ${describe(value)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) fail(`${what} expected, got ${excerpt(value)}`);
   return n;
 }
 
@@ -218,9 +211,9 @@ export const u64: Codec<Uint64> = {
     let big: bigint;
     if (typeof v === 'bigint') big = v;
     else if (typeof v === 'number' && Number.isSafeInteger(v)) big = BigInt(v);
-    else if (typeof v === 'string' && /^\d+$/.test(v)) big = BigInt(v);
-    else fail(`uint64 expected (a safe integer, a bigint or a decimal string), got ${describe(v)}`);
-    if (big < 0n || big > MAX_UINT64) fail(`uint64 out of range: ${big}`);
+    else if (typeof v === 'string' && v.length <= 20 && /^\d+$/.test(v)) big = BigInt(v);
+    else fail(`uint64 expected (a safe integer, a bigint or a decimal string), got ${excerpt(v)}`);
+    if (big < 0n || big > MAX_UINT64) fail(`uint64 out of range: ${excerpt(big)}`);
     w.ensure(8);
     w.view.setBigUint64(w.pos, big);
     w.pos += 8;
@@ -228,7 +221,7 @@ export const u64: Codec<Uint64> = {
 };
 
 function fixedBytesOf(value: unknown, size: number, parse: (text: string) => Uint8Array, what: string): Uint8Array {
-  const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? parse(value) : fail(`${what} expected, got ${describe(value)}`);
+  const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? parse(value) : fail(`${what} expected, got ${excerpt(value)}`);
   if (bytes.length !== size) fail(`${what} must be ${size} bytes, got ${bytes.length}`);
   return bytes;
 }
@@ -293,7 +286,7 @@ export function fixedNumbers<N extends number>(size: N, what: string): Codec<Num
       return Array.from(r.take(size, what)) as NumberTuple<N>;
     },
     write(w, v) {
-      if (!Array.isArray(v) || v.length !== size) fail(`${what}: an array of ${size} bytes expected, got ${describe(v)}`);
+      if (!Array.isArray(v) || v.length !== size) fail(`${what}: an array of ${size} bytes expected, got ${excerpt(v)}`);
       for (const b of v) w.u8(uint(b, 0xff, 'byte'));
     },
   };
@@ -323,7 +316,7 @@ export const address: Codec<string> = {
     return addressFormatter(ctx)(r.take(20, 'address'));
   },
   write(w, v) {
-    if (typeof v !== 'string') fail(`address expected, got ${describe(v)}`);
+    if (typeof v !== 'string') fail(`address expected, got ${excerpt(v)}`);
     const bytes = v.includes('-') ? parseAddress(v).bytes : decodeCB58(v);
     if (bytes.length !== 20) fail(`address must be 20 bytes, got ${bytes.length}`);
     w.bytes(bytes);
@@ -354,7 +347,7 @@ export const bytesHex: Codec<string> = {
     return encodeHexNC(lengthPrefixed(r, 'bytes'));
   },
   write(w, v) {
-    writeLengthPrefixed(w, v instanceof Uint8Array ? v : typeof v === 'string' ? decodeHexNC(v) : fail(`0x hex bytes expected, got ${describe(v)}`));
+    writeLengthPrefixed(w, v instanceof Uint8Array ? v : typeof v === 'string' ? decodeHexNC(v) : fail(`0x hex bytes expected, got ${excerpt(v)}`));
   },
 };
 
@@ -372,9 +365,9 @@ export const bytesBase64: Codec<string> = {
       try {
         bytes = base64.decode(v);
       } catch (cause) {
-        throw new CodecError(`base64 bytes expected, got ${describe(v)}`, { cause });
+        throw new CodecError(`base64 bytes expected, got ${excerpt(v)}`, { cause });
       }
-    } else fail(`base64 bytes expected, got ${describe(v)}`);
+    } else fail(`base64 bytes expected, got ${excerpt(v)}`);
     writeLengthPrefixed(w, bytes);
   },
 };
@@ -436,7 +429,7 @@ export const str: Codec<string> = {
     return goString(r.take(size, 'string'));
   },
   write(w, v) {
-    if (typeof v !== 'string') fail(`string expected, got ${describe(v)}`);
+    if (typeof v !== 'string') fail(`string expected, got ${excerpt(v)}`);
     const bytes = utf8Encoder.encode(v);
     if (bytes.length > 0xffff) fail(`string of ${bytes.length} bytes exceeds the codec's 65535`);
     w.u16(bytes.length);
@@ -469,7 +462,7 @@ export function list<T>(item: Codec<T>): Codec<T[]> {
       return out;
     },
     write(w, v) {
-      if (!Array.isArray(v)) fail(`array expected, got ${describe(v)}`);
+      if (!Array.isArray(v)) fail(`array expected, got ${excerpt(v)}`);
       w.u32(v.length);
       let i = 0;
       try {
@@ -528,7 +521,7 @@ export function struct<F extends Fields>(fields: F, jsonOrder?: readonly (keyof 
       return target as Shape<F>;
     },
     write(w, v) {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected, got ${describe(v)}`);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected, got ${excerpt(v)}`);
       const record = v as Record<string, unknown>;
       let i = 0;
       try {
@@ -608,16 +601,16 @@ export function iface<T>(registry: Registry, slot: Slot, options: { plain?: bool
       return target as T;
     },
     write(w, v) {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${describe(v)}`);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${excerpt(v)}`);
       const record = v as Record<string, unknown>;
       let entry: TypeEntry | undefined;
       const named = record.type;
       if (typeof named === 'string') {
         entry = registry.byName.get(named);
-        if (entry === undefined) fail(`unknown type ${JSON.stringify(named)}`);
+        if (entry === undefined) fail(`unknown type ${excerpt(named)}`);
       } else {
         const candidates = registry.byId.filter((e): e is TypeEntry => e?.slots.includes(slot) === true && fitsShape(e, record));
-        if (candidates.length === 0) fail(`no ${slot} type has the members ${Object.keys(record).join(', ') || '(none)'}`);
+        if (candidates.length === 0) fail(`no ${slot} type has the members ${excerpt(Object.keys(record).join(', ')) || '(none)'}`);
         if (candidates.length > 1) fail(`ambiguous ${slot}: ${candidates.map((e) => e.name).join(' or ')}; set \`type\``);
         entry = candidates[0]!;
       }

@@ -1,14 +1,16 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
-import { CodecError } from '../errors.js';
+import { expectBytes, expectString } from '../arguments.js';
+import { CodecError, excerpt } from '../errors.js';
 
 /** Lower-case hex of `bytes`, no prefix. */
 export function toHex(bytes: Uint8Array): string {
-  return hex.encode(bytes);
+  return hex.encode(expectBytes(bytes, 'bytes'));
 }
 
 /** Bytes of a hex string without prefix (either case, as Go's encoding/hex). */
 export function fromHex(text: string, what = 'hex'): Uint8Array {
+  expectString(text, what);
   if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new CodecError(`invalid ${what}: not an even number of hex digits`);
   return hex.decode(text.toLowerCase());
 }
@@ -51,7 +53,7 @@ export function encodeHexNC(bytes: Uint8Array): string {
  * (utils/formatting/encoding.go#Decode: a 0x prefix is required; the empty string is no bytes).
  */
 export function decodeHex(text: string): Uint8Array {
-  if (text === '') return new Uint8Array(0);
+  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
   const raw = decodeHexNC(text);
   if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
   const body = raw.subarray(0, raw.length - 4);
@@ -61,7 +63,7 @@ export function decodeHex(text: string): Uint8Array {
 
 /** Decodes the node's `hexnc` encoding (0x prefix required). */
 export function decodeHexNC(text: string): Uint8Array {
-  if (text === '') return new Uint8Array(0);
+  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
   if (!text.startsWith('0x')) throw new CodecError('missing 0x prefix to hex encoding');
   return fromHex(text.slice(2));
 }
@@ -69,10 +71,18 @@ export function decodeHexNC(text: string): Uint8Array {
 /** Node encodings of byte strings, by the names the API uses (`formatting.Encoding`). */
 export type ByteEncoding = 'hex' | 'hexc' | 'hexnc';
 
+/** A byte encoding the node speaks, checked (the API's names are matched without case, as utils/formatting/encoding.go#Encoding.UnmarshalJSON does). */
+export function byteEncoding(encoding: unknown): ByteEncoding {
+  const name = typeof encoding === 'string' && encoding.length <= 5 ? encoding.toLowerCase() : undefined;
+  if (name !== 'hex' && name !== 'hexc' && name !== 'hexnc') throw new CodecError(`not a byte encoding (hex, hexc or hexnc): ${excerpt(encoding)}`);
+  return name;
+}
+
 export function decodeBytes(text: string, encoding: ByteEncoding = 'hex'): Uint8Array {
-  return encoding === 'hexnc' ? decodeHexNC(text) : decodeHex(text);
+  return byteEncoding(encoding) === 'hexnc' ? decodeHexNC(text) : decodeHex(text);
 }
 
 export function encodeBytes(bytes: Uint8Array, encoding: ByteEncoding = 'hex'): string {
-  return encoding === 'hexnc' ? encodeHexNC(bytes) : encodeHex(bytes);
+  expectBytes(bytes, 'bytes');
+  return byteEncoding(encoding) === 'hexnc' ? encodeHexNC(bytes) : encodeHex(bytes);
 }
