@@ -31,8 +31,9 @@ export type BytesLike = Uint8Array | string;
 export interface DecodeOptions {
   /**
    * The network whose HRP addresses are printed with, as the node prints them with its own:
-   * an ID (`1`, `5`, `12345`), a name (`'fuji'`) or `{ hrp }`. By default the network ID inside
-   * the tx (the first tx of a block); mainnet where there is none (UTXOs, reward and advance-time txs).
+   * an ID (`1`, `5`, `12345`), a name (`'fuji'`) or `{ hrp }`. By default the first network ID in
+   * the bytes (the tx's; in a block, its first tx that has one), read before any address; mainnet
+   * where there is none (UTXOs, reward and advance-time txs).
    */
   readonly network?: Network;
   /** The encoding of a string input: `hex` (default) and `hexc` carry a checksum, `hexnc` does not. */
@@ -67,9 +68,9 @@ export interface DecodeOptionsWithForm extends DecodeOptions {
   readonly uint64?: Uint64Form;
 }
 
-function contextFor(options: DecodeOptionsWithForm | undefined, networkID: number | undefined): Context {
-  const network = options?.network ?? networkID ?? 1;
-  return makeContext(networkHrp(network), options?.chain ?? 'P', true, options?.uint64);
+function contextFor(options: DecodeOptionsWithForm | undefined): Context {
+  // Without a `network` option, mainnet's HRP until a network ID in the bytes settles it.
+  return makeContext(networkHrp(options?.network ?? 1), options?.chain ?? 'P', true, options?.uint64, options?.network !== undefined);
 }
 
 function readVersion(r: Reader): void {
@@ -85,23 +86,9 @@ function expectEnd(r: Reader): void {
   }
 }
 
-/** Runs a whole-input read, once more with the right network if the input names another one. */
-function decodeWith<T>(bytes: Uint8Array, options: DecodeOptions | undefined, read: (r: Reader, ctx: Context) => T, networkOf: (value: T) => number | undefined): T {
-  const first = read(new Reader(bytes), contextFor(options, undefined));
-  if (options?.network !== undefined) return first;
-  const networkID = networkOf(first);
-  if (networkID === undefined || networkHrp(networkID) === networkHrp(1)) return first;
-  return read(new Reader(bytes), contextFor(options, networkID));
-}
-
-function networkOfUnsigned(tx: UnsignedTx | undefined): number | undefined {
-  return tx !== undefined && 'networkID' in tx ? tx.networkID : undefined;
-}
-
-function networkOfBlock(block: Block): number | undefined {
-  if ('tx' in block) return networkOfUnsigned(block.tx.unsignedTx);
-  if ('txs' in block) return networkOfUnsigned(block.txs[0]?.unsignedTx);
-  return undefined;
+/** Runs a whole-input read, in one pass (the network settles as the bytes name it: see NetworkCell). */
+function decodeWith<T>(bytes: Uint8Array, options: DecodeOptions | undefined, read: (r: Reader, ctx: Context) => T): T {
+  return read(new Reader(bytes), contextFor(options));
 }
 
 export interface ParsedTx {
@@ -130,7 +117,6 @@ export function parseTx(input: BytesLike, options?: DecodeOptions): ParsedTx {
       unsignedEnd = read.unsignedEnd;
       return read.tx;
     },
-    (t) => networkOfUnsigned(t.unsignedTx),
   );
   return { tx, bytes, unsignedBytes: bytes.subarray(0, unsignedEnd), id: tx.id };
 }
@@ -170,7 +156,6 @@ export function decodeUnsignedTx(input: BytesLike, options?: DecodeOptions): Uns
       expectEnd(r);
       return tx;
     },
-    networkOfUnsigned,
   );
 }
 
@@ -206,7 +191,6 @@ export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
       (block as { id: string }).id = encodeCB58(sha256(bytes));
       return block;
     },
-    networkOfBlock,
   );
 }
 
@@ -236,7 +220,6 @@ function decodeNetworkless<T>(codec: Codec<T>, input: BytesLike, options: Decode
       expectEnd(r);
       return value;
     },
-    () => undefined,
   );
 }
 
