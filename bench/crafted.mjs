@@ -1,7 +1,8 @@
 // Crafted P-chain bytes of a chosen size, each packing as many of the smallest elements the
 // codec allows as fit: what a hostile node or file could send to make a decoder slow or hungry.
 // Every input is valid for the codec (it decodes), so the figures measure the decoder's own
-// work, not an early refusal. Shared by codec-crafted.mjs and its functional test.
+// work up to the point where the decoder refuses them. packages/codec/test/crafted.test.ts builds
+// its own (the tests import nothing from here).
 
 /** Big-endian writer into a buffer of exactly the size asked for. */
 class Bytes {

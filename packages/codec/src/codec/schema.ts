@@ -82,7 +82,7 @@ const TEXT_ALLOWANCE = 65_536;
  * compares the estimate with the heap really held): an object's header and each member, an
  * array's header and each slot, a string's header (its characters are counted apart), a bigint.
  */
-export const HEAP = { object: 16, member: 4, array: 32, slot: 4, string: 20, bigint: 24 } as const;
+export const HEAP = { object: 48, member: 8, array: 32, slot: 4, string: 20, bigint: 24 } as const;
 
 export class Reader {
   readonly bytes: Uint8Array;
@@ -576,12 +576,13 @@ export function list<T>(item: Codec<T>): Codec<T[]> {
         r.charge(count * HEAP.slot);
         return out as T[];
       }
-      const out: T[] = [];
+      // Sized at once: an array grown by push keeps room for more (a list of one would take 17 slots).
+      const out = new Array<T>(count);
       let i = 0;
       try {
         for (; i < count; i++) {
           r.charge(HEAP.slot);
-          out.push(item.read(r, ctx));
+          out[i] = item.read(r, ctx);
         }
       } catch (error) {
         throw error instanceof CodecError ? error.within(`[${i}]`) : error;
