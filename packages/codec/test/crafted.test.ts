@@ -17,10 +17,22 @@ function bytes(size: number, write: (put: { u16(v: number): void; u32(v: number)
   const view = new DataView(buf.buffer);
   let pos = 0;
   write({
-    u16: (v) => void (view.setUint16(pos, v), (pos += 2)),
-    u32: (v) => void (view.setUint32(pos, v), (pos += 4)),
-    u64: (v) => void (view.setBigUint64(pos, BigInt(v)), (pos += 8)),
-    fill: (n, b) => void (buf.fill(b, pos, pos + n), (pos += n)),
+    u16(v) {
+      view.setUint16(pos, v);
+      pos += 2;
+    },
+    u32(v) {
+      view.setUint32(pos, v);
+      pos += 4;
+    },
+    u64(v) {
+      view.setBigUint64(pos, BigInt(v));
+      pos += 8;
+    },
+    fill(n, b) {
+      buf.fill(b, pos, pos + n);
+      pos += n;
+    },
     left: () => size - pos,
   });
   expect(pos).toBe(size);
