@@ -75,7 +75,7 @@ const HEAP_ALLOWANCE = 4 * 1024 * 1024;
  * per 70 or more, while crafted bytes that are nothing but addresses have one per 20.
  */
 export const INPUT_BYTES_PER_TEXT = 32;
-const TEXT_ALLOWANCE = 65_536;
+const TEXT_ALLOWANCE = 8192;
 
 /**
  * Heap sizes the budget counts (V8 with pointer compression, measured on Node 20: bench/codec-crafted.mjs
@@ -526,11 +526,16 @@ export function goString(bytes: Uint8Array): string {
 
 /** The length of the valid UTF-8 sequence that starts with `b` at `i` (2 to 4), or 0 (Go's utf8.DecodeRune rules). */
 function validSequence(bytes: Uint8Array, i: number, b: number): number {
-  const inRange = (k: number, lo: number, hi: number) => i + k < bytes.length && bytes[i + k]! >= lo && bytes[i + k]! <= hi;
-  if (b >= 0xc2 && b <= 0xdf) return inRange(1, 0x80, 0xbf) ? 2 : 0;
-  if (b >= 0xe0 && b <= 0xef) return inRange(1, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf) && inRange(2, 0x80, 0xbf) ? 3 : 0;
-  if (b >= 0xf0 && b <= 0xf4) return inRange(1, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf) && inRange(2, 0x80, 0xbf) && inRange(3, 0x80, 0xbf) ? 4 : 0;
+  if (b >= 0xc2 && b <= 0xdf) return inRange(bytes, i + 1, 0x80, 0xbf) ? 2 : 0;
+  if (b >= 0xe0 && b <= 0xef) return inRange(bytes, i + 1, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf) && inRange(bytes, i + 2, 0x80, 0xbf) ? 3 : 0;
+  if (b >= 0xf0 && b <= 0xf4) {
+    return inRange(bytes, i + 1, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf) && inRange(bytes, i + 2, 0x80, 0xbf) && inRange(bytes, i + 3, 0x80, 0xbf) ? 4 : 0;
+  }
   return 0;
+}
+
+function inRange(bytes: Uint8Array, at: number, lo: number, hi: number): boolean {
+  return at < bytes.length && bytes[at]! >= lo && bytes[at]! <= hi;
 }
 
 /** A Go string: uint16 length then the bytes (utils/wrappers/packing.go#UnpackStr). */
