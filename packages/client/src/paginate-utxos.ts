@@ -57,48 +57,42 @@ export class PaginationError extends AvanodeError {
 /** A page the walk cannot follow: what is wrong, where (a JSON pointer into the result), and the page. */
 const badPage = (message: string, path: string, result: unknown) => new ResponseValidationError(`unexpected result at ${path}: ${message}`, METHOD, { issues: [{ path, message }], path, result });
 
+const configError = (option: string, expected: string) => new ConfigError(`${option}: ${expected} expected`, METHOD, { option });
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 1;
+
 function checkedOptions(options: PaginateUTXOsOptions): { limit: number; maxPages: number } {
-  if (typeof options !== 'object' || options === null) throw new ConfigError('options { addresses } expected', METHOD, { option: 'options' });
-  const { addresses, limit = MAX_UTXOS_PER_PAGE, maxPages = 10_000, sourceChain } = options;
-  if (!Array.isArray(addresses) || addresses.length === 0 || addresses.length > MAX_ADDRESSES || !addresses.every((a) => typeof a === 'string')) {
-    throw new ConfigError(`addresses must be a list of 1 to ${MAX_ADDRESSES} address strings`, METHOD, { option: 'addresses' });
-  }
-  if (!Number.isInteger(limit) || limit < 1) throw new ConfigError(`limit must be an integer from 1 (the node caps it at ${MAX_UTXOS_PER_PAGE}), got ${String(limit).slice(0, 32)}`, METHOD, { option: 'limit' });
-  if (!Number.isInteger(maxPages) || maxPages < 1) throw new ConfigError(`maxPages must be an integer from 1, got ${String(maxPages).slice(0, 32)}`, METHOD, { option: 'maxPages' });
-  if (sourceChain !== undefined && typeof sourceChain !== 'string') throw new ConfigError('sourceChain must be a string', METHOD, { option: 'sourceChain' });
+  const { addresses, limit = MAX_UTXOS_PER_PAGE, maxPages = 10_000, sourceChain } = options ?? ({} as PaginateUTXOsOptions);
+  if (!Array.isArray(addresses) || !addresses.length || addresses.length > MAX_ADDRESSES || addresses.some((a) => typeof a !== 'string')) throw configError('addresses', `1 to ${MAX_ADDRESSES} address strings`);
+  if (!isCount(limit)) throw configError('limit', `an integer from 1 (the node caps it at ${MAX_UTXOS_PER_PAGE})`);
+  if (!isCount(maxPages)) throw configError('maxPages', 'an integer from 1');
+  if (sourceChain !== undefined && typeof sourceChain !== 'string') throw configError('sourceChain', 'a string');
   return { limit: Math.min(MAX_UTXOS_PER_PAGE, limit), maxPages };
 }
 
 /**
  * The node's cursor, followed: each `endIndex` must be one the node could give next. Holds the
- * addresses the cursor has left (at most as many as were asked for) and the last few cursors of
- * the current address, nothing per UTXO.
+ * addresses the cursor has left (never more than were asked for) and the last few cursors of
+ * the current address, nothing per UTXO. Returns why `end` cannot come next, if it cannot.
  */
-class CursorCheck {
-  private readonly left = new Set<string>();
-  private address: string | undefined;
-  private recent: string[] = [];
-
-  constructor(private readonly addressCount: number) {}
-
-  /** Why `end` cannot follow the cursors before it, or undefined when it can. */
-  refuse(end: Cursor): string | undefined {
-    if (end.address !== this.address) {
-      if (this.left.has(end.address)) return `endIndex went back to the address ${end.address}, which the listing had left`;
-      if (this.address !== undefined) this.left.add(this.address);
-      // The node searches only the addresses asked for: more distinct cursors than that is not a walk forward.
-      if (this.left.size >= this.addressCount) return `endIndex named more addresses than the ${this.addressCount} asked for`;
-      this.address = end.address;
-      this.recent = [];
+function cursorCheck(addressCount: number): (end: Cursor) => string | undefined {
+  const left = new Set<string>();
+  let address: string | undefined;
+  let recent: string[] = [];
+  return (end) => {
+    if (end.address !== address) {
+      if (left.has(end.address)) return `endIndex went back to an address it had left (${end.address})`;
+      if (address !== undefined) left.add(address);
+      // The node searches only the addresses asked for: more is not a walk forward.
+      if (left.size >= addressCount) return `endIndex named more addresses than the ${addressCount} asked for`;
+      address = end.address;
+      recent = [];
     }
-    if (this.recent.includes(end.utxo)) {
-      const back = this.recent.length - this.recent.lastIndexOf(end.utxo);
-      return back === 1 ? '`endIndex` did not advance: the next page would be this one again' : `endIndex went back to the cursor of ${back} pages before: the pages between would come again`;
-    }
-    this.recent.push(end.utxo);
-    if (this.recent.length > RECENT_CURSORS) this.recent.shift();
+    const back = recent.length - recent.lastIndexOf(end.utxo);
+    if (back <= recent.length) return back === 1 ? 'endIndex did not advance' : `endIndex went back to the cursor of ${back} pages before`;
+    recent.push(end.utxo);
+    if (recent.length > RECENT_CURSORS) recent.shift();
     return undefined;
-  }
+  };
 }
 
 /**
@@ -113,23 +107,23 @@ class CursorCheck {
 export async function* paginateUTXOs<M extends MethodTypes>(client: Pick<Client<M>, 'call'>, options: PaginateUTXOsOptions): AsyncGenerator<string, void, undefined> {
   const { limit, maxPages } = checkedOptions(options);
   const { addresses, sourceChain, signal, timeoutMs } = options;
-  const cursors = new CursorCheck(new Set(addresses).size);
+  const refuse = cursorCheck(addresses.length);
   let startIndex: Cursor | undefined;
   for (let page = 1; page <= maxPages; page++) {
     const params: GetUTXOsParams = { addresses, limit, encoding: 'hex', ...(sourceChain ? { sourceChain } : {}), ...(startIndex ? { startIndex } : {}) };
     const result = (await client.call(METHOD, params, { signal, timeoutMs })) as GetUTXOsResult | null;
     if (result === null || typeof result !== 'object') throw badPage('expected an object', '', result);
     // Service.GetUTXOs always makes the list, so `null` is not an empty page.
-    if (!Array.isArray(result.utxos)) throw badPage(`expected a list of UTXOs, got ${(JSON.stringify(result.utxos) ?? 'nothing').slice(0, 32)}`, '/utxos', result);
+    if (!Array.isArray(result.utxos)) throw badPage('expected a list of UTXOs', '/utxos', result);
     yield* result.utxos;
     // A short page ends the listing.
     if (Number(result.numFetched) < limit) return;
     const end = result.endIndex as GetUTXOsResult['endIndex'] | undefined;
-    if (!end || typeof end.address !== 'string' || typeof end.utxo !== 'string') throw badPage('a full page without an `endIndex` {address, utxo}: the next page cannot be asked for', '/endIndex', result);
+    if (!end || typeof end.address !== 'string' || typeof end.utxo !== 'string') throw badPage('a full page without an endIndex {address, utxo}', '/endIndex', result);
     const cursor = { address: end.address, utxo: end.utxo };
-    const refusal = cursors.refuse(cursor);
+    const refusal = refuse(cursor);
     if (refusal !== undefined) throw new PaginationError(refusal, METHOD, { reason: 'cycle', cursor, pages: page });
-    if (page === maxPages) throw new PaginationError(`still listing after maxPages (${maxPages}) pages`, METHOD, { reason: 'max-pages', cursor, pages: page });
+    if (page === maxPages) throw new PaginationError(`still listing after maxPages (${maxPages})`, METHOD, { reason: 'max-pages', cursor, pages: page });
     startIndex = cursor;
   }
 }

@@ -41,9 +41,5 @@ export function excerpt(value: unknown): string {
   // Printing a huge bigint in decimal takes time quadratic in its size: name its size instead.
   if (typeof value === 'bigint') return value > HUGE || value < -HUGE ? `a ${value.toString(16).length * 4}-bit bigint` : `${value}n`;
   if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'function') return 'a function';
-  return String(value);
+  return value === null || (typeof value !== 'object' && typeof value !== 'function') ? String(value) : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 }

@@ -65,7 +65,7 @@ export function makeContext(hrp: string, chain = 'P', init = true, uint64: Uint6
  * would take 10 to 30, and are refused within the first few megabytes instead of growing the
  * heap by gigabytes.
  */
-export const HEAP_PER_INPUT_BYTE = 4;
+const HEAP_PER_INPUT_BYTE = 4;
 const HEAP_ALLOWANCE = 4 * 1024 * 1024;
 
 /**
@@ -74,7 +74,7 @@ const HEAP_ALLOWANCE = 4 * 1024 * 1024;
  * where copying a byte costs nanoseconds); a real UTXO has one per 39 bytes, a real block one
  * per 70 or more, while crafted bytes that are nothing but addresses have one per 20.
  */
-export const INPUT_BYTES_PER_TEXT = 32;
+const INPUT_BYTES_PER_TEXT = 32;
 const TEXT_ALLOWANCE = 8192;
 
 /**

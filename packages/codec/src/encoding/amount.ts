@@ -27,7 +27,7 @@ export function toNanoAvax(value: number | bigint | string): bigint {
   } else if (typeof value === 'string') {
     if (!/^\d+$/.test(capped(value, 'an amount of nAVAX'))) throw new CodecError(`not a decimal amount of nAVAX: ${excerpt(value)}`);
     amount = BigInt(value);
-  } else throw new CodecError(`an amount must be a bigint, a safe integer or a decimal string, got ${excerpt(value)}`);
+  } else throw new CodecError(`not an amount: ${excerpt(value)}`);
   if (amount < 0n || amount > MAX_UINT64) throw new CodecError(`amount out of the uint64 range: ${excerpt(amount)}`);
   return amount;
 }
@@ -37,14 +37,6 @@ export interface FormatAvaxOptions {
   readonly minDecimals?: number;
   /** Group the whole part by thousands with this separator (e.g. `,`), inserted as it is. Default none. */
   readonly groupSeparator?: string;
-}
-
-/** `whole` with `separator` between each group of three digits from the right. */
-function groupThousands(whole: string, separator: string): string {
-  const head = whole.length % 3 || 3;
-  const groups = [whole.slice(0, head)];
-  for (let at = head; at < whole.length; at += 3) groups.push(whole.slice(at, at + 3));
-  return groups.join(separator);
 }
 
 /**
@@ -59,7 +51,8 @@ export function formatAvax(nanoAvax: number | bigint | string, options?: FormatA
   let whole = (amount / NANO_AVAX_PER_AVAX).toString();
   let fraction = (amount % NANO_AVAX_PER_AVAX).toString().padStart(9, '0').replace(/0+$/, '');
   if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, '0');
-  if (groupSeparator !== '') whole = groupThousands(whole, groupSeparator);
+  // A function as the replacement: a separator such as `$&` is inserted as it is, not read as a pattern.
+  if (groupSeparator !== '') whole = whole.replace(/\B(?=(\d{3})+$)/g, () => groupSeparator);
   return `${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -1,0 +1,84 @@
+// @avanode/codec on crafted bytes (crafted.mjs): 50 MB of each shape, against JSON.parse of a
+// JSON text of the same size in the same run (the baseline: what reading 50 MB into JavaScript
+// values costs anyway), with the heap the decoded value holds per input byte. Each input is
+// either decoded, time and heap reported, or refused by the decoder's budgets, where the figure
+// is how far it read and how long that took. Goals (issue 27): under 3 s and under 4 bytes of
+// heap per input byte for 50 MB of any bytes.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { pathToFileURL } from 'node:url';
+import { CodecError, decodeBlock, decodeHex, decodeTx, decodeUtxo } from '@avanode/codec';
+import { crafted } from './crafted.mjs';
+import { fullBlock } from './codec.mjs';
+import { fixed, median, quick, verdict } from './measure.mjs';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc');
+
+const decoders = { tinyTxs: decodeBlock, badUtf8Names: decodeBlock, addresses: decodeUtxo };
+
+/** A JSON array of 8-digit numbers, `size` characters long. */
+function jsonOfSize(size) {
+  const count = Math.floor((size - 2) / 9);
+  const text = `[${'12345678,'.repeat(count).slice(0, -1)}${' '.repeat(size - 2 - (count * 9 - 1))}]`;
+  return text;
+}
+
+/** Time and heap held of `decode(bytes)`, or where it was refused. */
+function measure(decode, input) {
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  const started = performance.now();
+  let value;
+  let refused;
+  try {
+    value = decode(input);
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    refused = error;
+  }
+  const ms = performance.now() - started;
+  gc();
+  const held = process.memoryUsage().heapUsed - before;
+  if (value === undefined && refused === undefined) throw new Error('decoded nothing');
+  return { ms, heapPerByte: held / input.length, refused };
+}
+
+export async function run() {
+  const size = quick ? 1_000_000 : 50_000_000;
+  const mb = `${size / 1_000_000} MB`;
+  const json = jsonOfSize(size);
+  const parseTimes = [];
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    const started = performance.now();
+    JSON.parse(json);
+    parseTimes.push(performance.now() - started);
+  }
+  const baseline = median(parseTimes);
+  const lines = [`baseline: JSON.parse of ${mb} of JSON (an array of numbers): ${fixed(baseline, 0)} ms`];
+  for (const [name, build] of Object.entries(crafted)) {
+    const input = build(size);
+    const { ms, heapPerByte, refused } = measure(decoders[name] ?? decodeTx, input);
+    const timing = `${fixed(ms, 0)} ms (${fixed(ms / baseline)}x JSON.parse) | goal < 3 s: ${verdict(ms < 3000)}`;
+    if (refused) {
+      const budget = /memory/.test(refused.reason) ? 'heap budget' : 'print budget';
+      lines.push(`${name}, ${mb}: refused as crafted by the ${budget} after ${fixed(refused.offset / 1_000_000, 2)} MB, in ${timing}`);
+    } else {
+      lines.push(`${name}, ${mb}: decoded in ${timing}; heap held ${fixed(heapPerByte)} B per input byte | goal < 4: ${verdict(heapPerByte < 4)}`);
+    }
+  }
+  // The real shape, for scale: a Banff standard block of BaseTxs (random IDs and addresses, 2
+  // inputs, 2 outputs, 2 credentials each: codec.mjs), ten times the node's largest.
+  const real = decodeHex(fullBlock(quick ? 10 : 4000));
+  const { ms, heapPerByte, refused } = measure(decodeBlock, real);
+  if (refused) throw refused;
+  lines.push(`a real-shaped block of ${quick ? 10 : 4000} txs (${fixed(real.length / 1_000_000, 1)} MB): decoded in ${fixed(ms, 0)} ms; heap held ${fixed(heapPerByte)} B per input byte | goal < 4: ${verdict(heapPerByte < 4)}`);
+  return { title: 'Codec on crafted bytes', lines };
+}
+
+// `node bench/codec-crafted.mjs` runs this benchmark alone (`pnpm bench` runs them all).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const section = await run();
+  console.log(section.title);
+  for (const line of section.lines) console.log(`  ${line}`);
+}
