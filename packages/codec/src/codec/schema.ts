@@ -496,33 +496,39 @@ export function goString(bytes: Uint8Array): string {
   try {
     return utf8Fatal.decode(bytes);
   } catch {
-    // One pass: valid sequences copied, each byte of an invalid one replaced by U+FFFD's three
-    // UTF-8 bytes (EF BF BD), then decoded at once (appending to a string per character would
-    // build a rope of one node per byte).
-    const out = new Uint8Array(bytes.length * 3);
+    // One pass into UTF-16 (little-endian bytes, at most one unit per input byte): valid
+    // sequences as their code point, each byte of an invalid one as U+FFFD; then one decode
+    // (appending to a string per character would build a rope of one node per byte).
+    const out = new Uint8Array(bytes.length * 2);
     const end = bytes.length;
     let at = 0;
     let i = 0;
+    const unit = (u: number) => {
+      out[at++] = u & 0xff;
+      out[at++] = u >> 8;
+    };
     while (i < end) {
       const b = bytes[i]!;
-      if (b < 0x80) {
-        out[at++] = b;
-        i++;
-        continue;
+      const size = b < 0x80 ? 1 : validSequence(bytes, i, b);
+      if (size === 1) unit(b);
+      else if (size === 0) unit(0xfffd);
+      else {
+        // Already checked: a lead byte and size − 1 continuation bytes.
+        let point = b & (0xff >> (size + 1));
+        for (let k = 1; k < size; k++) point = (point << 6) | (bytes[i + k]! & 0x3f);
+        if (point < 0x10000) unit(point);
+        else {
+          unit(0xd800 + ((point - 0x10000) >> 10));
+          unit(0xdc00 + ((point - 0x10000) & 0x3ff));
+        }
       }
-      const size = validSequence(bytes, i, b);
-      if (size === 0) {
-        out[at++] = 0xef;
-        out[at++] = 0xbf;
-        out[at++] = 0xbd;
-        i++;
-      } else {
-        for (const stop = i + size; i < stop; i++) out[at++] = bytes[i]!;
-      }
+      i += size === 0 ? 1 : size;
     }
-    return utf8Fatal.decode(out.subarray(0, at));
+    return utf16.decode(out.subarray(0, at));
   }
 }
+
+const utf16 = /* @__PURE__ */ new TextDecoder('utf-16le');
 
 /** The length of the valid UTF-8 sequence that starts with `b` at `i` (2 to 4), or 0 (Go's utf8.DecodeRune rules). */
 function validSequence(bytes: Uint8Array, i: number, b: number): number {
