@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   CodecError,
   addressToShortId,
+  checksum,
+  encodeHex,
   convertAddress,
   decodeBlock,
   decodeBytes,
@@ -194,6 +196,8 @@ describe('other entry points check their arguments', () => {
       () => fromHex(5 as never),
       () => decodeHex(undefined as never),
       () => encodeBytes('00' as never),
+      () => checksum('00' as never),
+      () => encodeHex([0] as never),
       () => txId(5 as never),
       () => unsignedTxBytes(undefined as never),
       () => blockId(null as never),

@@ -61,7 +61,7 @@ export function fromHex(text: string, what = 'hex'): Uint8Array {
 
 /** The node's checksum: the last 4 bytes of sha256 (utils/hashing/hashing.go#Checksum). */
 export function checksum(bytes: Uint8Array): Uint8Array {
-  return sha256(bytes).subarray(28);
+  return sha256(expectBytes(bytes, 'bytes')).subarray(28);
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
