@@ -59,11 +59,10 @@ export function makeContext(hrp: string, chain = 'P', init = true, uint64: Uint6
 /**
  * What the decoded value may take on the heap, estimated as it is built: at most this many
  * bytes per input byte read so far, plus a fixed allowance. Every real tx, block and UTXO stays
- * well within it (their strings and objects take 3 to 5 bytes per byte, and the node's codec
- * reads nothing above 256 KiB but genesis data: codec/manager.go, defaultMaxSize); crafted bytes
- * that pack the smallest elements (4-byte empty structs, 16-byte txs each printed with a cb58 ID)
- * would take 10 to 30, and are refused within the first few megabytes instead of growing the
- * heap by gigabytes.
+ * within it (their strings and objects take 2 to 3 bytes per byte; and the node parses nothing
+ * above 256 KiB from the network, codec/manager.go's defaultMaxSize, genesis data aside); crafted
+ * bytes that pack the smallest elements (4-byte empty structs, 8-byte empty inputs) would take 7
+ * to 15, and are refused within their first megabyte instead of growing the heap by gigabytes.
  */
 const HEAP_PER_INPUT_BYTE = 4;
 const HEAP_ALLOWANCE = 4 * 1024 * 1024;
@@ -78,9 +77,10 @@ const INPUT_BYTES_PER_TEXT = 32;
 const TEXT_ALLOWANCE = 8192;
 
 /**
- * Heap sizes the budget counts (V8 with pointer compression, measured on Node 20: bench/codec-crafted.mjs
- * compares the estimate with the heap really held): an object's header and each member, an
- * array's header and each slot, a string's header (its characters are counted apart), a bigint.
+ * Heap sizes the budget counts, as V8 (pointer compression, Node 20) holds them after a GC,
+ * rounded up: an object's header and each member, an array's header and each slot, a string's
+ * header (its characters are counted apart), a bigint. bench/codec-crafted.mjs reports the heap
+ * really held.
  */
 export const HEAP = { object: 48, member: 8, array: 32, slot: 4, string: 20, bigint: 24 } as const;
 
