@@ -29,7 +29,8 @@ const HEX_PAIRS = /* @__PURE__ */ (() => {
   }
   return pairs;
 })();
-const ascii = /* @__PURE__ */ new TextDecoder('latin1');
+// UTF-8, which every TextDecoder has (latin1 needs ICU data in Node): the digits are ASCII.
+const ascii = /* @__PURE__ */ new TextDecoder();
 
 /**
  * Lower-case hex of `bytes`, no prefix. Written here rather than taken from the primitives, for
