@@ -41,7 +41,9 @@ export default [
     ignore: ['@avanode/validators'],
     gzip: true,
     // 10 kB until the namespaces became plain typed objects, which list every method name.
-    limit: '10.4 kB',
+    // 10.4 kB until paginateUTXOs checked its options and the node's cursor (issue 27: a cycle
+    // is a PaginationError, memory bounded without a set of every UTXO): 10.58 kB.
+    limit: '10.6 kB',
   },
   {
     name: 'validators: one result validator (platform.getCurrentValidators)',
@@ -61,13 +63,16 @@ export default [
     path: 'packages/codec/dist/encoding/index.js',
     import: '{ formatAvax, parseAvax, formatAddress, parseAddress }',
     gzip: true,
-    limit: '4 kB',
+    // 4 kB until every entry point checked its arguments and option objects and quoted inputs as
+    // excerpts (issue 27): 4.15 kB, the messages most of it.
+    limit: '4.2 kB',
   },
   {
     name: 'codec: every ID, address, amount and hex helper (@avanode/codec/encoding)',
     path: 'packages/codec/dist/encoding/index.js',
     import: '*',
     gzip: true,
-    limit: '8 kB',
+    // 8 kB until the argument checks of issue 27, and hex printed and read in one pass (8.58 kB).
+    limit: '8.7 kB',
   },
 ];

@@ -5,9 +5,10 @@
 // answers imports this next to the client, an app that does not imports neither.
 import type * as Json from '@avanode/types';
 import type * as Big from '@avanode/types/bigint';
-import { CodecError } from './errors.js';
+import { expectOptions } from './arguments.js';
+import { CodecError, excerpt } from './errors.js';
 import { type Network, parseAddress } from './encoding/address.js';
-import { type ByteEncoding, encodeHex } from './encoding/bytes.js';
+import { byteEncoding, encodeHex } from './encoding/bytes.js';
 import type { Uint64, Uint64Form } from './codec/schema.js';
 import { type DecodeOptionsWithForm, decodeBlock, decodeTransferableOutput, decodeTx, decodeUtxo, encodeTx, typeName } from './pchain/api.js';
 import type { Block, Credential, Input, SECP256K1FX_ID, SignedTx, TransferableOutput, Utxo } from './pchain/types.js';
@@ -70,14 +71,46 @@ function formOf(options: ResultDecodeOptions | undefined): Uint64Form {
 }
 
 function decodeOptions(options: ResultDecodeOptions | undefined, encoding: string, network?: Network): DecodeOptionsWithForm {
-  const byteEncoding = encoding.toLowerCase();
-  if (byteEncoding !== 'hex' && byteEncoding !== 'hexc' && byteEncoding !== 'hexnc') throw new CodecError(`cannot decode an answer in encoding ${JSON.stringify(encoding)}`);
+  let checked: DecodeOptionsWithForm['encoding'];
+  try {
+    checked = byteEncoding(encoding);
+  } catch {
+    throw new CodecError(`cannot decode an answer in encoding ${excerpt(encoding)}`, { field: 'encoding' });
+  }
   return {
     network: options?.network ?? network,
     chain: options?.chain,
-    encoding: byteEncoding as ByteEncoding,
+    encoding: checked,
     uint64: formOf(options),
   };
+}
+
+/**
+ * An answer as the helpers read it: an object with its `encoding` and the members named, each
+ * present (a string, or a list of strings, where `kind` says so). A client answer always has
+ * them; anything else (a partial mock, a result of another method) is refused here, naming the
+ * member, rather than failing with a TypeError further in.
+ */
+function checkedResult<R extends object>(result: R, members: Readonly<Record<string, 'string' | 'strings' | 'object'>>, options: ResultDecodeOptions | undefined): R {
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) throw new CodecError(`an answer object expected, got ${excerpt(result)}`);
+  const bigint = expectOptions(options)?.bigint;
+  if (bigint !== undefined && typeof bigint !== 'boolean') throw new CodecError(`bigint must be a boolean, got ${excerpt(bigint)}`);
+  const record = result as Record<string, unknown>;
+  if (typeof record.encoding !== 'string') throw new CodecError(`the answer's encoding must be a string, got ${excerpt(record.encoding)}`, { field: 'encoding' });
+  // A `json` answer is returned as it came: its members are the node's JSON, not encoded strings.
+  if (record.encoding === 'json') return result;
+  for (const [name, kind] of Object.entries(members)) {
+    const value = record[name];
+    if (kind === 'string' && typeof value !== 'string') throw new CodecError(`a string expected, got ${excerpt(value)}`, { field: name });
+    if (kind === 'object' && (typeof value !== 'object' || value === null)) throw new CodecError(`an object expected, got ${excerpt(value)}`, { field: name });
+    if (kind === 'strings') {
+      if (!Array.isArray(value)) throw new CodecError(`a list of encoded strings expected, got ${excerpt(value)}`, { field: name });
+      value.forEach((item, i) => {
+        if (typeof item !== 'string') throw new CodecError(`an encoded string expected, got ${excerpt(item)}`, { field: `${name}[${i}]` });
+      });
+    }
+  }
+  return result;
 }
 
 // --- platform.getTx ------------------------------------------------------------------------------
@@ -92,6 +125,7 @@ export function decodeGetTxResult(result: TxResult, options: BigintOptions): Jso
 export function decodeGetTxResult(result: TxResult, options?: DefaultOptions): JsonOf<Json.PlatformGetTxResult>;
 export function decodeGetTxResult(result: TxResult, options?: ResultDecodeOptions): JsonOf<Json.PlatformGetTxResult> | JsonOf<Big.PlatformGetTxResult>;
 export function decodeGetTxResult(result: TxResult, options?: ResultDecodeOptions): JsonOf<Json.PlatformGetTxResult> | JsonOf<Big.PlatformGetTxResult> {
+  checkedResult(result, { tx: 'string' }, options);
   if (result.encoding === 'json') return result;
   const tx = decodeTx(result.tx, decodeOptions(options, result.encoding));
   if (options?.bigint === true) {
@@ -119,6 +153,7 @@ export function decodeGetBlockResult(result: BlockResult, options: BigintOptions
 export function decodeGetBlockResult(result: BlockResult, options?: DefaultOptions): JsonOf<Json.PlatformGetBlockResult>;
 export function decodeGetBlockResult(result: BlockResult, options?: ResultDecodeOptions): JsonOf<Json.PlatformGetBlockResult> | JsonOf<Big.PlatformGetBlockResult>;
 export function decodeGetBlockResult(result: BlockResult, options?: ResultDecodeOptions): JsonOf<Json.PlatformGetBlockResult> | JsonOf<Big.PlatformGetBlockResult> {
+  checkedResult(result, { block: 'string' }, options);
   if (result.encoding === 'json') return result;
   const block = decodeBlock(result.block, decodeOptions(options, result.encoding));
   if (options?.bigint === true) {
@@ -199,6 +234,7 @@ export function decodeGetUTXOsResult<R extends UtxosResult>(result: R, options: 
 export function decodeGetUTXOsResult<R extends UtxosResult>(result: R, options?: DefaultOptions): DecodedUtxos<R, JsonUtxo>;
 export function decodeGetUTXOsResult<R extends UtxosResult>(result: R, options?: ResultDecodeOptions): DecodedUtxos<R, JsonUtxo | BigintUtxo>;
 export function decodeGetUTXOsResult<R extends UtxosResult>(result: R, options?: ResultDecodeOptions): DecodedUtxos<R, JsonUtxo | BigintUtxo> {
+  checkedResult(result, { utxos: 'strings', endIndex: 'object' }, options);
   const { numFetched, endIndex } = result;
   if (result.encoding === 'json') return { numFetched, utxos: [], endIndex };
   const utxos = decodeUtxos(result.utxos, decodeOptions(options, result.encoding, networkOfEndIndex(endIndex)));
@@ -218,6 +254,7 @@ export function decodeGetRewardUTXOsResult<R extends RewardUtxosResult>(result: 
 export function decodeGetRewardUTXOsResult<R extends RewardUtxosResult>(result: R, options?: DefaultOptions): DecodedRewardUtxos<R, JsonUtxo>;
 export function decodeGetRewardUTXOsResult<R extends RewardUtxosResult>(result: R, options?: ResultDecodeOptions): DecodedRewardUtxos<R, JsonUtxo | BigintUtxo>;
 export function decodeGetRewardUTXOsResult<R extends RewardUtxosResult>(result: R, options?: ResultDecodeOptions): DecodedRewardUtxos<R, JsonUtxo | BigintUtxo> {
+  checkedResult(result, { utxos: 'strings' }, options);
   const { numFetched } = result;
   if (result.encoding === 'json') return { numFetched, utxos: [] };
   const utxos = decodeUtxos(result.utxos, decodeOptions(options, result.encoding));
@@ -239,6 +276,7 @@ export function decodeGetStakeResult<R extends StakeResult>(result: R, options: 
 export function decodeGetStakeResult<R extends StakeResult>(result: R, options?: DefaultOptions): DecodedStake<R, Json.TransferableOutput>;
 export function decodeGetStakeResult<R extends StakeResult>(result: R, options?: ResultDecodeOptions): DecodedStake<R, Json.TransferableOutput | Big.TransferableOutput>;
 export function decodeGetStakeResult<R extends StakeResult>(result: R, options?: ResultDecodeOptions): DecodedStake<R, Json.TransferableOutput | Big.TransferableOutput> {
+  checkedResult(result, { stakedOutputs: 'strings' }, options);
   const { staked, stakeds } = result;
   // The node answers `json` only when there is no output (the encoding fails for any output).
   if (result.encoding === 'json') return { staked, stakeds, stakedOutputs: [] };
@@ -268,6 +306,7 @@ export type IssueTxHexParams = Json.PlatformIssueTxParams & { encoding: 'hex' };
  * the checksum the node verifies.
  */
 export function issueTxParams(tx: Uint8Array | { readonly bytes: Uint8Array } | SignedTx | Json.SignedTx | Big.SignedTx | Record<string, unknown>): IssueTxHexParams {
+  if (typeof tx !== 'object' || tx === null) throw new CodecError(`a signed tx (bytes, parseTx's result or a tx object) expected, got ${excerpt(tx)}`);
   const parsed = (tx as { bytes?: unknown }).bytes;
   const bytes = tx instanceof Uint8Array ? tx : parsed instanceof Uint8Array ? parsed : encodeTx(tx as Record<string, unknown>);
   return { tx: encodeHex(bytes), encoding: 'hex' };

@@ -114,7 +114,7 @@ export class ParamsValidationError extends AvanodeError {
 
 /**
  * The result did not match the spec (with `validate: true`), or not the shape a helper walks
- * (`paginateUTXOs`: a missing list or `endIndex`, a cursor that does not advance); `result` holds what came.
+ * (`paginateUTXOs`: a missing list or `endIndex`); `result` holds what came.
  */
 export class ResponseValidationError extends AvanodeError {
   override name = 'ResponseValidationError';

@@ -8,15 +8,28 @@
 // Each block reads bytes straight into the shape the node's JSON marshalers print (so one
 // object serves both encodings) and writes that shape back to the same bytes.
 import { base64 } from '@scure/base';
-import { CodecError } from '../errors.js';
-import { formatAddress, parseAddress } from '../encoding/address.js';
-import { encodeHexNC, decodeHexNC } from '../encoding/bytes.js';
+import { CodecError, excerpt } from '../errors.js';
+import { formatAddress, networkHrp, parseAddress } from '../encoding/address.js';
+import { base64Of, encodeHexNC, decodeHexNC } from '../encoding/bytes.js';
 import { decodeCB58, encodeCB58, NODE_ID_PREFIX } from '../encoding/ids.js';
+
+/**
+ * The network addresses print with, settled once for a whole input: by the caller's `network`
+ * option, else by the first network ID read (a tx's `networkID` comes before any of its
+ * addresses), else mainnet's at the first address. One pass over the bytes, never a second one
+ * once the network is known.
+ */
+export interface NetworkCell {
+  /** Address HRP of the network (`avax`, `fuji`, `local`, `custom`…). */
+  hrp: string;
+  settled: boolean;
+  /** The address printer for this HRP, made at the first address. */
+  format?: (bytes: Uint8Array) => string;
+}
 
 /** How the node prints what it did not initialise: the `ctx` its `InitCtx` methods set. */
 export interface Context {
-  /** Address HRP of the network (`avax`, `fuji`, `local`, `custom`…). */
-  readonly hrp: string;
+  readonly network: NetworkCell;
   /** Chain alias printed before addresses (`P`). */
   readonly chain: string;
   /** Whether the node called InitCtx on this value: bech32 addresses and the secp256k1fx fxID if so. */
@@ -35,12 +48,41 @@ export interface Context {
  */
 export type Uint64Form = 'number-or-bigint' | 'bigint' | 'number-or-string';
 
-export function makeContext(hrp: string, chain = 'P', init = true, uint64: Uint64Form = 'number-or-bigint'): Context {
-  const plain = { hrp, chain, init: false, uint64 } as { hrp: string; chain: string; init: boolean; uint64: Uint64Form; plain: Context };
+export function makeContext(hrp: string, chain = 'P', init = true, uint64: Uint64Form = 'number-or-bigint', settled = true): Context {
+  const network: NetworkCell = { hrp, settled };
+  const plain = { network, chain, init: false, uint64 } as { network: NetworkCell; chain: string; init: boolean; uint64: Uint64Form; plain: Context };
   plain.plain = plain;
   if (!init) return plain;
-  return { hrp, chain, init: true, uint64, plain };
+  return { network, chain, init: true, uint64, plain };
 }
+
+/**
+ * What the decoded value may take on the heap, estimated as it is built: at most this many
+ * bytes per input byte read so far, plus a fixed allowance. Every real tx, block and UTXO stays
+ * within it (their strings and objects take 2 to 3 bytes per byte; and the node parses nothing
+ * above 256 KiB from the network, codec/manager.go's defaultMaxSize, genesis data aside); crafted
+ * bytes that pack the smallest elements (4-byte empty structs, 8-byte empty inputs) would take 7
+ * to 15, and are refused within their first megabyte instead of growing the heap by gigabytes.
+ */
+const HEAP_PER_INPUT_BYTE = 4;
+const HEAP_ALLOWANCE = 4 * 1024 * 1024;
+
+/**
+ * The IDs and addresses the decoded value may print: one per this many input bytes read so far,
+ * plus a fixed allowance. Each costs a sha256 and a base58 or bech32 conversion (microseconds,
+ * where copying a byte costs nanoseconds); a real UTXO has one per 39 bytes, a real block one
+ * per 70 or more, while crafted bytes that are nothing but addresses have one per 20.
+ */
+const INPUT_BYTES_PER_TEXT = 32;
+const TEXT_ALLOWANCE = 8192;
+
+/**
+ * Heap sizes the budget counts, as V8 (pointer compression, Node 20) holds them after a GC,
+ * rounded up: an object's header and each member, an array's header and each slot, a string's
+ * header (its characters are counted apart), a bigint. bench/codec-crafted.mjs reports the heap
+ * really held.
+ */
+export const HEAP = { object: 48, member: 8, array: 32, slot: 4, string: 20, bigint: 24 } as const;
 
 export class Reader {
   readonly bytes: Uint8Array;
@@ -48,6 +90,10 @@ export class Reader {
   pos: number;
   /** Type IDs being read through interfaces (the node refuses recursive interface types). */
   readonly stack: number[] = [];
+  /** Estimated heap bytes of what has been decoded so far (see HEAP_PER_INPUT_BYTE). */
+  spent = 0;
+  /** IDs and addresses printed so far (see INPUT_BYTES_PER_TEXT). */
+  printed = 0;
 
   constructor(bytes: Uint8Array, pos = 0) {
     this.bytes = bytes;
@@ -62,6 +108,21 @@ export class Reader {
   need(size: number, what: string): void {
     if (size > this.bytes.length - this.pos) {
       throw new CodecError(`truncated: ${what} needs ${size} bytes, ${this.bytes.length - this.pos} left`, { offset: this.pos });
+    }
+  }
+
+  /** Counts `bytes` of heap for a value about to be built; refuses the input once it spends more than its budget. */
+  charge(bytes: number): void {
+    this.spent += bytes;
+    if (this.spent > this.pos * HEAP_PER_INPUT_BYTE + HEAP_ALLOWANCE) {
+      throw new CodecError(`decoded, these bytes would take more than ${HEAP_PER_INPUT_BYTE} bytes of memory per input byte (${this.spent} for ${this.pos}): refused as crafted`, { offset: this.pos });
+    }
+  }
+
+  /** Counts one ID or address about to be printed; refuses the input once it prints more than its budget. */
+  print(): void {
+    if (++this.printed * INPUT_BYTES_PER_TEXT > this.pos + TEXT_ALLOWANCE * INPUT_BYTES_PER_TEXT) {
+      throw new CodecError(`these bytes would print more than one ID or address per ${INPUT_BYTES_PER_TEXT} input bytes (${this.printed} in ${this.pos}): refused as crafted`, { offset: this.pos });
     }
   }
 
@@ -141,16 +202,9 @@ function fail(reason: string): never {
   throw new CodecError(reason);
 }
 
-function describe(value: unknown): string {
-  if (typeof value === 'bigint') return `${value}n`;
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (value instanceof Uint8Array) return `Uint8Array(${value.length})`;
-  return value === undefined ? 'undefined' : typeof value === 'object' ? (Array.isArray(value) ? 'an array' : value === null ? 'null' : 'an object') : String(value);
-}
-
 function uint(value: unknown, max: number, what: string): number {
   const n = typeof value === 'bigint' ? Number(value) : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) fail(`${what} expected, got ${describe(value)}`);
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) fail(`${what} expected, got ${excerpt(value)}`);
   return n;
 }
 
@@ -210,7 +264,12 @@ export const u64: Codec<Uint64> = {
     const lo = r.view.getUint32(r.pos + 4);
     r.pos += 8;
     // Below 2^53 the number is exact; above, only a bigint (or its decimal text) is.
-    if (hi < 0x200000 && ctx.uint64 !== 'bigint') return hi * 0x100000000 + lo;
+    if (hi < 0x200000 && ctx.uint64 !== 'bigint') {
+      // Above 2^31 a member holds it as a boxed double.
+      if (hi !== 0 || lo >= 0x80000000) r.charge(12);
+      return hi * 0x100000000 + lo;
+    }
+    r.charge(HEAP.bigint + (ctx.uint64 === 'number-or-string' ? HEAP.string + 20 : 0));
     const big = (BigInt(hi) << 32n) | BigInt(lo);
     return ctx.uint64 === 'number-or-string' ? (big.toString() as unknown as bigint) : big;
   },
@@ -218,9 +277,9 @@ export const u64: Codec<Uint64> = {
     let big: bigint;
     if (typeof v === 'bigint') big = v;
     else if (typeof v === 'number' && Number.isSafeInteger(v)) big = BigInt(v);
-    else if (typeof v === 'string' && /^\d+$/.test(v)) big = BigInt(v);
-    else fail(`uint64 expected (a safe integer, a bigint or a decimal string), got ${describe(v)}`);
-    if (big < 0n || big > MAX_UINT64) fail(`uint64 out of range: ${big}`);
+    else if (typeof v === 'string' && v.length <= 20 && /^\d+$/.test(v)) big = BigInt(v);
+    else fail(`uint64 expected (a safe integer, a bigint or a decimal string), got ${excerpt(v)}`);
+    if (big < 0n || big > MAX_UINT64) fail(`uint64 out of range: ${excerpt(big)}`);
     w.ensure(8);
     w.view.setBigUint64(w.pos, big);
     w.pos += 8;
@@ -228,9 +287,20 @@ export const u64: Codec<Uint64> = {
 };
 
 function fixedBytesOf(value: unknown, size: number, parse: (text: string) => Uint8Array, what: string): Uint8Array {
-  const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? parse(value) : fail(`${what} expected, got ${describe(value)}`);
+  const bytes = value instanceof Uint8Array ? value : typeof value === 'string' ? parse(value) : fail(`${what} expected, got ${excerpt(value)}`);
   if (bytes.length !== size) fail(`${what} must be ${size} bytes, got ${bytes.length}`);
   return bytes;
+}
+
+/**
+ * The same text as one flat string. A string built by concatenation is a tree of its parts
+ * (bech32's prefix, separator, data and checksum; `P-` before it) that V8 flattens only when
+ * the text is read: kept in a decoded object, each address would hold that tree, three times
+ * the size of its characters. Reading a character flattens it now.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }
 
 /**
@@ -252,12 +322,16 @@ function memoize(print: (bytes: Uint8Array) => string): (bytes: Uint8Array) => s
 }
 
 /** A fixed-size byte array printed with a custom text form. */
-function fixedText(kind: string, size: number, what: string, print: (bytes: Uint8Array) => string, parse: (text: string) => Uint8Array, cached = false): Codec<string> {
-  const format = cached ? memoize(print) : print;
+function fixedText(kind: string, size: number, what: string, print: (bytes: Uint8Array) => string, parse: (text: string) => Uint8Array, costly = false): Codec<string> {
+  const format = costly ? memoize(print) : print;
+  // The longest text of `size` bytes in this form (cb58: about 1.37 characters per byte, with its checksum; hex: 2 and `0x`).
+  const chars = print(new Uint8Array(size).fill(0xff)).length;
   return {
     min: size,
     kind,
     read(r) {
+      r.charge(HEAP.string + chars);
+      if (costly) r.print();
       return format(r.take(size, what));
     },
     write(w, v) {
@@ -275,8 +349,9 @@ export const nodeId = fixedText(
   'nodeId',
   20,
   'node ID',
-  (bytes) => NODE_ID_PREFIX + encodeCB58(bytes),
+  (bytes) => flat(NODE_ID_PREFIX + encodeCB58(bytes)),
   (text) => (text.startsWith(NODE_ID_PREFIX) ? decodeCB58(text.slice(NODE_ID_PREFIX.length)) : fail(`node ID must start with ${NODE_ID_PREFIX}`)),
+  true,
 );
 /** A [N]byte printed as 0x hex by a custom marshaler (signatures, BLS keys). */
 export const fixedHex = (size: number, what: string): Codec<string> => fixedText('fixedHex', size, what, encodeHexNC, decodeHexNC);
@@ -290,10 +365,11 @@ export function fixedNumbers<N extends number>(size: N, what: string): Codec<Num
     min: size,
     kind: 'fixedNumbers',
     read(r) {
+      r.charge(HEAP.array + size * HEAP.slot);
       return Array.from(r.take(size, what)) as NumberTuple<N>;
     },
     write(w, v) {
-      if (!Array.isArray(v) || v.length !== size) fail(`${what}: an array of ${size} bytes expected, got ${describe(v)}`);
+      if (!Array.isArray(v) || v.length !== size) fail(`${what}: an array of ${size} bytes expected, got ${excerpt(v)}`);
       for (const b of v) w.u8(uint(b, 0xff, 'byte'));
     },
   };
@@ -305,25 +381,51 @@ export function fixedNumbers<N extends number>(size: N, what: string): Codec<Num
  * (secp256k1fx/output_owners.go#formatAddress). Written from either form.
  */
 const formatters = new Map<string, (bytes: Uint8Array) => string>();
+const shortIdText = memoize(encodeCB58);
 function addressFormatter(ctx: Context): (bytes: Uint8Array) => string {
-  const key = ctx.init ? `${ctx.chain}-${ctx.hrp}` : '';
+  if (!ctx.init) return shortIdText;
+  const network = ctx.network;
+  network.settled = true;
+  if (network.format !== undefined) return network.format;
+  const key = `${ctx.chain}-${network.hrp}`;
   let format = formatters.get(key);
   if (format === undefined) {
-    format = memoize(ctx.init ? (bytes) => formatAddress(bytes, { hrp: ctx.hrp }, ctx.chain) : encodeCB58);
+    const { hrp } = network;
+    format = memoize((bytes) => flat(formatAddress(bytes, { hrp }, ctx.chain)));
     if (formatters.size > 16) formatters.clear();
     formatters.set(key, format);
   }
+  network.format = format;
   return format;
 }
+
+/** A tx's `networkID` (a uint32): the network that addresses read after it print with, unless the caller or an earlier one settled it. */
+export const networkId: Codec<number> = {
+  min: 4,
+  kind: 'u32',
+  read(r, ctx) {
+    const value = u32.read(r, ctx);
+    const network = ctx.network;
+    if (!network.settled) {
+      network.hrp = networkHrp(value);
+      network.settled = true;
+    }
+    return value;
+  },
+  write: u32.write,
+};
 
 export const address: Codec<string> = {
   min: 20,
   kind: 'address',
   read(r, ctx) {
+    // `P-<hrp>1` and 38 bech32 characters, or a 20-byte short ID's cb58 (at most 33).
+    r.charge(HEAP.string + ctx.chain.length + ctx.network.hrp.length + 40);
+    r.print();
     return addressFormatter(ctx)(r.take(20, 'address'));
   },
   write(w, v) {
-    if (typeof v !== 'string') fail(`address expected, got ${describe(v)}`);
+    if (typeof v !== 'string') fail(`address expected, got ${excerpt(v)}`);
     const bytes = v.includes('-') ? parseAddress(v).bytes : decodeCB58(v);
     if (bytes.length !== 20) fail(`address must be 20 bytes, got ${bytes.length}`);
     w.bytes(bytes);
@@ -351,10 +453,12 @@ export const bytesHex: Codec<string> = {
   min: 4,
   kind: 'bytesHex',
   read(r) {
-    return encodeHexNC(lengthPrefixed(r, 'bytes'));
+    const bytes = lengthPrefixed(r, 'bytes');
+    r.charge(HEAP.string + 2 + 2 * bytes.length);
+    return encodeHexNC(bytes);
   },
   write(w, v) {
-    writeLengthPrefixed(w, v instanceof Uint8Array ? v : typeof v === 'string' ? decodeHexNC(v) : fail(`0x hex bytes expected, got ${describe(v)}`));
+    writeLengthPrefixed(w, v instanceof Uint8Array ? v : typeof v === 'string' ? decodeHexNC(v) : fail(`0x hex bytes expected, got ${excerpt(v)}`));
   },
 };
 
@@ -363,7 +467,9 @@ export const bytesBase64: Codec<string> = {
   min: 4,
   kind: 'bytesBase64',
   read(r) {
-    return base64.encode(lengthPrefixed(r, 'bytes'));
+    const bytes = lengthPrefixed(r, 'bytes');
+    r.charge(HEAP.string + 4 * Math.ceil(bytes.length / 3));
+    return base64Of(bytes);
   },
   write(w, v) {
     let bytes: Uint8Array;
@@ -372,9 +478,9 @@ export const bytesBase64: Codec<string> = {
       try {
         bytes = base64.decode(v);
       } catch (cause) {
-        throw new CodecError(`base64 bytes expected, got ${describe(v)}`, { cause });
+        throw new CodecError(`base64 bytes expected, got ${excerpt(v)}`, { cause });
       }
-    } else fail(`base64 bytes expected, got ${describe(v)}`);
+    } else fail(`base64 bytes expected, got ${excerpt(v)}`);
     writeLengthPrefixed(w, bytes);
   },
 };
@@ -387,44 +493,55 @@ const utf8Encoder = /* @__PURE__ */ new TextEncoder();
  * sequence as U+FFFD (utf8.DecodeRune returns (RuneError, 1) for it).
  */
 export function goString(bytes: Uint8Array): string {
-  let ascii = true;
-  for (let i = 0; i < bytes.length; i++) {
-    if (bytes[i]! >= 0x80) {
-      ascii = false;
-      break;
-    }
-  }
-  if (ascii) return String.fromCharCode(...bytes);
   try {
     return utf8Fatal.decode(bytes);
   } catch {
-    let out = '';
+    // One pass into UTF-16 (little-endian bytes, at most one unit per input byte): valid
+    // sequences as their code point, each byte of an invalid one as U+FFFD; then one decode
+    // (appending to a string per character would build a rope of one node per byte).
+    const out = new Uint8Array(bytes.length * 2);
+    const end = bytes.length;
+    let at = 0;
     let i = 0;
-    const cont = (k: number, lo = 0x80, hi = 0xbf) => i + k < bytes.length && bytes[i + k]! >= lo && bytes[i + k]! <= hi;
-    while (i < bytes.length) {
+    const unit = (u: number) => {
+      out[at++] = u & 0xff;
+      out[at++] = u >> 8;
+    };
+    while (i < end) {
       const b = bytes[i]!;
-      let size = 0;
-      if (b < 0x80) size = 1;
-      else if (b >= 0xc2 && b <= 0xdf) size = cont(1) ? 2 : 0;
-      else if (b >= 0xe0 && b <= 0xef) {
-        const lo = b === 0xe0 ? 0xa0 : 0x80;
-        const hi = b === 0xed ? 0x9f : 0xbf;
-        size = cont(1, lo, hi) && cont(2) ? 3 : 0;
-      } else if (b >= 0xf0 && b <= 0xf4) {
-        const lo = b === 0xf0 ? 0x90 : 0x80;
-        const hi = b === 0xf4 ? 0x8f : 0xbf;
-        size = cont(1, lo, hi) && cont(2) && cont(3) ? 4 : 0;
+      const size = b < 0x80 ? 1 : validSequence(bytes, i, b);
+      if (size === 1) unit(b);
+      else if (size === 0) unit(0xfffd);
+      else {
+        // Already checked: a lead byte and size − 1 continuation bytes.
+        let point = b & (0xff >> (size + 1));
+        for (let k = 1; k < size; k++) point = (point << 6) | (bytes[i + k]! & 0x3f);
+        if (point < 0x10000) unit(point);
+        else {
+          unit(0xd800 + ((point - 0x10000) >> 10));
+          unit(0xdc00 + ((point - 0x10000) & 0x3ff));
+        }
       }
-      if (size === 0) {
-        out += '\ufffd';
-        i += 1;
-      } else {
-        out += utf8Fatal.decode(bytes.subarray(i, i + size));
-        i += size;
-      }
+      i += size === 0 ? 1 : size;
     }
-    return out;
+    return utf16.decode(out.subarray(0, at));
   }
+}
+
+const utf16 = /* @__PURE__ */ new TextDecoder('utf-16le');
+
+/** The length of the valid UTF-8 sequence that starts with `b` at `i` (2 to 4), or 0 (Go's utf8.DecodeRune rules). */
+function validSequence(bytes: Uint8Array, i: number, b: number): number {
+  if (b >= 0xc2 && b <= 0xdf) return inRange(bytes, i + 1, 0x80, 0xbf) ? 2 : 0;
+  if (b >= 0xe0 && b <= 0xef) return inRange(bytes, i + 1, b === 0xe0 ? 0xa0 : 0x80, b === 0xed ? 0x9f : 0xbf) && inRange(bytes, i + 2, 0x80, 0xbf) ? 3 : 0;
+  if (b >= 0xf0 && b <= 0xf4) {
+    return inRange(bytes, i + 1, b === 0xf0 ? 0x90 : 0x80, b === 0xf4 ? 0x8f : 0xbf) && inRange(bytes, i + 2, 0x80, 0xbf) && inRange(bytes, i + 3, 0x80, 0xbf) ? 4 : 0;
+  }
+  return 0;
+}
+
+function inRange(bytes: Uint8Array, at: number, lo: number, hi: number): boolean {
+  return at < bytes.length && bytes[at]! >= lo && bytes[at]! <= hi;
 }
 
 /** A Go string: uint16 length then the bytes (utils/wrappers/packing.go#UnpackStr). */
@@ -433,10 +550,12 @@ export const str: Codec<string> = {
   kind: 'str',
   read(r) {
     const size = u16.read(r, undefined as never);
+    // At most one UTF-16 unit per byte, two bytes each where any is above Latin-1.
+    r.charge(HEAP.string + 2 * size);
     return goString(r.take(size, 'string'));
   },
   write(w, v) {
-    if (typeof v !== 'string') fail(`string expected, got ${describe(v)}`);
+    if (typeof v !== 'string') fail(`string expected, got ${excerpt(v)}`);
     const bytes = utf8Encoder.encode(v);
     if (bytes.length > 0xffff) fail(`string of ${bytes.length} bytes exceeds the codec's 65535`);
     w.u16(bytes.length);
@@ -459,17 +578,30 @@ export function list<T>(item: Codec<T>): Codec<T[]> {
         throw new CodecError(`slice length ${count} needs at least ${count * min} bytes, ${r.bytes.length - r.pos - 4} left`, { offset: r.pos });
       }
       r.pos += 4;
-      const out: T[] = [];
+      r.charge(HEAP.array);
+      if (item === (u32 as Codec<unknown>)) {
+        // uint32 runs (signature indices) read in one loop: the bytes are there (checked above).
+        const out = new Array<number>(count);
+        for (let i = 0; i < count; i++) out[i] = r.view.getUint32(r.pos + 4 * i);
+        r.pos += 4 * count;
+        r.charge(count * HEAP.slot);
+        return out as T[];
+      }
+      // Sized at once: an array grown by push keeps room for more (a list of one would take 17 slots).
+      const out = new Array<T>(count);
       let i = 0;
       try {
-        for (; i < count; i++) out.push(item.read(r, ctx));
+        for (; i < count; i++) {
+          r.charge(HEAP.slot);
+          out[i] = item.read(r, ctx);
+        }
       } catch (error) {
         throw error instanceof CodecError ? error.within(`[${i}]`) : error;
       }
       return out;
     },
     write(w, v) {
-      if (!Array.isArray(v)) fail(`array expected, got ${describe(v)}`);
+      if (!Array.isArray(v)) fail(`array expected, got ${excerpt(v)}`);
       w.u32(v.length);
       let i = 0;
       try {
@@ -505,6 +637,7 @@ export function struct<F extends Fields>(fields: F, jsonOrder?: readonly (keyof 
   const jsonKeys = jsonOrder ?? names;
   const reorder = jsonOrder !== undefined || virtuals.length > 0;
   const min = codecs.reduce((sum, codec) => sum + codec.min, 0);
+  const objectHeap = HEAP.object + names.length * HEAP.member;
   const codec: StructCodec<F> = {
     min,
     kind: 'struct',
@@ -512,6 +645,7 @@ export function struct<F extends Fields>(fields: F, jsonOrder?: readonly (keyof 
     jsonKeys,
     serialized,
     readInto(r, ctx, target) {
+      r.charge(objectHeap);
       // Members are created in the JSON order first, so that filling them keeps that order.
       if (reorder) for (const key of jsonKeys) target[key] = undefined;
       let i = 0;
@@ -528,7 +662,7 @@ export function struct<F extends Fields>(fields: F, jsonOrder?: readonly (keyof 
       return target as Shape<F>;
     },
     write(w, v) {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected, got ${describe(v)}`);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected, got ${excerpt(v)}`);
       const record = v as Record<string, unknown>;
       let i = 0;
       try {
@@ -608,16 +742,16 @@ export function iface<T>(registry: Registry, slot: Slot, options: { plain?: bool
       return target as T;
     },
     write(w, v) {
-      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${describe(v)}`);
+      if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`object expected for ${slot}, got ${excerpt(v)}`);
       const record = v as Record<string, unknown>;
       let entry: TypeEntry | undefined;
       const named = record.type;
       if (typeof named === 'string') {
         entry = registry.byName.get(named);
-        if (entry === undefined) fail(`unknown type ${JSON.stringify(named)}`);
+        if (entry === undefined) fail(`unknown type ${excerpt(named)}`);
       } else {
         const candidates = registry.byId.filter((e): e is TypeEntry => e?.slots.includes(slot) === true && fitsShape(e, record));
-        if (candidates.length === 0) fail(`no ${slot} type has the members ${Object.keys(record).join(', ') || '(none)'}`);
+        if (candidates.length === 0) fail(`no ${slot} type has the members ${excerpt(Object.keys(record).join(', ')) || '(none)'}`);
         if (candidates.length > 1) fail(`ambiguous ${slot}: ${candidates.map((e) => e.name).join(' or ')}; set \`type\``);
         entry = candidates[0]!;
       }

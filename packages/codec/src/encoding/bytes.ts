@@ -1,21 +1,68 @@
 import { sha256 } from '@noble/hashes/sha2.js';
-import { hex } from '@scure/base';
-import { CodecError } from '../errors.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
+import { base64 } from '@scure/base';
+import { expectBytes, expectString } from '../arguments.js';
+import { CodecError, excerpt } from '../errors.js';
 
-/** Lower-case hex of `bytes`, no prefix. */
+/**
+ * Bytes per piece when a long byte string is printed in base64: @scure/base builds its text
+ * through arrays of digits (several numbers per byte, where Node has no Uint8Array#toBase64);
+ * piece by piece, joined once, the work and the memory stay linear in the length.
+ */
+const PIECE = 3 * 4096;
+
+function piecewise(bytes: Uint8Array, print: (piece: Uint8Array) => string): string {
+  if (bytes.length <= PIECE) return print(bytes);
+  const pieces: string[] = [];
+  for (let at = 0; at < bytes.length; at += PIECE) pieces.push(print(bytes.subarray(at, at + PIECE)));
+  return pieces.join('');
+}
+
+/** Each byte's two hex digits as one 16-bit unit, laid out in memory in this machine's byte order. */
+const HEX_PAIRS = /* @__PURE__ */ (() => {
+  const pairs = new Uint16Array(256);
+  const view = new Uint8Array(pairs.buffer);
+  const digits = '0123456789abcdef';
+  for (let byte = 0; byte < 256; byte++) {
+    view[2 * byte] = digits.charCodeAt(byte >> 4);
+    view[2 * byte + 1] = digits.charCodeAt(byte & 15);
+  }
+  return pairs;
+})();
+// UTF-8, which every TextDecoder has (latin1 needs ICU data in Node): the digits are ASCII.
+const ascii = /* @__PURE__ */ new TextDecoder();
+
+/**
+ * Lower-case hex of `bytes`, no prefix. Written here rather than taken from the primitives, for
+ * its cost: @scure/base's hex goes through an array of digits (tens of bytes of heap per input
+ * byte, where Node has no Uint8Array#toHex) and @noble/hashes' bytesToHex appends two characters
+ * at a time (a rope of a node per byte, kept as long as the string is). Digits written into
+ * bytes and decoded at once give one flat string in one pass; test/properties.test.ts compares
+ * it with @scure/base's on random bytes.
+ */
 export function toHex(bytes: Uint8Array): string {
-  return hex.encode(bytes);
+  expectBytes(bytes, 'bytes');
+  const pairs = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) pairs[i] = HEX_PAIRS[bytes[i]!]!;
+  return ascii.decode(pairs);
+}
+
+/** Standard base64 with padding, as Go's encoding/json prints a []byte (pieces of a multiple of 3 bytes join without padding between). */
+export function base64Of(bytes: Uint8Array): string {
+  return piecewise(bytes, base64.encode);
 }
 
 /** Bytes of a hex string without prefix (either case, as Go's encoding/hex). */
 export function fromHex(text: string, what = 'hex'): Uint8Array {
+  expectString(text, what);
   if (text.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(text)) throw new CodecError(`invalid ${what}: not an even number of hex digits`);
-  return hex.decode(text.toLowerCase());
+  // One Uint8Array, one pass over the text (no lower-cased copy, no array of digits).
+  return hexToBytes(text);
 }
 
 /** The node's checksum: the last 4 bytes of sha256 (utils/hashing/hashing.go#Checksum). */
 export function checksum(bytes: Uint8Array): Uint8Array {
-  return sha256(bytes).subarray(28);
+  return sha256(expectBytes(bytes, 'bytes')).subarray(28);
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {
@@ -51,7 +98,7 @@ export function encodeHexNC(bytes: Uint8Array): string {
  * (utils/formatting/encoding.go#Decode: a 0x prefix is required; the empty string is no bytes).
  */
 export function decodeHex(text: string): Uint8Array {
-  if (text === '') return new Uint8Array(0);
+  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
   const raw = decodeHexNC(text);
   if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
   const body = raw.subarray(0, raw.length - 4);
@@ -61,7 +108,7 @@ export function decodeHex(text: string): Uint8Array {
 
 /** Decodes the node's `hexnc` encoding (0x prefix required). */
 export function decodeHexNC(text: string): Uint8Array {
-  if (text === '') return new Uint8Array(0);
+  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
   if (!text.startsWith('0x')) throw new CodecError('missing 0x prefix to hex encoding');
   return fromHex(text.slice(2));
 }
@@ -69,10 +116,18 @@ export function decodeHexNC(text: string): Uint8Array {
 /** Node encodings of byte strings, by the names the API uses (`formatting.Encoding`). */
 export type ByteEncoding = 'hex' | 'hexc' | 'hexnc';
 
+/** A byte encoding the node speaks, checked (the API's names are matched without case, as utils/formatting/encoding.go#Encoding.UnmarshalJSON does). */
+export function byteEncoding(encoding: unknown): ByteEncoding {
+  const name = typeof encoding === 'string' && encoding.length <= 5 ? encoding.toLowerCase() : undefined;
+  if (name !== 'hex' && name !== 'hexc' && name !== 'hexnc') throw new CodecError(`not a byte encoding (hex, hexc or hexnc): ${excerpt(encoding)}`);
+  return name;
+}
+
 export function decodeBytes(text: string, encoding: ByteEncoding = 'hex'): Uint8Array {
-  return encoding === 'hexnc' ? decodeHexNC(text) : decodeHex(text);
+  return byteEncoding(encoding) === 'hexnc' ? decodeHexNC(text) : decodeHex(text);
 }
 
 export function encodeBytes(bytes: Uint8Array, encoding: ByteEncoding = 'hex'): string {
-  return encoding === 'hexnc' ? encodeHexNC(bytes) : encodeHex(bytes);
+  expectBytes(bytes, 'bytes');
+  return byteEncoding(encoding) === 'hexnc' ? encodeHexNC(bytes) : encodeHex(bytes);
 }

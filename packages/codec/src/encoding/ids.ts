@@ -1,26 +1,37 @@
 import { base58 } from '@scure/base';
-import { CodecError } from '../errors.js';
+import { expectBytes, expectString } from '../arguments.js';
+import { CodecError, excerpt } from '../errors.js';
 import { checksum, concatBytes, equalBytes } from './bytes.js';
 
 /** cb58: base58 of the bytes followed by the last 4 bytes of their sha256 (utils/cb58/cb58.go). */
 export function encodeCB58(bytes: Uint8Array): string {
+  expectBytes(bytes, 'cb58 bytes');
   return base58.encode(concatBytes(bytes, checksum(bytes)));
 }
 
+/**
+ * The longest cb58 text read. IDs are at most 50 characters; base58 decoding takes time
+ * quadratic in the length, so a megabyte of text is refused before it is decoded.
+ */
+const MAX_CB58_TEXT = 1024;
+
 export function decodeCB58(text: string): Uint8Array {
+  expectString(text, 'cb58 text');
+  if (text.length > MAX_CB58_TEXT) throw new CodecError(`cb58 text longer than ${MAX_CB58_TEXT} characters (${text.length}): ${excerpt(text)}`);
   let raw: Uint8Array;
   try {
     raw = base58.decode(text);
   } catch (cause) {
-    throw new CodecError(`base58 decoding error: ${JSON.stringify(text)}`, { cause });
+    throw new CodecError(`base58 decoding error: ${excerpt(text)}`, { cause });
   }
   if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
   const body = raw.subarray(0, raw.length - 4);
-  if (!equalBytes(raw.subarray(raw.length - 4), checksum(body))) throw new CodecError(`invalid input checksum: ${JSON.stringify(text)}`);
+  if (!equalBytes(raw.subarray(raw.length - 4), checksum(body))) throw new CodecError(`invalid input checksum: ${excerpt(text)}`);
   return body;
 }
 
 function sized(bytes: Uint8Array, length: number, what: string): Uint8Array {
+  expectBytes(bytes, what);
   if (bytes.length !== length) throw new CodecError(`${what} must be ${length} bytes, got ${bytes.length}`);
   return bytes;
 }
@@ -52,7 +63,7 @@ export function nodeIdToString(bytes: Uint8Array): string {
 
 /** Reads `NodeID-…` (the prefix is required, as ids.NodeIDFromString requires it). */
 export function nodeIdFromString(text: string): Uint8Array {
-  if (!text.startsWith(NODE_ID_PREFIX)) throw new CodecError(`a node ID must start with ${NODE_ID_PREFIX}: ${JSON.stringify(text)}`);
+  if (!expectString(text, 'a node ID').startsWith(NODE_ID_PREFIX)) throw new CodecError(`a node ID must start with ${NODE_ID_PREFIX}: ${excerpt(text)}`);
   return sized(decodeCB58(text.slice(NODE_ID_PREFIX.length)), 20, 'a node ID');
 }
 

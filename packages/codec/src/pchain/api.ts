@@ -2,9 +2,10 @@
 // transferable outputs. Each is the codec version (uint16, always 0), then the value, and nothing
 // after it (codec/manager.go#Unmarshal refuses extra bytes).
 import { sha256 } from '@noble/hashes/sha2.js';
-import { CodecError } from '../errors.js';
-import { type Network, networkHrp } from '../encoding/address.js';
-import { type ByteEncoding, decodeBytes, concatBytes } from '../encoding/bytes.js';
+import { expectInteger, expectOptions, expectString } from '../arguments.js';
+import { CodecError, excerpt } from '../errors.js';
+import { type Network, checkedChain, networkHrp } from '../encoding/address.js';
+import { type ByteEncoding, byteEncoding, decodeBytes, concatBytes } from '../encoding/bytes.js';
 import { decodeCB58, encodeCB58 } from '../encoding/ids.js';
 import { type Codec, type Context, type Uint64Form, Reader, Writer, makeContext } from '../codec/schema.js';
 import {
@@ -30,8 +31,9 @@ export type BytesLike = Uint8Array | string;
 export interface DecodeOptions {
   /**
    * The network whose HRP addresses are printed with, as the node prints them with its own:
-   * an ID (`1`, `5`, `12345`), a name (`'fuji'`) or `{ hrp }`. By default the network ID inside
-   * the tx (the first tx of a block); mainnet where there is none (UTXOs, reward and advance-time txs).
+   * an ID (`1`, `5`, `12345`), a name (`'fuji'`) or `{ hrp }`. By default the first network ID in
+   * the bytes (the tx's; in a block, its first tx that has one), read before any address; mainnet
+   * where there is none (UTXOs, reward and advance-time txs).
    */
   readonly network?: Network;
   /** The encoding of a string input: `hex` (default) and `hexc` carry a checksum, `hexnc` does not. */
@@ -42,8 +44,20 @@ export interface DecodeOptions {
 
 function toBytes(input: BytesLike, options: DecodeOptions | undefined): Uint8Array {
   if (input instanceof Uint8Array) return input;
-  if (typeof input !== 'string') throw new CodecError('bytes or an encoded string expected');
+  if (typeof input !== 'string') throw new CodecError(`bytes or an encoded string expected, got ${excerpt(input)}`);
   return decodeBytes(input, options?.encoding ?? 'hex');
+}
+
+const UINT64_FORMS: readonly unknown[] = ['number-or-bigint', 'bigint', 'number-or-string'] satisfies Uint64Form[];
+
+/** Decode options checked before any byte is read: each member of the right type, the network one the node knows how to name. */
+function checkedOptions<O extends DecodeOptionsWithForm>(options: O | undefined): void {
+  const checked = expectOptions(options);
+  if (checked === undefined) return;
+  if (checked.network !== undefined) networkHrp(checked.network);
+  if (checked.encoding !== undefined) byteEncoding(checked.encoding);
+  if (checked.chain !== undefined) checkedChain(checked.chain);
+  if (checked.uint64 !== undefined && !UINT64_FORMS.includes(checked.uint64)) throw new CodecError(`uint64 must be one of ${UINT64_FORMS.join(', ')}, got ${excerpt(checked.uint64)}`);
 }
 
 /**
@@ -54,9 +68,9 @@ export interface DecodeOptionsWithForm extends DecodeOptions {
   readonly uint64?: Uint64Form;
 }
 
-function contextFor(options: DecodeOptionsWithForm | undefined, networkID: number | undefined): Context {
-  const network = options?.network ?? networkID ?? 1;
-  return makeContext(networkHrp(network), options?.chain ?? 'P', true, options?.uint64);
+function contextFor(options: DecodeOptionsWithForm | undefined): Context {
+  // Without a `network` option, mainnet's HRP until a network ID in the bytes settles it.
+  return makeContext(networkHrp(options?.network ?? 1), options?.chain ?? 'P', true, options?.uint64, options?.network !== undefined);
 }
 
 function readVersion(r: Reader): void {
@@ -72,23 +86,9 @@ function expectEnd(r: Reader): void {
   }
 }
 
-/** Runs a whole-input read, once more with the right network if the input names another one. */
-function decodeWith<T>(bytes: Uint8Array, options: DecodeOptions | undefined, read: (r: Reader, ctx: Context) => T, networkOf: (value: T) => number | undefined): T {
-  const first = read(new Reader(bytes), contextFor(options, undefined));
-  if (options?.network !== undefined) return first;
-  const networkID = networkOf(first);
-  if (networkID === undefined || networkHrp(networkID) === networkHrp(1)) return first;
-  return read(new Reader(bytes), contextFor(options, networkID));
-}
-
-function networkOfUnsigned(tx: UnsignedTx | undefined): number | undefined {
-  return tx !== undefined && 'networkID' in tx ? tx.networkID : undefined;
-}
-
-function networkOfBlock(block: Block): number | undefined {
-  if ('tx' in block) return networkOfUnsigned(block.tx.unsignedTx);
-  if ('txs' in block) return networkOfUnsigned(block.txs[0]?.unsignedTx);
-  return undefined;
+/** Runs a whole-input read, in one pass (the network settles as the bytes name it: see NetworkCell). */
+function decodeWith<T>(bytes: Uint8Array, options: DecodeOptions | undefined, read: (r: Reader, ctx: Context) => T): T {
+  return read(new Reader(bytes), contextFor(options));
 }
 
 export interface ParsedTx {
@@ -104,6 +104,7 @@ export interface ParsedTx {
 
 /** Reads a signed tx (txs.Parse) and keeps its bytes, unsigned bytes and ID. */
 export function parseTx(input: BytesLike, options?: DecodeOptions): ParsedTx {
+  checkedOptions(options);
   const bytes = toBytes(input, options);
   let unsignedEnd = 0;
   const tx = decodeWith(
@@ -116,7 +117,6 @@ export function parseTx(input: BytesLike, options?: DecodeOptions): ParsedTx {
       unsignedEnd = read.unsignedEnd;
       return read.tx;
     },
-    (t) => networkOfUnsigned(t.unsignedTx),
   );
   return { tx, bytes, unsignedBytes: bytes.subarray(0, unsignedEnd), id: tx.id };
 }
@@ -140,6 +140,7 @@ export function encodeTx(tx: SignedTx | Record<string, unknown>): Uint8Array {
 
 /** An unsigned tx alone: codec version, type ID, fields (what the node's tests marshal). */
 export function decodeUnsignedTx(input: BytesLike, options?: DecodeOptions): UnsignedTx {
+  checkedOptions(options);
   const bytes = toBytes(input, options);
   return decodeWith(
     bytes,
@@ -155,7 +156,6 @@ export function decodeUnsignedTx(input: BytesLike, options?: DecodeOptions): Uns
       expectEnd(r);
       return tx;
     },
-    networkOfUnsigned,
   );
 }
 
@@ -167,6 +167,7 @@ export function encodeUnsignedTx(tx: UnsignedTx | Record<string, unknown>): Uint
 /** The unsigned bytes of a signed tx, given as bytes or as an object. */
 export function unsignedTxBytes(tx: BytesLike | SignedTx): Uint8Array {
   if (tx instanceof Uint8Array || typeof tx === 'string') return parseTx(tx).unsignedBytes;
+  if (typeof tx !== 'object' || tx === null) throw new CodecError(`a signed tx (bytes, hex or an object) expected, got ${excerpt(tx)}`);
   return encodeUnsignedTx(tx.unsignedTx);
 }
 
@@ -178,6 +179,7 @@ export function txId(tx: BytesLike | SignedTx): string {
 
 /** A block as the node prints it for `platform.getBlock` with `encoding: "json"`, `id` included. */
 export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
+  checkedOptions(options);
   const bytes = toBytes(input, options);
   return decodeWith(
     bytes,
@@ -189,7 +191,6 @@ export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
       (block as { id: string }).id = encodeCB58(sha256(bytes));
       return block;
     },
-    networkOfBlock,
   );
 }
 
@@ -209,6 +210,7 @@ export function blockId(block: BytesLike | Block): string {
  * its addresses print with `options.network`, mainnet by default.
  */
 function decodeNetworkless<T>(codec: Codec<T>, input: BytesLike, options: DecodeOptions | undefined): T {
+  checkedOptions(options);
   return decodeWith(
     toBytes(input, options),
     options,
@@ -218,7 +220,6 @@ function decodeNetworkless<T>(codec: Codec<T>, input: BytesLike, options: Decode
       expectEnd(r);
       return value;
     },
-    () => undefined,
   );
 }
 
@@ -236,9 +237,13 @@ export function encodeUtxo(value: Utxo | Record<string, unknown>): Uint8Array {
  * (ids.ID#Prefix via avax.UTXOID#InputID), cb58.
  */
 export function utxoId(value: { readonly txID: string; readonly outputIndex: number }): string {
+  expectOptions(value, 'a UTXO reference { txID, outputIndex }');
+  if (value === undefined) throw new CodecError('a UTXO reference { txID, outputIndex } expected, got undefined');
+  // avax.UTXOID.OutputIndex is a uint32: anything else is not an index the node can have.
+  const outputIndex = expectInteger(value.outputIndex, 0, 0xffffffff, 'outputIndex');
   const index = new Uint8Array(8);
-  new DataView(index.buffer).setUint32(4, value.outputIndex);
-  const tx = decodeCB58(value.txID);
+  new DataView(index.buffer).setUint32(4, outputIndex);
+  const tx = decodeCB58(expectString(value.txID, 'txID'));
   if (tx.length !== 32) throw new CodecError('txID must be 32 bytes');
   return encodeCB58(sha256(concatBytes(index, tx)));
 }

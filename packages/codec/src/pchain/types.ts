@@ -23,6 +23,7 @@ import {
   type StructCodec,
   type Uint64,
   type Writer,
+  HEAP,
   Registry,
   address,
   bytesBase64,
@@ -32,6 +33,7 @@ import {
   id,
   iface,
   list,
+  networkId,
   nodeId,
   shortId,
   str,
@@ -82,7 +84,7 @@ export const transferableInput = struct({ txID: id, outputIndex: u32, assetID: i
 export const utxo = struct({ txID: id, outputIndex: u32, assetID: id, output: stateSlot });
 
 const baseTxFields = {
-  networkID: u32,
+  networkID: networkId,
   blockchainID: id,
   outputs: list(transferableOutput),
   inputs: list(transferableInput),
@@ -194,6 +196,9 @@ const credentialsCodec = list(authSlot);
 /** Reads a Tx struct at `reader.pos`; `unsignedEnd` is where its unsigned part stops. */
 export function readSignedTx(r: Reader, ctx: Context): { tx: SignedTx; start: number; unsignedEnd: number } {
   const start = r.pos;
+  // The tx object and its cb58 ID (at most 50 characters).
+  r.charge(HEAP.object + 3 * HEAP.member + HEAP.string + 50);
+  r.print();
   const tx = { unsignedTx: undefined as unknown as UnsignedTx, credentials: [] as Verifiable[], id: '' };
   try {
     tx.unsignedTx = unsignedTxSlot.read(r, ctx);
