@@ -9,6 +9,16 @@ const engine = new AjvJsonSchemaValidator();
 /** ajv says `data/subnetID must …`; a model reads `arguments/subnetID must …`. */
 const readable = (message: string | undefined) => (message ?? 'invalid').replace(/(^|, )data(?=[/ ]|$)/g, '$1arguments');
 
+/** ajv's "must NOT have additional properties" does not say which: the members the root schema does not know, named (short). */
+function unknownMembers(schema: JsonSchemaType, input: unknown): string {
+  const { properties, additionalProperties } = schema as { properties?: object; additionalProperties?: unknown };
+  if (additionalProperties !== false || !properties || input === null || typeof input !== 'object' || Array.isArray(input)) return '';
+  const unknown = Object.keys(input).filter((key) => !(key in properties));
+  if (unknown.length === 0) return '';
+  const names = unknown.slice(0, 5).map((key) => JSON.stringify(key.slice(0, 40)));
+  return ` (unknown argument${unknown.length > 1 ? 's' : ''} ${names.join(', ')}; it takes ${Object.keys(properties).join(', ') || 'none'})`;
+}
+
 /** A validator that compiles a schema when it first checks a value. */
 const lazyValidator: jsonSchemaValidator = {
   getValidator<T>(schema: JsonSchemaType) {
@@ -16,7 +26,7 @@ const lazyValidator: jsonSchemaValidator = {
     return (input: unknown): JsonSchemaValidatorResult<T> => {
       check ??= engine.getValidator<T>(schema);
       const verdict = check(input);
-      return verdict.valid ? verdict : { ...verdict, errorMessage: readable(verdict.errorMessage) };
+      return verdict.valid ? verdict : { ...verdict, errorMessage: readable(verdict.errorMessage) + unknownMembers(schema, input) };
     };
   },
 };

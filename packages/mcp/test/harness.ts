@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 /** The `avanode` command (its built dist, else its sources through tsx). */
-export const AVANODE = fileURLToPath(new URL('../../cli/bin/avanode.mjs', import.meta.url));
+const AVANODE = fileURLToPath(new URL('../../cli/bin/avanode.mjs', import.meta.url));
 
 export interface Connected {
   client: Client;
