@@ -72,10 +72,10 @@ class SelfContained {
     return mapRefs(withoutExtensions(schema), (ref) => `#/$defs/${this.keyOf(ref)}`);
   }
 
-  /** The root schema with `$schema` and, when any reference was reached, `$defs`. */
+  /** The root schema (an object schema: its callers build or check `type: 'object'`) with `$schema` and, when any reference was reached, `$defs`. */
   root(schema: Record<string, unknown>): ObjectSchema {
     const defs = Object.keys(this.defs).length > 0 ? { $defs: Object.fromEntries(Object.entries(this.defs).sort(([a], [b]) => a.localeCompare(b))) } : {};
-    return { $schema: DRAFT_07, ...schema, ...defs } as ObjectSchema;
+    return { $schema: DRAFT_07, ...schema, ...defs } as unknown as ObjectSchema;
   }
 }
 
