@@ -25,6 +25,7 @@ export default defineConfig({
       '@avanode/codec/results': here('./packages/codec/src/results.ts'),
       '@avanode/codec': here('./packages/codec/src/index.ts'),
       '@avanode/query': here('./packages/query/src/index.ts'),
+      '@avanode/mcp': here('./packages/mcp/src/index.ts'),
     },
   },
   test: {

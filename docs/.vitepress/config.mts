@@ -67,6 +67,8 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Scenarios: a simulated network', link: '/guide/scenarios' },
       { text: 'TanStack Query', link: '/guide/query' },
       { text: 'The avanode command line', link: '/guide/cli' },
+      { text: 'MCP: your node in an AI assistant', link: '/guide/mcp' },
+      { text: 'MCP tools (generated)', link: '/reference/mcp-tools' },
       { text: 'Validating responses', link: '/guide/validating' },
       { text: 'Big integers', link: '/guide/bigint' },
       { text: 'Batches', link: '/guide/batches' },

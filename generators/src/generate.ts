@@ -7,6 +7,7 @@ import { parseDocument, type DocumentModel } from './model.ts';
 import { cliFiles } from './plugins/cli.ts';
 import { clientFiles } from './plugins/client.ts';
 import { docsFiles } from './plugins/docs.ts';
+import { mcpDocsFiles, mcpFiles } from './plugins/mcp.ts';
 import { mocksFiles } from './plugins/mocks.ts';
 import { queryFiles } from './plugins/query.ts';
 import { typesFiles } from './plugins/types.ts';
@@ -23,6 +24,8 @@ export const plugins: Record<string, { generate: Plugin; folder: 'packages' | 'd
   query: { generate: queryFiles, folder: 'packages' },
   cli: { generate: cliFiles, folder: 'packages' },
   docs: { generate: docsFiles, folder: 'docs' },
+  mcp: { generate: mcpFiles, folder: 'packages' },
+  'mcp-docs': { generate: mcpDocsFiles, folder: 'docs' },
 };
 
 /**

@@ -8,6 +8,7 @@ import { CliError, EXIT, usageError } from './errors.js';
 import { health } from './health.js';
 import { mainHelp, methodHelp, namespaceHelp } from './help.js';
 import { maintainer } from './maintainer.js';
+import { mcp } from './mcp.js';
 import { mock } from './mock.js';
 import { redactCredentials } from './node-url.js';
 import { parseMethodArgs } from './params.js';
@@ -27,7 +28,7 @@ const processIo: Io = {
   env: process.env,
 };
 
-const COMMANDS = ['health', 'mock', 'record', 'conformance', 'completion', 'help', '--version'];
+const COMMANDS = ['health', 'mock', 'mcp', 'record', 'conformance', 'completion', 'help', '--version'];
 
 /** This package's version (src/ and dist/ both sit one folder below its package.json). */
 const version = () => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -77,6 +78,8 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   if (first === 'mock') return mock(argv.slice(1), line, (text) => io.stderr(`${text}\n`));
+  // stdout carries the MCP protocol in stdio mode: every line of the command goes to stderr.
+  if (first === 'mcp') return mcp(argv.slice(1), (text) => io.stderr(`${text}\n`), io.env);
   if (first === 'record' || first === 'conformance') return maintainer(first, argv.slice(1));
 
   const spaces = namespaces();

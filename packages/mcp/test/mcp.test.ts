@@ -1,0 +1,235 @@
+// `avanode mcp` as an MCP client sees it: the official SDK's client starts the command against
+// the mock node (@avanode/mock on 127.0.0.1, port 0), over stdio and over Streamable HTTP.
+import { type MockServer, startMockServer } from '@avanode/mock/server';
+import { validateResult } from '@avanode/validators';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECODE_TOOL } from '../src/decode.ts';
+import { CALL_TOOL, FIND_TOOL } from '../src/server.ts';
+import { tools } from '../src/generated/tools.ts';
+import { type Connected, overHttp, overStdio, startHttp, textOf } from './harness.ts';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const reads = tools.filter((t) => !t.mutating);
+const writes = tools.filter((t) => t.mutating);
+const byDefault = reads.filter((t) => t.toolset === 'platform' || t.toolset === 'health');
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0 });
+});
+afterAll(() => mock?.close());
+
+/** The structured content as the method's result (unwrapped when the tool wraps it). */
+const resultOf = (tool: (typeof tools)[number], content: unknown) => (tool.wrapped ? (content as { result: unknown }).result : content);
+
+describe('over stdio, read-only (the default)', () => {
+  let s: Connected;
+  beforeAll(async () => {
+    s = await overStdio(['--url', mock.url]);
+  });
+  afterAll(() => s?.close());
+
+  it('lists platform and health tools, the search-and-call pair and the decoder: within 40, no write', async () => {
+    const { tools: listed } = await s.client.listTools();
+    const names = listed.map((t) => t.name).sort();
+    expect(names).toEqual([...byDefault.map((t) => t.name), FIND_TOOL, CALL_TOOL, DECODE_TOOL].sort());
+    expect(listed.length).toBeLessThanOrEqual(40);
+    for (const t of listed) expect(t.name).toMatch(TOOL_NAME);
+    expect(names).not.toContain('platform_issueTx');
+  });
+
+  it('gives each tool its description, object schemas (self-contained) and read-only annotations', async () => {
+    const { tools: listed } = await s.client.listTools();
+    const height = listed.find((t) => t.name === 'platform_getHeight')!;
+    expect(height.annotations).toMatchObject({ readOnlyHint: true });
+    expect(height.outputSchema).toMatchObject({ type: 'object', properties: { height: expect.any(Object) } });
+    for (const t of listed) {
+      expect(t.inputSchema.type, t.name).toBe('object');
+      if (t.outputSchema) expect(t.outputSchema.type, t.name).toBe('object');
+      // No reference leaves the schema: each points into its own $defs.
+      const text = JSON.stringify([t.inputSchema, t.outputSchema ?? {}]);
+      for (const ref of text.match(/"\$ref":"[^"]*"/g) ?? []) expect(ref, t.name).toMatch(/^"\$ref":"#\/\$defs\//);
+      const generated = tools.find((g) => g.name === t.name);
+      if (generated) {
+        expect(t.description).toBe(generated.description);
+        expect(t.annotations).toEqual(generated.annotations);
+      }
+    }
+    // A result that is not an object is wrapped as { result }.
+    const status = listed.find((t) => t.name === 'platform_getTxStatus');
+    expect(status?.outputSchema).toMatchObject({ type: 'object', required: ['result'] });
+  });
+
+  it("calls every read tool with its examples' arguments, each structured result valid against the method's result schema", async () => {
+    let checked = 0;
+    for (const tool of reads) {
+      for (const example of tool.examples) {
+        const direct = byDefault.includes(tool);
+        const result = direct
+          ? await s.client.callTool({ name: tool.name, arguments: example.arguments })
+          : await s.client.callTool({ name: CALL_TOOL, arguments: { name: tool.name, arguments: example.arguments } });
+        expect(result.isError, `${tool.name} (${example.name ?? ''}): ${textOf(result)}`).toBeFalsy();
+        if (!tool.outputSchema) continue;
+        const verdict = validateResult(tool.method, resultOf(tool, result.structuredContent));
+        expect(verdict, `${tool.name} (${example.name ?? ''})`).toEqual({ ok: true });
+        expect(textOf(result)).toContain(tool.method);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(reads.length);
+  });
+
+  it('answers bad arguments with a tool error naming the argument, and keeps serving', async () => {
+    const wrongType = await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: { nodeIDs: 'NodeID-1' } });
+    expect(wrongType.isError).toBe(true);
+    expect(textOf(wrongType)).toMatch(/nodeIDs/);
+    const unknown = await s.client.callTool({ name: 'platform_getHeight', arguments: { heigth: 1 } });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toMatch(/unknown argument "heigth"/);
+    const missing = await s.client.callTool({ name: 'platform_getBlockchainStatus', arguments: {} });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/blockchainID/);
+    // Behind the pair: the same check, naming the argument.
+    const behind = await s.client.callTool({ name: CALL_TOOL, arguments: { name: 'info_isBootstrapped', arguments: { chain: 42 } } });
+    expect(behind.isError).toBe(true);
+    expect(textOf(behind)).toMatch(/chain/);
+    // The node's own refusal is a tool error too.
+    const refused = await s.client.callTool({ name: 'platform_getTx', arguments: { txID: '11111111111111111111111111111111LpoYY', encoding: 'hex' } });
+    if (refused.isError) expect(textOf(refused)).toMatch(/platform\.getTx/);
+    const after = await s.client.callTool({ name: 'platform_getHeight', arguments: {} });
+    expect(after.isError).toBeFalsy();
+    expect(after.structuredContent).toMatchObject({ height: expect.any(String) });
+  });
+
+  it('has no write behind the pair either', async () => {
+    const found = await s.client.callTool({ name: FIND_TOOL, arguments: { query: 'issueTx' } });
+    expect((found.structuredContent as { tools: unknown[] }).tools).toEqual([]);
+    const called = await s.client.callTool({ name: CALL_TOOL, arguments: { name: 'platform_issueTx', arguments: { tx: '0x00' } } });
+    expect(called.isError).toBe(true);
+  });
+
+  it('finds the tools behind the pair by a word', async () => {
+    const found = await s.client.callTool({ name: FIND_TOOL, arguments: { query: 'uptime' } });
+    const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
+    expect(names).toContain('info_uptime');
+  });
+
+  it('decodes a hex tx with the codec', async () => {
+    const getTx = tools.find((t) => t.method === 'platform.getTx')!;
+    const example = getTx.examples.find((e) => e.arguments.encoding === 'hex') ?? getTx.examples[0]!;
+    const answer = await s.client.callTool({ name: 'platform_getTx', arguments: { ...example.arguments, encoding: 'hex' } });
+    const hex = ((answer.structuredContent as { result: { tx: unknown } }).result.tx);
+    if (typeof hex !== 'string') return expect.unreachable(`getTx answered ${JSON.stringify(hex).slice(0, 80)}`);
+    const decoded = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex } });
+    expect(decoded.isError, textOf(decoded)).toBeFalsy();
+    expect((decoded.structuredContent as { decoded: Record<string, unknown> }).decoded).toHaveProperty('unsignedTx');
+    const bad = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex: '0x00' } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^hex:/);
+  });
+
+  it('writes nothing but protocol messages to stdout (the SDK client parsed every line), and says nothing on stderr', () => {
+    expect(s.stderr()).toBe('');
+  });
+});
+
+describe('over stdio with --allow-writes and every toolset', () => {
+  let s: Connected;
+  beforeAll(async () => {
+    s = await overStdio(['--url', mock.url, '--allow-writes', '--toolsets', 'platform']);
+  });
+  afterAll(() => s?.close());
+
+  it('lists the writes with their annotations', async () => {
+    const { tools: listed } = await s.client.listTools();
+    for (const w of writes.filter((t) => t.toolset === 'platform')) {
+      const found = listed.find((t) => t.name === w.name);
+      expect(found?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+    }
+    expect(listed.some((t) => t.name === 'platform_issueTx')).toBe(true);
+    expect(listed.some((t) => t.name.startsWith('health_'))).toBe(false);
+  });
+});
+
+describe('a large answer', () => {
+  let big: MockServer;
+  let s: Connected;
+  const copies = 3000;
+  beforeAll(async () => {
+    const method = tools.find((t) => t.method === 'platform.getCurrentValidators')!;
+    const example = (await import('../../mock/src/generated/mock-data.ts')).mockData.methods['platform.getCurrentValidators']!.examples[0]!.result as { validators: unknown[] };
+    const validators = Array.from({ length: copies }, (_, i) => example.validators[i % example.validators.length]);
+    expect(method.paging?.lists).toContain('validators');
+    big = await startMockServer({ port: 0, overrides: { 'platform.getCurrentValidators': { validators } as never } });
+    s = await overStdio(['--url', big.url]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await big?.close();
+  });
+
+  it('comes in pages that fit, each valid, together the whole list, with a note on how to get the next', async () => {
+    const first = await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: {} });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const pages = Number(/page 1 of (\d+)/.exec(textOf(first))?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    expect(textOf(first)).toContain('"page": 2');
+    let total = 0;
+    for (let page = 1; page <= pages; page++) {
+      const answer = page === 1 ? first : await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: { page } });
+      expect(JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(64_000);
+      expect(validateResult('platform.getCurrentValidators', answer.structuredContent)).toEqual({ ok: true });
+      total += (answer.structuredContent as { validators: unknown[] }).validators.length;
+    }
+    expect(total).toBe(copies);
+    const beyond = await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: { page: pages + 1 } });
+    expect(beyond.isError).toBe(true);
+    expect(textOf(beyond)).toMatch(new RegExp(`^page: .*${pages} pages`));
+  });
+});
+
+describe('over Streamable HTTP on 127.0.0.1', () => {
+  let server: Awaited<ReturnType<typeof startHttp>>;
+  let s: Connected;
+  beforeAll(async () => {
+    server = await startHttp(['--url', mock.url]);
+    s = await overHttp(server.url);
+  });
+  afterAll(async () => {
+    await s?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  it('lists the same tools and answers a call', async () => {
+    const { tools: listed } = await s.client.listTools();
+    expect(listed.map((t) => t.name).sort()).toEqual([...byDefault.map((t) => t.name), FIND_TOOL, CALL_TOOL, DECODE_TOOL].sort());
+    const height = await s.client.callTool({ name: 'platform_getHeight', arguments: {} });
+    expect(validateResult('platform.getHeight', height.structuredContent)).toEqual({ ok: true });
+    const bad = await s.client.callTool({ name: 'platform_getBlock', arguments: { blockID: 7 } });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/blockID/);
+  });
+
+  it('refuses a request from another origin (DNS rebinding) and a foreign Host, and serves its own', async () => {
+    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const post = (headers: Record<string, string>) =>
+      fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(init) });
+    expect((await post({ origin: 'http://attacker.example' })).status).toBe(403);
+    expect((await post({ origin: 'null' })).status).toBe(403);
+    const own = await post({ origin: new URL(server.url).origin });
+    expect(own.status).toBe(200);
+    await own.body?.cancel();
+    // Host is checked too: a rebinding page's requests carry its own name.
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(server.url, { method: 'POST', headers: { host: 'attacker.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify(init));
+    });
+    expect(status).toBe(403);
+    expect(server.stderr()).toMatch(/refused a request/);
+  });
+});
