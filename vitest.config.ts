@@ -25,6 +25,8 @@ export default defineConfig({
       '@avanode/codec/results': here('./packages/codec/src/results.ts'),
       '@avanode/codec': here('./packages/codec/src/index.ts'),
       '@avanode/query': here('./packages/query/src/index.ts'),
+      '@avanode/wallet/rules': here('./packages/wallet/src/rules/index.ts'),
+      '@avanode/wallet': here('./packages/wallet/src/index.ts'),
     },
   },
   test: {

@@ -1,0 +1,2 @@
+// @avanode/wallet: keys, fees, builders and signatures for P-chain transactions (in progress).
+export {};
