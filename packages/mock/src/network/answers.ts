@@ -9,6 +9,7 @@ export type Answer = { result: unknown } | { error: string };
 type Params = Record<string, unknown>;
 type Handler = (ledger: Ledger, params: Params) => Answer | undefined;
 
+const MAX_UINT64 = 2n ** 64n - 1n;
 const ok = (result: unknown): Answer => ({ result });
 const failed = (error: string): Answer => ({ error });
 const str = (value: bigint | number) => String(value);
@@ -137,24 +138,30 @@ function getBalance(ledger: Ledger, params: Params): Answer | undefined {
   const keys = shortIDs(params.addresses);
   if (!keys) return undefined;
   const now = BigInt(chainTime(ledger));
-  const maps = { balances: new Map<string, bigint>(), unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
-  const add = (map: Map<string, bigint>, asset: string, amount: bigint) => map.set(asset, (map.get(asset) ?? 0n) + amount);
+  const maps = { unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
+  // safemath.Add, saturated at MaxUint64 on overflow as Service.GetBalance does.
+  const add = (map: Map<string, bigint>, asset: string, amount: bigint) => {
+    const sum = (map.get(asset) ?? 0n) + amount;
+    map.set(asset, sum > MAX_UINT64 ? MAX_UINT64 : sum);
+  };
   const seen = new Set<UtxoRecord>();
   for (const { utxos } of utxosByAddress(ledger, keys)) for (const u of utxos) seen.add(u);
+  // vms/platformvm/service.go Service.GetBalance (v1.14.2): the inner locktime first, then the stakeable one.
   for (const u of seen) {
-    add(maps.balances, u.assetID, u.amount);
-    if (u.stakeableLocktime > now) add(maps.lockedStakeables, u.assetID, u.amount);
-    else if (u.owner.locktime > now) add(maps.lockedNotStakeables, u.assetID, u.amount);
+    if (u.owner.locktime > now) add(maps.lockedNotStakeables, u.assetID, u.amount);
+    else if (u.stakeableLocktime > now) add(maps.lockedStakeables, u.assetID, u.amount);
     else add(maps.unlockeds, u.assetID, u.amount);
   }
+  const balances = new Map<string, bigint>();
+  for (const map of [maps.lockedStakeables, maps.lockedNotStakeables, maps.unlockeds]) for (const [asset, amount] of map) add(balances, asset, amount);
   const avax = (map: Map<string, bigint>) => str(map.get(ledger.avaxAssetID) ?? 0n);
   const json = (map: Map<string, bigint>) => Object.fromEntries([...map].map(([k, v]) => [k, str(v)]));
   return ok({
-    balance: avax(maps.balances),
+    balance: avax(balances),
     unlocked: avax(maps.unlockeds),
     lockedStakeable: avax(maps.lockedStakeables),
     lockedNotStakeable: avax(maps.lockedNotStakeables),
-    balances: json(maps.balances),
+    balances: json(balances),
     unlockeds: json(maps.unlockeds),
     lockedStakeables: json(maps.lockedStakeables),
     lockedNotStakeables: json(maps.lockedNotStakeables),

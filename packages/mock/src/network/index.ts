@@ -79,13 +79,36 @@ export interface SimulationOptions extends FaultOptions {
   network?: boolean | NetworkOptions;
 }
 
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/** A control amount: a whole number of nAVAX from 1 to 2^64 − 1, as decimal text or a safe integer. */
+function uint64Amount(amount: bigint | number | string): bigint {
+  const valid = typeof amount === 'bigint' || (typeof amount === 'number' && Number.isSafeInteger(amount)) || (typeof amount === 'string' && /^[0-9]{1,20}$/.test(amount));
+  const value = valid ? BigInt(amount) : 0n;
+  if (value < 1n || value > MAX_UINT64) {
+    const shown = String(amount);
+    throw new RangeError(`fund: amount must be a whole number of nAVAX from 1 to 2^64 − 1, got ${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}`);
+  }
+  return value;
+}
+
+/** Every nAVAX the chain holds: its UTXOs, the stake locked with its stakers and its L1 validators' balances. */
+function totalHeld(ledger: Ledger): bigint {
+  let total = 0n;
+  for (const utxo of ledger.utxos.values()) if (utxo.assetID === ledger.avaxAssetID) total += utxo.amount;
+  for (const staker of ledger.stakers) for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+  for (const v of ledger.l1Validators) total += v.balance;
+  return total;
+}
+
 const NO_NETWORK = 'the mock node has no simulated network: start it with the `network` option (avanode-mock: --seed, --state or --block-time)';
 
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
   const seed = network?.seed ?? options.seed ?? 1;
   const blockTimeMs = network?.blockTimeMs ?? 2000;
-  if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0) throw new RangeError(`blockTimeMs: a positive number expected, got ${blockTimeMs}`);
+  // A timer cannot wait longer than 2^31 − 1 ms.
+  if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
   const initial: StateFile | undefined = !network
     ? undefined
     : network.state !== undefined
@@ -147,9 +170,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     },
     fund(address, amount) {
       const { ledger, clock } = need();
-      const value = BigInt(amount);
-      // Above 2^53 - 1 the json answers (bare JSON numbers, as Go prints uint64s) could not be written exactly.
-      if (value <= 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`fund: amount must be from 1 to ${Number.MAX_SAFE_INTEGER} nAVAX, got ${String(amount)}`);
+      const value = uint64Amount(amount);
+      // Minting stays within uint64 over the whole chain, so no balance can pass 2^64 − 1.
+      const held = totalHeld(ledger);
+      if (value > MAX_UINT64 - held) throw new RangeError(`fund: the chain holds ${held} nAVAX; ${value} more would pass 2^64 − 1`);
       const parsed = parseAddress(address);
       const owner = { locktime: 0n, threshold: 1, addresses: [formatAddress(parsed.bytes, ledger.networkID)] };
       // A BaseTx with no inputs (a mint, as genesis makes), its memo numbering it so each has its own ID.
@@ -158,7 +182,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         unsignedTx: {
           networkID: ledger.networkID,
           blockchainID: P_CHAIN_ID,
-          outputs: [{ assetID: ledger.avaxAssetID, output: { addresses: owner.addresses, amount: Number(value), locktime: 0, threshold: 1 } }],
+          outputs: [{ assetID: ledger.avaxAssetID, output: { addresses: owner.addresses, amount: value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value, locktime: 0, threshold: 1 } }],
           inputs: [],
           memo: `0x${mints.toString(16).padStart(8, '0')}`,
         },

@@ -96,6 +96,11 @@ const amount: Check = (v, p) => {
   uint64(v, p);
   if (BigInt(v as string) > BigInt(Number.MAX_SAFE_INTEGER)) fail(p, `an amount up to ${Number.MAX_SAFE_INTEGER} nAVAX`, v);
 };
+/** A chain time: Go's time.Time prints years up to 9999 (MAX_CHAIN_TIME_MS in clock.ts). */
+const chainTime: Check = (v, p) => {
+  uint64(v, p);
+  if (BigInt(v as string) > 253_402_300_799n) fail(p, 'a chain time up to 253402300799 (9999-12-31T23:59:59Z)', v);
+};
 const cb58: Check = (v, p) => {
   if (typeof v !== 'string' || !CB58.test(v)) fail(p, 'a cb58 ID', v);
 };
@@ -183,7 +188,7 @@ const subnet = object({
 });
 const stateFile = object({
   networkID: int(1, 2 ** 32 - 1),
-  time: uint64,
+  time: chainTime,
   height: int(1, 1_000_000),
   'avaxAssetID?': cb58,
   'txFee?': uint64,

@@ -117,6 +117,16 @@ function executionError(ledger: Ledger, tx: SignedTx, nowSec: number): string | 
   return verifySpend(ledger, tx, ins, [...outs, ...exported], nowSec, ledger.txFee);
 }
 
+/** vms/txs/mempool/mempool.go:28 droppedTxIDsCacheSize: a node remembers the last 64 refusals. */
+const DROPPED_KEPT = 64;
+
+/** mempool.MarkDropped: an LRU of the reasons, the oldest forgotten (then the tx's status is Unknown again). */
+function markDropped(ledger: Ledger, txID: string, reason: string): void {
+  ledger.dropped.delete(txID);
+  ledger.dropped.set(txID, reason);
+  if (ledger.dropped.size > DROPPED_KEPT) ledger.dropped.delete(ledger.dropped.keys().next().value!);
+}
+
 export type IssueOutcome = { txID: string } | { error: string };
 
 /** network.IssueTxFromRPC through gossipMempool.Add: the ID, or the error text after "couldn't issue tx: ". */
@@ -130,13 +140,13 @@ export function issueTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, nowSec:
   const failure = executionError(ledger, tx, nowSec);
   if (failure !== undefined) {
     const verifyError = `failed execution: standard tx ${id} failed execution: ${failure}`;
-    ledger.dropped.set(id, verifyError);
+    markDropped(ledger, id, verifyError);
     return { error: `failed verification: ${verifyError}` };
   }
   const inputIDs = new Set((tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.map((i) => utxoId(i)));
   for (const pending of ledger.mempool.values()) {
     if ((pending.tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.some((i) => inputIDs.has(utxoId(i)))) {
-      ledger.dropped.set(id, 'tx conflicts with other tx');
+      markDropped(ledger, id, 'tx conflicts with other tx');
       return { error: 'tx conflicts with other tx' };
     }
   }
