@@ -6,6 +6,7 @@
 //   testDynamicPrice, or the error the complexity calculation expects.
 // - vms/components/gas/gas_test.go (calculatePriceTests).
 // - utils/crypto/secp256k1/rfc6979_test.go (rfc6979Tests).
+// - staking/local/signer1.key and genesis/genesis_local.json: a BLS key and its proof of possession.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
@@ -55,6 +56,12 @@ const rfcFile = 'utils/crypto/secp256k1/rfc6979_test.go';
 const rfc = show(rfcFile);
 const signatures = [...rfc.matchAll(/skHex:\s*"([0-9a-f]+)",\s*msg:\s*"([^"]*)",\s*rsHex:\s*"([0-9a-f]+)"/g)].map((m) => ({ privateKey: m[1], message: m[2], rs: m[3] }));
 
+// --- proof of possession: the local network's first staker (its key is public, staking/local/README.md) ---
+const keyFile = 'staking/local/signer1.key';
+const genesisFile = 'genesis/genesis_local.json';
+const secretKey = execFileSync('git', ['-C', repo, 'show', `${tag}:${keyFile}`]);
+const staker = JSON.parse(show(genesisFile)).initialStakers[0];
+
 const out = {
   repository: 'ava-labs/avalanchego',
   tag,
@@ -62,6 +69,7 @@ const out = {
   fee: { source: `${calculatorFile}#txTests`, weights: weights.slice(1, 5).map(Number), price: 1, vectors: fees },
   gasPrice: { source: `${gasFile}#calculatePriceTests`, vectors: prices },
   rfc6979: { source: `${rfcFile}#rfc6979Tests`, vectors: signatures },
+  proofOfPossession: { source: `${keyFile}, ${genesisFile}#initialStakers[0].signer`, secretKey: `0x${secretKey.toString('hex')}`, ...staker.signer },
 };
 writeFileSync(new URL('../test/vectors/avalanchego-v1.14.2.json', import.meta.url), `${JSON.stringify(out, null, 1)}\n`);
 console.log(`fee ${fees.length}, gas price ${prices.length}, rfc6979 ${signatures.length}`);

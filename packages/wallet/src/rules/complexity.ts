@@ -135,11 +135,13 @@ export const TX_COMPLEXITY: Readonly<Record<UnsignedTx['type'], TxRule | null>> 
 type Loose = Record<string, unknown> & { readonly type?: string };
 
 function bytesLength(hex: unknown, what: string): number {
+  if (hex instanceof Uint8Array) return hex.length;
   if (typeof hex !== 'string' || !hex.startsWith('0x') || hex.length % 2 !== 0) throw new RuleError(`${what}: 0x hex bytes expected`, COMPLEXITY);
   return (hex.length - 2) / 2;
 }
 
 function base64Length(text: unknown): number {
+  if (text instanceof Uint8Array) return text.length;
   if (typeof text !== 'string') throw new RuleError('genesisData: base64 bytes expected', COMPLEXITY);
   const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
   return (text.length / 4) * 3 - padding;
