@@ -7,7 +7,7 @@ import { hex } from '@scure/base';
 import { KeyFormatError } from './errors.js';
 
 /** bls.CiphersuiteProofOfPossession (utils/crypto/bls/ciphersuite.go). */
-export const POP_CIPHERSUITE = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
+const POP_CIPHERSUITE = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 
 const bls = bls12_381.longSignatures;
 

@@ -66,7 +66,7 @@ export interface Signer {
 }
 
 /** A signature as the node wants it: RFC 6979, low S, `r ‖ s ‖ v` over the hash as given. */
-export function signHashWithKey(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
+function signHashWithKey(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   const recovered = secp256k1.sign(hash, privateKey, { prehash: false, format: 'recovered', lowS: true });
   const rsv = new Uint8Array(65);
   rsv.set(recovered.subarray(1), 0);

@@ -24,7 +24,7 @@ export interface ReadUtxo {
 export const utxoKey = (txID: string, outputIndex: number): string => `${txID}:${outputIndex}`;
 
 /** Reads one UTXO; outputs the secp256k1fx cannot spend are returned as undefined (the Go wallet skips them). */
-export function readUtxo(value: UtxoLike, network?: Network): ReadUtxo | undefined {
+function readUtxo(value: UtxoLike, network?: Network): ReadUtxo | undefined {
   const utxo = typeof value === 'string' || value instanceof Uint8Array ? decodeUtxo(value, network === undefined ? undefined : { network }) : value;
   if (utxo === null || typeof utxo !== 'object' || typeof utxo.txID !== 'string') throw new MissingDataError('a UTXO must be a getUTXOs hex string, bytes, or a decoded UTXO');
   let output = utxo.output as unknown as Record<string, unknown>;

@@ -1,10 +1,10 @@
 // Keys, UTXOs and fee answers for the wallet's tests: a local network (12345) with a made-up
 // AVAX asset, UTXOs encoded with the codec and given as getUTXOs hex strings.
-import { encodeCB58, encodeHex, encodeUtxo } from '@avanode/codec';
+import { encodeCB58, encodeHex, encodeUtxo, parseAddress } from '@avanode/codec';
 import { keyAddress } from '@avanode/wallet';
 import { sha256 } from '@noble/hashes/sha2.js';
 
-export const NETWORK = 12345;
+const NETWORK = 12345;
 export const AVAX = encodeCB58(sha256(new TextEncoder().encode('avax')));
 export const OTHER_ASSET = encodeCB58(sha256(new TextEncoder().encode('other')));
 /** The local network's well-known funded key (genesis_local.json: public by design). */
@@ -16,10 +16,10 @@ export const ADDR2 = keyAddress(KEY2, NETWORK);
 export const ADDR3 = keyAddress(KEY3, NETWORK);
 
 export const feeConfig = { weights: [1, 1000, 1000, 4], maxCapacity: 1_000_000, maxPerSecond: 100_000, targetPerSecond: 50_000, minPrice: 1, excessConversionConstant: 2_164_043 };
-export const feeState = { capacity: 1_000_000, excess: 0, price: 1, timestamp: '2026-01-01T00:00:00Z' };
+const feeState = { capacity: 1_000_000, excess: 0, price: 1, timestamp: '2026-01-01T00:00:00Z' };
 
 let counter = 0;
-export function txID(): string {
+function txID(): string {
   counter++;
   return encodeCB58(sha256(new Uint8Array([counter & 0xff, (counter >> 8) & 0xff, (counter >> 16) & 0xff, 7])));
 }
@@ -41,9 +41,7 @@ export function utxoHex(spec: UtxoSpec, id = txID(), index = 0): string {
   return encodeHex(encodeUtxo({ txID: id, outputIndex: index, assetID: spec.assetID ?? AVAX, output }));
 }
 
-import { parseAddress } from '@avanode/codec';
-
-export function sortAddresses(addresses: string[]): string[] {
+function sortAddresses(addresses: string[]): string[] {
   return [...addresses].sort((a, b) => Buffer.compare(Buffer.from(parseAddress(a).bytes), Buffer.from(parseAddress(b).bytes)));
 }
 

@@ -1,7 +1,7 @@
 // What every builder takes besides its own fields, read once: the network, the AVAX asset, the
 // gas price and weights (from the client's getFeeState and getFeeConfig answers), the addresses
 // whose UTXOs may be spent, the change owner, the memo and the issuance time for locktimes.
-import { EMPTY_ID, type Network, NETWORK_HRPS, encodeCB58, fromHex } from '@avanode/codec';
+import { EMPTY_ID, type Network, NETWORK_HRPS, encodeCB58 } from '@avanode/codec';
 import { WalletError } from '../errors.js';
 import { type Dimensions, type WeightsLike, toDimensions } from '../rules/gas.js';
 import { type AddressLike, addressBytes } from '../rules/secp256k1fx.js';
@@ -80,7 +80,7 @@ export class BuildError extends WalletError {
 }
 
 /** The network ID of a Network as the codec takes it. */
-export function networkIdOf(network: Network): number {
+function networkIdOf(network: Network): number {
   if (typeof network === 'number') {
     if (!Number.isInteger(network) || network < 0 || network > 0xffffffff) throw new BuildError(`network ID must be a uint32, got ${network}`);
     return network;
@@ -165,4 +165,4 @@ export function bytesParam(value: string | Uint8Array, what: string): string {
   throw new BuildError(`${what} must be bytes or 0x-prefixed hex`);
 }
 
-export { fromHex };
+

@@ -170,7 +170,7 @@ export function spend(ctx: BuildContext, request: SpendRequest): Spent {
 
   const short = [...toStake, ...toBurn].filter(([, amount]) => amount !== 0n);
   const requiredFee = fee();
-  if (short.length > 0 || excessAVAX < requiredFee) throw insufficient(ctx, needed, requiredFee, request.excessAVAX);
+  if (short.length > 0 || excessAVAX < requiredFee) throw insufficient(ctx, needed, request.toStake, requiredFee, request.excessAVAX);
 
   // A change output is worth adding only if the excess pays for its own complexity too.
   const change = { assetID: ctx.avaxAssetID, output: transferOutput(0n, ownerOverride) };
@@ -188,11 +188,12 @@ export function spend(ctx: BuildContext, request: SpendRequest): Spent {
 }
 
 /** The shortfall per asset: what was needed (AVAX: with the fee) and what the spendable UTXOs hold. */
-function insufficient(ctx: BuildContext, needed: Map<string, bigint>, fee: bigint, excessAVAX: bigint): InsufficientFundsError {
+function insufficient(ctx: BuildContext, needed: Map<string, bigint>, staked: ReadonlyMap<string, bigint>, fee: bigint, excessAVAX: bigint): InsufficientFundsError {
   const available = new Map<string, bigint>();
   for (const utxo of ctx.utxos) {
     const lockedNow = utxo.stakeableLocktime > ctx.minIssuanceTime;
-    if (lockedNow && (needed.get(utxo.assetID) ?? 0n) === 0n) continue;
+    // A stakeable-locked UTXO counts only toward what is staked.
+    if (lockedNow && (staked.get(utxo.assetID) ?? 0n) === 0n) continue;
     if (matchOwners(utxo.owner, ctx.from, ctx.minIssuanceTime) === undefined) continue;
     available.set(utxo.assetID, (available.get(utxo.assetID) ?? 0n) + utxo.amount);
   }
