@@ -27,9 +27,9 @@ const MAX_TICKS_PER_ADVANCE = 1000;
  * The latest time the chain may reach: 9999-12-31T23:59:59Z. A node prints its chain time with
  * Go's time.Time.MarshalJSON (platform.getTimestamp, getFeeState), which fails past year 9999.
  */
-export const MAX_CHAIN_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+const MAX_CHAIN_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
-export class ClockError extends RangeError {
+class ClockError extends RangeError {
   override name = 'ClockError';
 }
 

@@ -57,6 +57,11 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
     if (typeof amount !== 'string' && typeof amount !== 'number') throw new TypeError(`amount: nAVAX as a decimal string or an integer expected, got ${excerpt(amount)}`);
     return c.fund(text(b.address, 'address'), amount);
   },
+  fees: (c, b) => {
+    for (const key of Object.keys(b)) if (!['config', 'state', 'validatorConfig', 'validatorExcess'].includes(key)) throw new TypeError(`fees: unknown member ${excerpt(key)} (config, state, validatorConfig, validatorExcess)`);
+    for (const key of ['config', 'state', 'validatorConfig'] as const) if (b[key] !== undefined && (b[key] === null || typeof b[key] !== 'object' || Array.isArray(b[key]))) throw new TypeError(`fees: ${key} must be an object, got ${excerpt(b[key])}`);
+    return c.fees(b as never);
+  },
   health: (c, b) => {
     if (typeof b.healthy !== 'boolean') throw new TypeError(`healthy: true or false expected, got ${excerpt(b.healthy)}`);
     const message = optionalText(b.message, 'message');

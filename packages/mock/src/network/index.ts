@@ -1,18 +1,22 @@
 // The simulated network behind the mock node: a seeded (or loaded) state, a clock that makes
 // blocks, txs that commit, faults and health a test controls. createMockNode, and through it the
 // msw handlers and the standalone server, use one of these, so all three answer alike.
-import { encodeTx, formatAddress, parseAddress, txId, utxoId } from '@avanode/codec';
+import { encodeTx, formatAddress, parseAddress, txId, utxoId, type SignedTx } from '@avanode/codec';
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
 import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
 import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, type Ledger } from './ledger.js';
-import { acceptTx, endStakers } from './txs.js';
+import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
+import { executionError } from '../executor/verify.js';
+import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
+import { gasPrice } from '../executor/fees.js';
+import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
 import { StateError, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
-export type { Answer, FaultOptions, RpcFailure };
+export type { Answer, FaultOptions, FeeSettings, RpcFailure };
 
 export interface NetworkOptions {
   /** The same seed, the same network (and the same latencies and faults). Default 1. */
@@ -42,6 +46,12 @@ export interface MockControl {
   mine(): { height: number; time: number };
   /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
   fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
+  /**
+   * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
+   * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.
+   * Returns getFeeState's and getValidatorFeeState's answers after it.
+   */
+  fees(settings: FeeSettings): { feeState: unknown; validatorFeeState: unknown };
   /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
   health(check: string, setting: HealthSetting): void;
   /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */
@@ -127,16 +137,45 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     return { ledger, clock };
   };
 
-  /** One block at `ms`: stakers that ended leave, then the mempool's txs commit. */
+  /**
+   * One block at `ms`: the fee state advances to its time, stakers that ended leave, then the
+   * mempool's txs are executed again at the block's time and price (block/builder: a tx that no
+   * longer verifies is dropped with its reason; one whose gas is past what is left of the
+   * capacity waits for a later block), and their gas is consumed.
+   */
   function makeBlock(ms: number) {
     const { ledger } = need();
     const time = Math.max(lastBlock(ledger).time, Math.floor(ms / 1000));
-    const pending = [...ledger.mempool.values()];
-    ledger.mempool.clear();
     try {
+      const start = feeStateAt(ledger, time);
+      const price = gasPrice(ledger.fees, start.state);
+      let state = start.state;
       endStakers(ledger, time);
-      appendBlock(ledger, time, pending);
-      for (const p of pending) acceptTx(ledger, p.bytes, p.tx, time);
+      const included: Array<{ bytes: Uint8Array; tx: SignedTx }> = [];
+      for (const [id, pending] of ledger.mempool) {
+        let gas: bigint;
+        try {
+          gas = gasOf(ledger, pending.tx);
+        } catch (error) {
+          ledger.mempool.delete(id);
+          markDropped(ledger, id, `failed to calculate tx complexity: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
+        if (gas > state.capacity) continue;
+        const failure = executionError({ ledger, tx: pending.tx, unsignedBytes: pending.unsignedBytes, nowSec: BigInt(time), price });
+        ledger.mempool.delete(id);
+        if (failure !== undefined) {
+          markDropped(ledger, id, `failed execution: standard tx ${id} failed execution: ${failure}`);
+          continue;
+        }
+        state = consumeGas(state, gas);
+        // Applied at once, so the next tx of the block sees this one's outputs and spent inputs.
+        acceptTx(ledger, pending.bytes, pending.tx, time);
+        included.push(pending);
+      }
+      appendBlock(ledger, time, included);
+      ledger.fees.state = state;
+      ledger.fees.validatorExcess = start.validatorExcess;
     } finally {
       version++;
     }
@@ -148,7 +187,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     version++;
     if (!initial) return;
     ledger = createLedger(initial, blockTimeMs);
+    const built = ledger;
     clock = createClock({ startMs: Number(initial.time) * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
+    const ticking = clock;
+    built.clockMs = () => ticking.now();
   }
   build();
 
@@ -191,13 +233,25 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       const txID = txId(bytes);
       const time = Math.max(lastBlock(ledger).time, Math.floor(clock.now() / 1000));
       try {
+        const advanced = feeStateAt(ledger, time);
         appendBlock(ledger, time, [{ bytes }]);
+        ledger.fees.state = advanced.state;
+        ledger.fees.validatorExcess = advanced.validatorExcess;
         const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
         ledger.utxos.set(utxo.id, utxo);
       } finally {
         version++;
       }
       return { txID, outputIndex: 0, utxoID: utxoId({ txID, outputIndex: 0 }), height: lastBlock(ledger).height };
+    },
+    fees(settings) {
+      const { ledger } = need();
+      try {
+        ledger.fees = withFeeSettings(ledger.fees, settings);
+      } finally {
+        version++;
+      }
+      return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
     },
     health(check, setting) {
       healthSettings.set(check, { healthy: setting.healthy, ...(setting.message !== undefined ? { message: setting.message } : {}) });

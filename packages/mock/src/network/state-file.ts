@@ -1,6 +1,7 @@
 // The network a mock node starts from, as JSON: what `--state file.json` (or the `state` option)
 // holds, and what a seed generates. Checked member by member; an error names the path at fault
 // (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
+import type { FeeSettings } from '../executor/fees.js';
 import { EMPTY_ID, parseAddress } from '@avanode/codec';
 import { isObject } from '../is-object.js';
 
@@ -63,8 +64,8 @@ export interface StateFile {
   /** Height of the last accepted block (≥ 1: block 1 mints the UTXOs below). */
   height: number;
   avaxAssetID?: string;
-  /** The flat fee, in nAVAX, each issued tx must burn (the mock's stand-in for dynamic fees). Default 1000000. */
-  txFee?: Uint64Like;
+  /** The dynamic fees to start from (as `control.fees` sets them); default: the spec's getFeeConfig/getFeeState examples. */
+  fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
   subnets?: StateSubnet[];
@@ -191,7 +192,12 @@ const stateFile = object({
   time: chainTime,
   height: int(1, 1_000_000),
   'avaxAssetID?': cb58,
-  'txFee?': uint64,
+  'fees?': object({
+    'config?': object({ 'weights?': (v, p) => { list(uint64)(v, p); if ((v as unknown[]).length !== 4) fail(p, 'four weights (bandwidth, dbRead, dbWrite, compute)', v); }, 'maxCapacity?': uint64, 'maxPerSecond?': uint64, 'targetPerSecond?': uint64, 'minPrice?': uint64, 'excessConversionConstant?': uint64 }),
+    'state?': object({ 'capacity?': uint64, 'excess?': uint64 }),
+    'validatorConfig?': object({ 'capacity?': uint64, 'target?': uint64, 'minPrice?': uint64, 'excessConversionConstant?': uint64 }),
+    'validatorExcess?': uint64,
+  }),
   'supply?': uint64,
   'subnets?': list(subnet),
   'validators?': list(validator),
