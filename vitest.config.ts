@@ -26,6 +26,8 @@ export default defineConfig({
       '@avanode/codec': here('./packages/codec/src/index.ts'),
       '@avanode/query': here('./packages/query/src/index.ts'),
       '@avanode/mcp': here('./packages/mcp/src/index.ts'),
+      '@avanode/wallet/rules': here('./packages/wallet/src/rules/index.ts'),
+      '@avanode/wallet': here('./packages/wallet/src/index.ts'),
     },
   },
   test: {

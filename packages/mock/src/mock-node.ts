@@ -11,6 +11,7 @@ import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
 import { httpError, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
 import { exampleStateRefusal } from './example-state.js';
+import { exampleStateAnswer } from './answers/examples.js';
 import { BoundedMemo } from './memo.js';
 import { serviceChecks, type ServiceCheckContext } from './node-checks/index.js';
 import { ConnectionReset, beforeCall, beforeRequest, withHealth, type EarlyAnswer } from './network/attach.js';
@@ -143,14 +144,17 @@ type Example = MethodMock['examples'][number];
 /** The examples' params as JSON, per method, for finding the example a call's params match. */
 const exampleParams = new WeakMap<MethodMock, string[]>();
 function matchingExample(mock: MethodMock, params: unknown): Example | undefined {
+  return exactExample(mock, params) ?? mock.examples[0];
+}
+/** The example whose params are exactly these, if any. */
+function exactExample(mock: MethodMock, params: unknown): Example | undefined {
   let keys = exampleParams.get(mock);
   if (!keys) {
     keys = mock.examples.map((e) => JSON.stringify(e.params));
     exampleParams.set(mock, keys);
   }
-  const wanted = JSON.stringify(params);
-  const index = keys.indexOf(wanted);
-  return mock.examples[index === -1 ? 0 : index];
+  const index = keys.indexOf(JSON.stringify(params));
+  return index === -1 ? undefined : mock.examples[index];
 }
 
 /** `encoding` as formatting.Encoding reads it (case-insensitive); undefined when not a string. */
@@ -330,7 +334,13 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
 
   /** The example answer, in the seed's order when there is one. */
   function exampleAnswer(name: string, mock: MethodMock, params: unknown): CallAnswer {
-    const result = matchingExample(mock, params)?.result ?? null;
+    const exact = exactExample(mock, params);
+    if (!exact) {
+      // Params no example shows: the examples' node answers from its state (an unknown ID, a filter, another encoding).
+      const answer = exampleStateAnswer(name, params);
+      if (answer) return 'error' in answer ? { error: { code: -32000, message: answer.error, data: null } } : freshResult(answer.result);
+    }
+    const result = (exact ?? mock.examples[0])?.result ?? null;
     const refusal = exampleStateRefusal(name, params, result);
     if (refusal) return { error: refusal };
     if (options.seed === undefined || !isObject(result)) return fixedResult(result);

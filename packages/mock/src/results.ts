@@ -2,18 +2,18 @@
 // (JSON.stringify, then the HTML escapes, envelope/go-json.ts htmlSafe); for a result that never
 // changes (an example, the network's answer at one state) that text is the same on every call,
 // so it travels with the answer (CallAnswer's `json`) and the envelopes only join it in.
-import { htmlSafe } from './envelope/go-json.js';
+import { htmlSafe, jsonText } from './envelope/go-json.js';
 import type { CallAnswer, ResultJson } from './envelope/types.js';
 
 /** The answers of results that never change, by the result object itself: one per example, held as long as the example is. Read only. */
 const answerOfFixed = new WeakMap<object, CallAnswer>();
 
 function written(value: unknown): ResultJson | undefined {
-  // A value JSON.stringify refuses (a cycle, a bigint) or cannot write (a function) gets no text
-  // here: the envelope meets it itself, as it does any other result.
+  // A value that cannot be written (a cycle) gets no text here: the envelope meets it itself, as
+  // it does any other result. Bigints are written as Go writes uint64s (jsonText).
   try {
-    const text = JSON.stringify(value === undefined ? null : value) as string | undefined;
-    return text === undefined ? undefined : { text, html: htmlSafe(text) };
+    const text = jsonText(value);
+    return { text, html: htmlSafe(text) };
   } catch {
     return undefined;
   }

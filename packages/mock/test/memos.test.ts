@@ -10,7 +10,7 @@ import { decodeUtxo, encodeTx, formatAddress, txId } from '@avanode/codec';
 import { createMockNode, type MockNode, type MockRequest } from '@avanode/mock';
 import { counted } from '../../../scripts/properties.ts';
 import { BoundedMemo } from '../src/memo.ts';
-import { baseTx, issueTxParams, RECIPIENT, SENDER } from './network-scenario.ts';
+import { baseTx, issueTxParams, RECIPIENT, SENDER, signed } from './network-scenario.ts';
 import { PATHS, requestBodies } from './request-arbitraries.ts';
 
 const post = (path: string, body: unknown): MockRequest => ({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
@@ -107,7 +107,7 @@ describe('remembered answers are the answers', () => {
     const utxo = decodeUtxo(utxos[0]!, { network: 'local' });
     expect(utxo.txID).toBe(funded.txID);
     const tx = baseTx(12345, utxo, RECIPIENT, 3_000_000_000, 1_000_000, SENDER);
-    const txID = txId(encodeTx(tx as never));
+    const txID = txId(encodeTx(signed(tx) as never));
     const before = await balanceOf(node, RECIPIENT);
     expect([await status(txID), await status(txID), before]).toEqual(['Unknown', 'Unknown', '0']);
     const issued = await node.handle(call('platform.issueTx', issueTxParams(tx)));

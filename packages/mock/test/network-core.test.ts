@@ -1,13 +1,16 @@
 // The simulated network's core (src/network/) on its own: seeds, state files, the clock, txs
 // and faults, without an HTTP layer (network.test.ts runs them through the three entry points).
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ID, decodeBlock, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, formatAddress, type Utxo } from '@avanode/codec';
+import { EMPTY_ID, decodeBlock, decodeTx, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, formatAddress, type Utxo } from '@avanode/codec';
 import { StateError, createSimulation, generateState, validateStateFile } from '../src/network/index.js';
 import { Faults, parseLatency } from '../src/network/faults.js';
 import { validateResult } from '@avanode/validators';
+import { txFee } from '@avanode/wallet/rules';
+import { keyAddress, signed } from './network-scenario.ts';
 
-const SENDER = formatAddress(new Uint8Array(20).fill(0x61), 12345);
-const RECIPIENT = formatAddress(new Uint8Array(20).fill(0x62), 12345);
+const SENDER_KEY = new Uint8Array(32).fill(0x61);
+const SENDER = keyAddress(SENDER_KEY);
+const RECIPIENT = keyAddress(new Uint8Array(32).fill(0x62));
 const result = (answer: unknown) => (answer as { result: Record<string, unknown> }).result;
 const compare = (a: Uint8Array, b: Uint8Array) => {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
@@ -22,7 +25,7 @@ function transferTx(utxo: Utxo, to: string, amount: number, fee: number) {
     unsignedTx: { type: 'BaseTx', networkID: 12345, blockchainID: EMPTY_ID, outputs, inputs: [{ txID: utxo.txID, outputIndex: utxo.outputIndex, assetID: utxo.assetID, input: { amount: total, signatureIndices: [0] } }], memo: '0x' },
     credentials: [{ signatures: [`0x${'00'.repeat(65)}`] }],
   };
-  return { tx: encodeHex(encodeTx(tx as never)), encoding: 'hex' };
+  return { tx: encodeHex(encodeTx(signed(tx, SENDER_KEY) as never)), encoding: 'hex', unsigned: tx };
 }
 
 describe('a seeded network', () => {
@@ -75,9 +78,15 @@ describe('txs', () => {
     const sim = createSimulation({ network: { seed: 11 } });
     sim.control.fund(SENDER, 4_000_000_000);
     const [hex] = result(sim.answer('platform.getUTXOs', { addresses: [SENDER] })).utxos as string[];
-    const answer = sim.answer('platform.issueTx', transferTx(decodeUtxo(hex!, { network: 12345 }), RECIPIENT, 1_000_000_000, 0)) as { error: string };
-    // vms/platformvm/utxo/verifier.go VerifySpendUTXOs: ErrInsufficientUnlockedFunds.
-    expect(answer.error).toMatch(/^couldn't issue tx: failed verification: failed execution: standard tx \w+ failed execution: insufficient unlocked funds: needs 1000000 more \w+$/);
+    const params = transferTx(decodeUtxo(hex!, { network: 12345 }), RECIPIENT, 1_000_000_000, 0);
+    const answer = sim.answer('platform.issueTx', params) as { error: string };
+    // vms/platformvm/utxo/verifier.go VerifySpendUTXOs: ErrInsufficientUnlockedFunds; the fee is
+    // the dynamic fee (txs/fee/dynamic_calculator.go) at the fee state's price.
+    const { weights } = result(sim.answer('platform.getFeeConfig', {})) as { weights: number[] };
+    const { price } = result(sim.answer('platform.getFeeState', {})) as { price: number };
+    const fee = txFee(decodeTx(params.tx), { weights, price });
+    expect(fee).toBeGreaterThan(0n);
+    expect(answer.error).toMatch(new RegExp(`^couldn't issue tx: failed verification: failed execution: standard tx \\w+ failed execution: insufficient unlocked funds: needs ${fee} more \\w+$`));
   });
 
   it('refuses a tx whose UTXO a tx in the mempool already spends', () => {

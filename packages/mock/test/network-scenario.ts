@@ -2,18 +2,49 @@
 // the standalone server, packages/msw/test/network.test.ts through msw and in process.
 import { expect } from 'vitest';
 import type { createClient } from '@avanode/client';
-import { EMPTY_ID, decodeBlock, decodeTx, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, formatAddress, type Utxo } from '@avanode/codec';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ripemd160 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { EMPTY_ID, decodeBlock, decodeTx, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, encodeUnsignedTx, formatAddress, type Utxo } from '@avanode/codec';
 
-/** platform.issueTx's params for a tx object: its bytes, hex with the checksum. */
-export const issueTxParams = (tx: object) => ({ tx: encodeHex(encodeTx(tx as never)), encoding: 'hex' as const });
 export type AvanodeClient = ReturnType<typeof createClient>;
 
 export const SEED = 42;
 export const P = EMPTY_ID;
+/** A signature of the right length that signs nothing (its recovery fails). */
 export const SIG = `0x${'00'.repeat(65)}`;
-/** The test's own addresses: 20 bytes each that the seeded network does not hold. */
-export const SENDER = formatAddress(new Uint8Array(20).fill(0x51), 12345);
-export const RECIPIENT = formatAddress(new Uint8Array(20).fill(0x52), 12345);
+
+/** The test's own keys (32 bytes each, valid scalars) and their addresses, which the seeded network does not hold. */
+const SENDER_KEY = new Uint8Array(32).fill(0x51);
+const RECIPIENT_KEY = new Uint8Array(32).fill(0x52);
+/** An address's 20 bytes: ripemd160(sha256(the compressed public key)), as the node derives it. */
+export const keyAddress = (key: Uint8Array, networkID = 12345) => formatAddress(ripemd160(sha256(secp256k1.getPublicKey(key, true))), networkID);
+export const SENDER = keyAddress(SENDER_KEY);
+export const RECIPIENT = keyAddress(RECIPIENT_KEY);
+
+const hex = (bytes: Uint8Array) => `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+/** A secp256k1 signature as the node wants it: RFC 6979, low S, `r ‖ s ‖ v` over sha256 of the unsigned bytes. */
+function signHash(hash: Uint8Array, key: Uint8Array): string {
+  const recovered = secp256k1.sign(hash, key, { prehash: false, format: 'recovered' });
+  const out = new Uint8Array(65);
+  out.set(recovered.subarray(1), 0);
+  out[64] = recovered[0]!;
+  return hex(out);
+}
+
+/**
+ * The tx with every signature slot of its credentials signed by `key` (the test's txs spend
+ * single-owner UTXOs); the credentials' number and sizes are kept, so a test can still send too many.
+ */
+export function signed<T extends { unsignedTx: object; credentials: Array<{ signatures: string[] }> }>(tx: T, key: Uint8Array = SENDER_KEY): T {
+  const hash = sha256(encodeUnsignedTx(tx.unsignedTx as never));
+  const signature = signHash(hash, key);
+  return { ...tx, credentials: tx.credentials.map((c) => ({ signatures: c.signatures.map(() => signature) })) };
+}
+
+/** platform.issueTx's params for a tx object, signed by `key` (SENDER's by default; `null`: sent as it is): its bytes, hex with the checksum. */
+export const issueTxParams = (tx: { unsignedTx: object; credentials: Array<{ signatures: string[] }> }, key: Uint8Array | null = SENDER_KEY) =>
+  ({ tx: encodeHex(encodeTx((key ? signed(tx, key) : tx) as never)), encoding: 'hex' as const });
 
 const compare = (a: Uint8Array, b: Uint8Array) => {
   for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
@@ -23,7 +54,7 @@ const compare = (a: Uint8Array, b: Uint8Array) => {
 const sortOutputs = <T extends object>(outputs: T[]) => outputs.sort((a, b) => compare(encodeTransferableOutput(a as never), encodeTransferableOutput(b as never)));
 export const transfer = (assetID: string, address: string, amount: number) => ({ assetID, output: { addresses: [address], amount, locktime: 0, threshold: 1 } });
 
-/** A BaseTx spending `utxo` whole: `amount` to `to`, the change back, the fee burnt. One credential (signatures are not checked). */
+/** A BaseTx spending `utxo` whole: `amount` to `to`, the change back, the fee burnt. One credential, for issueTxParams to sign. */
 export function baseTx(networkID: number, utxo: Utxo, to: string, amount: number, fee: number, change: string) {
   const total = Number((utxo.output as { amount: number }).amount);
   return {

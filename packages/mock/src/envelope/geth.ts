@@ -3,7 +3,7 @@
 // subnet-evm's defaults (graft/subnet-evm/plugin/evm/config/default_config.go:92-93: batches of
 // at most 1,000 calls and 25,000,000 bytes of results; http.go:47: bodies of at most 5 MiB).
 import { BoundedMemo } from '../memo.js';
-import { compact, elementsOf, firstValue, htmlSafe, kindOf, membersOf, stringText } from './go-json.js';
+import { compact, elementsOf, firstValue, htmlSafe, jsonText, kindOf, membersOf, stringText } from './go-json.js';
 import { httpError, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest, type Invoke, type ResultJson, type RpcErrorObject } from './types.js';
 
 const BODY_LIMIT = 5 * 1024 * 1024;
@@ -157,7 +157,7 @@ const isResponse = (m: Message) => validVersion(m) && hasValidId(m) && m.method 
  */
 function answerText(id: string | undefined, body: CallAnswerOut): string {
   const idText = id === undefined ? 'null' : htmlSafe(compact(id));
-  if ('result' in body) return `{"jsonrpc":"2.0","id":${idText},"result":${body.json ? body.json.html : htmlSafe(JSON.stringify(body.result === undefined ? null : body.result))}}`;
+  if ('result' in body) return `{"jsonrpc":"2.0","id":${idText},"result":${body.json ? body.json.html : htmlSafe(jsonText(body.result))}}`;
   const { code, message, data } = body.error;
   const dataText = data === undefined || data === null ? '' : `,"data":${JSON.stringify(data)}`;
   return `{"jsonrpc":"2.0","id":${idText},"error":${htmlSafe(`{"code":${code},"message":${JSON.stringify(message)}${dataText}}`)}}`;
@@ -184,7 +184,7 @@ async function handleCallMessage(message: Message, endpoint: GethEndpoint, invok
   const answer = await handleCall(message, endpoint, invoke);
   if (notification) return undefined;
   const text = answerText(message.id, answer);
-  const resultBytes = !('result' in answer) ? 0 : answer.json ? answer.json.text.length : JSON.stringify(answer.result ?? null).length;
+  const resultBytes = !('result' in answer) ? 0 : answer.json ? answer.json.text.length : jsonText(answer.result).length;
   return { text, resultBytes };
 }
 

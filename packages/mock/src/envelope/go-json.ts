@@ -367,3 +367,31 @@ const HTML_UNSAFE_ALL = /[<>&\u2028\u2029]/g;
  * each character on its own, so the escaped pieces of a text join into the escaped text.
  */
 export const htmlSafe = (json: string) => (HTML_UNSAFE.test(json) ? json.replace(HTML_UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json);
+
+/**
+ * A value as Go's encoder writes it, where JSON.stringify would throw: a bigint (a uint64 the
+ * codec read above 2^53 − 1) as a bare number, as Go prints a uint64. Every value the codec
+ * decodes can be printed. Plain JSON.stringify first: the common case has no bigint.
+ */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value === undefined ? null : value) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    return writeWithBigints(value);
+  }
+}
+
+function writeWithBigints(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  if (typeof toJSON === 'function') return writeWithBigints(toJSON.call(value));
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : writeWithBigints(item))).join(',')}]`;
+  const members: string[] = [];
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+    members.push(`${JSON.stringify(key)}:${writeWithBigints(member)}`);
+  }
+  return `{${members.join(',')}}`;
+}

@@ -5,7 +5,7 @@
 // is a parse error. Every JSON-RPC answer has HTTP status 200 (json2's WriteError never writes a
 // status); a call without an id is a notification and gets no body.
 import { BoundedMemo } from '../memo.js';
-import { compact, firstValue, goQuote, htmlSafe, kindOf, membersOf, elementsOf, stringText } from './go-json.js';
+import { compact, firstValue, goQuote, htmlSafe, jsonText, kindOf, membersOf, elementsOf, stringText } from './go-json.js';
 import { gorillaText, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest, type Invoke, type RpcErrorObject } from './types.js';
 
 export interface GorillaEndpoint {
@@ -169,7 +169,7 @@ function written(request: ServerRequest, answer: CallAnswer): HttpAnswer {
   // Params the args struct cannot hold fail in ReadRequest, before the method (codec.go:60-64).
   if ('invalidParams' in answer) return write(request, errorMember({ code: -32000, message: ERR_INVALID_ARG }));
   if ('error' in answer) return write(request, errorMember(answer.error), INVOKED);
-  const json = answer.json ? answer.json.html : htmlSafe(JSON.stringify(answer.result === undefined ? null : answer.result));
+  const json = answer.json ? answer.json.html : htmlSafe(jsonText(answer.result));
   return write(request, `"result":${json}`, INVOKED);
 }
 

@@ -4,11 +4,15 @@
 import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, formatAddress, parseTx } from '@avanode/codec';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, type BlockRecord, type Ledger, type Owner, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
+import { gasPrice, validatorPrice } from '../executor/fees.js';
 
 export type Answer = { result: unknown } | { error: string };
 type Params = Record<string, unknown>;
 type Handler = (ledger: Ledger, params: Params) => Answer | undefined;
 
+const MAX_UINT64 = 2n ** 64n - 1n;
+/** A uint64 as Go prints it in these answers (json.Uint64 is a bare number): a number while exact, else a bigint (jsonText writes it bare). */
+const u64 = (value: bigint): number | bigint => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
 const ok = (result: unknown): Answer => ({ result });
 const failed = (error: string): Answer => ({ error });
 const str = (value: bigint | number) => String(value);
@@ -137,24 +141,30 @@ function getBalance(ledger: Ledger, params: Params): Answer | undefined {
   const keys = shortIDs(params.addresses);
   if (!keys) return undefined;
   const now = BigInt(chainTime(ledger));
-  const maps = { balances: new Map<string, bigint>(), unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
-  const add = (map: Map<string, bigint>, asset: string, amount: bigint) => map.set(asset, (map.get(asset) ?? 0n) + amount);
+  const maps = { unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
+  // safemath.Add, saturated at MaxUint64 on overflow as Service.GetBalance does.
+  const add = (map: Map<string, bigint>, asset: string, amount: bigint) => {
+    const sum = (map.get(asset) ?? 0n) + amount;
+    map.set(asset, sum > MAX_UINT64 ? MAX_UINT64 : sum);
+  };
   const seen = new Set<UtxoRecord>();
   for (const { utxos } of utxosByAddress(ledger, keys)) for (const u of utxos) seen.add(u);
+  // vms/platformvm/service.go Service.GetBalance (v1.14.2): the inner locktime first, then the stakeable one.
   for (const u of seen) {
-    add(maps.balances, u.assetID, u.amount);
-    if (u.stakeableLocktime > now) add(maps.lockedStakeables, u.assetID, u.amount);
-    else if (u.owner.locktime > now) add(maps.lockedNotStakeables, u.assetID, u.amount);
+    if (u.owner.locktime > now) add(maps.lockedNotStakeables, u.assetID, u.amount);
+    else if (u.stakeableLocktime > now) add(maps.lockedStakeables, u.assetID, u.amount);
     else add(maps.unlockeds, u.assetID, u.amount);
   }
+  const balances = new Map<string, bigint>();
+  for (const map of [maps.lockedStakeables, maps.lockedNotStakeables, maps.unlockeds]) for (const [asset, amount] of map) add(balances, asset, amount);
   const avax = (map: Map<string, bigint>) => str(map.get(ledger.avaxAssetID) ?? 0n);
   const json = (map: Map<string, bigint>) => Object.fromEntries([...map].map(([k, v]) => [k, str(v)]));
   return ok({
-    balance: avax(maps.balances),
+    balance: avax(balances),
     unlocked: avax(maps.unlockeds),
     lockedStakeable: avax(maps.lockedStakeables),
     lockedNotStakeable: avax(maps.lockedNotStakeables),
-    balances: json(maps.balances),
+    balances: json(balances),
     unlockeds: json(maps.unlockeds),
     lockedStakeables: json(maps.lockedStakeables),
     lockedNotStakeables: json(maps.lockedNotStakeables),
@@ -234,13 +244,13 @@ function issue(ledger: Ledger, params: Params): Answer | undefined {
     if (error instanceof CodecError && /checksum/i.test(error.message)) return failed('problem decoding transaction: invalid input checksum');
     return undefined;
   }
-  let tx: ReturnType<typeof parseTx>['tx'];
+  let parsed: ReturnType<typeof parseTx>;
   try {
-    tx = parseTx(bytes, { network: ledger.networkID }).tx;
+    parsed = parseTx(bytes, { network: ledger.networkID });
   } catch (error) {
     return failed(`couldn't parse tx: ${(error as Error).message}`);
   }
-  const outcome = issueTx(ledger, bytes, tx, chainTime(ledger));
+  const outcome = issueTx(ledger, bytes, parsed.tx, parsed.unsignedBytes);
   return 'error' in outcome ? failed(`couldn't issue tx: ${outcome.error}`) : ok({ txID: outcome.txID });
 }
 
@@ -296,6 +306,18 @@ export const answers: Record<string, Handler> = {
     const known = [...new Set(ids)].map((id) => l.subnets.find((s) => s.id === id)).filter((s) => s !== undefined);
     return ok({ subnets: known.length ? known.map(legacy) : null });
   },
+  // Service.GetFeeConfig/GetFeeState/GetValidatorFeeConfig/GetValidatorFeeState (v1.14.2): the
+  // state after the last accepted block, its price, and the chain's time.
+  'platform.getFeeConfig': (l) => {
+    const c = l.fees.config;
+    return ok({ weights: [c.weights.bandwidth, c.weights.dbRead, c.weights.dbWrite, c.weights.compute].map(u64), maxCapacity: u64(c.maxCapacity), maxPerSecond: u64(c.maxPerSecond), targetPerSecond: u64(c.targetPerSecond), minPrice: u64(c.minPrice), excessConversionConstant: u64(c.excessConversionConstant) });
+  },
+  'platform.getFeeState': (l) => ok({ capacity: u64(l.fees.state.capacity), excess: u64(l.fees.state.excess), price: u64(gasPrice(l.fees)), timestamp: rfc3339(chainTime(l)) }),
+  'platform.getValidatorFeeConfig': (l) => {
+    const c = l.fees.validatorConfig;
+    return ok({ capacity: u64(c.capacity), target: u64(c.target), minPrice: u64(c.minPrice), excessConversionConstant: u64(c.excessConversionConstant) });
+  },
+  'platform.getValidatorFeeState': (l) => ok({ excess: u64(l.fees.validatorExcess), price: u64(validatorPrice(l.fees)), timestamp: rfc3339(chainTime(l)) }),
   'platform.getL1Validator': (l, p) => {
     const v = l.l1Validators.find((x) => x.validationID === p.validationID);
     if (!v) return failed(`fetching L1 validator "${String(p.validationID)}" failed: not found`);
@@ -339,4 +361,8 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'platform.getSubnet',
   'platform.getSubnets',
   'platform.getL1Validator',
+  'platform.getFeeConfig',
+  'platform.getFeeState',
+  'platform.getValidatorFeeConfig',
+  'platform.getValidatorFeeState',
 ]);

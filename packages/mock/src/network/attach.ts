@@ -17,7 +17,8 @@ export interface EarlyAnswer {
 /** Without a network clock, failing checks carry the time of the spec's health example. */
 const HEALTH_EXAMPLE_TIME = Date.parse('2026-11-20T10:15:00Z');
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Capped as a timer allows (2^31 − 1 ms; a longer wait would fire at once).
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 2 ** 31 - 1)));
 
 /** api/server/server.go:263: what a node answers on a chain's routes while it is not bootstrapped. */
 const UNAVAILABLE: EarlyAnswer = {

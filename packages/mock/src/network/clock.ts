@@ -23,32 +23,53 @@ export interface ClockOptions {
 /** Above this many block boundaries in one advance, empty intervals are merged (one block per 1/1000 of it). */
 const MAX_TICKS_PER_ADVANCE = 1000;
 
+/**
+ * The latest time the chain may reach: 9999-12-31T23:59:59Z. A node prints its chain time with
+ * Go's time.Time.MarshalJSON (platform.getTimestamp, getFeeState), which fails past year 9999.
+ */
+const MAX_CHAIN_TIME_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+class ClockError extends RangeError {
+  override name = 'ClockError';
+}
+
 export function createClock(options: ClockOptions): VirtualClock {
   let now = options.startMs;
   let lastTick = options.startMs;
   let timer: ReturnType<typeof setInterval> | undefined;
   const advance = (ms: number) => {
-    if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance: a number of milliseconds ≥ 0 expected, got ${ms}`);
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new ClockError(`advance: a number of milliseconds ≥ 0 expected, got ${ms}`);
+    if (ms > MAX_CHAIN_TIME_MS - now) throw new ClockError(`advance: ${ms} ms would take the chain past 9999-12-31T23:59:59Z, the latest time a node prints (at most ${MAX_CHAIN_TIME_MS - now} ms more)`);
     const target = now + ms;
     const step = Math.max(options.blockTimeMs, Math.ceil((target - lastTick) / MAX_TICKS_PER_ADVANCE));
     while (lastTick + step <= target) {
+      // The block is made before the clock says it exists: a block that fails leaves time where it was.
+      options.onTick(lastTick + step);
       lastTick += step;
       now = lastTick;
-      options.onTick(lastTick);
     }
     now = target;
+  };
+  const stop = () => {
+    if (timer) clearInterval(timer);
+    timer = undefined;
   };
   return {
     now: () => now,
     advance,
     start() {
       if (options.mode !== 'real' || timer) return;
-      timer = setInterval(() => advance(options.blockTimeMs), options.blockTimeMs);
+      timer = setInterval(() => {
+        // A timer's throw would end the process: at the end of time the clock stops instead.
+        try {
+          advance(Math.min(options.blockTimeMs, MAX_CHAIN_TIME_MS - now));
+        } catch {
+          stop();
+        }
+        if (now >= MAX_CHAIN_TIME_MS) stop();
+      }, options.blockTimeMs);
       timer.unref?.();
     },
-    stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-    },
+    stop,
   };
 }

@@ -13,21 +13,34 @@ export interface ControlAnswer {
 
 const json = (status: number, value: unknown): ControlAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: `${JSON.stringify(value)}\n` });
 
+/** An input's text in an error: a short excerpt, never the whole of what a request sent. */
+const excerpt = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+};
+
 const num = (value: unknown, name: string, fallback?: number): number => {
   if (value === undefined && fallback !== undefined) return fallback;
   const n = typeof value === 'string' && value !== '' ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new TypeError(`${name}: a number ≥ 0 expected, got ${JSON.stringify(value)}`);
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0) throw new TypeError(`${name}: a number ≥ 0 expected, got ${excerpt(value)}`);
+  return n;
+};
+/** A count of calls: a whole number from 1 to 2^53 − 1. */
+const count = (value: unknown, fallback?: number): number | undefined => {
+  if (value === undefined) return fallback;
+  const n = num(value, 'count');
+  if (!Number.isSafeInteger(n) || n < 1) throw new TypeError(`count: a whole number ≥ 1 expected, got ${excerpt(value)}`);
   return n;
 };
 const text = (value: unknown, name: string): string => {
-  if (typeof value !== 'string' || value === '') throw new TypeError(`${name}: a string expected, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'string' || value === '') throw new TypeError(`${name}: a string expected, got ${excerpt(value)}`);
   return value;
 };
 const optionalText = (value: unknown, name: string) => (value === undefined ? undefined : text(value, name));
 
 const code = (value: unknown): number => {
   if (value === undefined) return -32000;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`code: an integer expected, got ${JSON.stringify(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value)) throw new TypeError(`code: an integer expected, got ${excerpt(value)}`);
   return value;
 };
 
@@ -41,28 +54,33 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
   mine: (c) => c.mine(),
   fund: (c, b) => {
     const amount = b.amount;
-    if (typeof amount !== 'string' && typeof amount !== 'number') throw new TypeError(`amount: nAVAX as a decimal string or an integer expected, got ${JSON.stringify(amount)}`);
+    if (typeof amount !== 'string' && typeof amount !== 'number') throw new TypeError(`amount: nAVAX as a decimal string or an integer expected, got ${excerpt(amount)}`);
     return c.fund(text(b.address, 'address'), amount);
   },
+  fees: (c, b) => {
+    for (const key of Object.keys(b)) if (!['config', 'state', 'validatorConfig', 'validatorExcess'].includes(key)) throw new TypeError(`fees: unknown member ${excerpt(key)} (config, state, validatorConfig, validatorExcess)`);
+    for (const key of ['config', 'state', 'validatorConfig'] as const) if (b[key] !== undefined && (b[key] === null || typeof b[key] !== 'object' || Array.isArray(b[key]))) throw new TypeError(`fees: ${key} must be an object, got ${excerpt(b[key])}`);
+    return c.fees(b as never);
+  },
   health: (c, b) => {
-    if (typeof b.healthy !== 'boolean') throw new TypeError(`healthy: true or false expected, got ${JSON.stringify(b.healthy)}`);
+    if (typeof b.healthy !== 'boolean') throw new TypeError(`healthy: true or false expected, got ${excerpt(b.healthy)}`);
     const message = optionalText(b.message, 'message');
     c.health(text(b.check, 'check'), { healthy: b.healthy, ...(message !== undefined ? { message } : {}) });
     return {};
   },
   fail: (c, b) => {
     const message = optionalText(b.message, 'message');
-    c.fail(text(b.method, 'method'), { count: num(b.count, 'count', 1), code: code(b.code), ...(message !== undefined ? { message } : {}), ...('data' in b ? { data: b.data } : {}) });
+    c.fail(text(b.method, 'method'), { count: count(b.count, 1)!, code: code(b.code), ...(message !== undefined ? { message } : {}), ...('data' in b ? { data: b.data } : {}) });
     return {};
   },
   slow: (c, b) => {
     const method = optionalText(b.method, 'method');
-    c.slow(num(b.ms, 'ms'), { ...(method ? { method } : {}), ...(b.count !== undefined ? { count: num(b.count, 'count') } : {}) });
+    c.slow(num(b.ms, 'ms'), { ...(method ? { method } : {}), ...(b.count !== undefined ? { count: count(b.count)! } : {}) });
     return {};
   },
   drop: (c, b) => {
     const method = optionalText(b.method, 'method');
-    c.drop({ ...(method ? { method } : {}), count: num(b.count, 'count', 1) });
+    c.drop({ ...(method ? { method } : {}), count: count(b.count, 1)! });
     return {};
   },
   status: (c) => c.status(),
@@ -72,7 +90,8 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
 export function handleControlRequest(control: MockControl, method: string, path: string, bodyText: string): ControlAnswer | undefined {
   if (!path.startsWith(CONTROL_PREFIX)) return undefined;
   const action = path.slice(CONTROL_PREFIX.length).replace(/\/+$/, '');
-  const run = actions[action];
+  // Own actions only: `constructor`, `__proto__` and the like are unknown, not Object's members.
+  const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
   if (!run) return json(404, { error: `unknown control action "${action}" (known: ${Object.keys(actions).join(', ')})` });
   if (action === 'status' ? method !== 'GET' && method !== 'POST' : method !== 'POST') return json(405, { error: `${action}: use POST` });
   let body: unknown = {};
@@ -87,6 +106,7 @@ export function handleControlRequest(control: MockControl, method: string, path:
   try {
     return json(200, run(control, body as Record<string, unknown>));
   } catch (error) {
-    return json(400, { error: (error as Error).message });
+    // Every refusal a control action makes is the request's fault: 400 with what was wrong.
+    return json(400, { error: error instanceof Error ? error.message : String(error) });
   }
 }

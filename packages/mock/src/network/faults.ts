@@ -23,11 +23,19 @@ export interface FaultOptions {
 /** What happens to one request before it is answered. */
 export type RequestFault = { kind: 'reset' } | { kind: 'unavailable' } | undefined;
 
+/** The longest delay a timer can wait (setTimeout fires at once past 2^31 − 1 ms). */
+const MAX_DELAY_MS = 2 ** 31 - 1;
+/** Rules waiting at once per list: each request looks through them, so a test cannot queue without end. */
+const MAX_RULES = 256;
+const limitRules = (waiting: number, action: string) => {
+  if (waiting >= MAX_RULES) throw new RangeError(`${action}: ${MAX_RULES} rules are waiting already; reset or let them run out`);
+};
+
 export function parseLatency(latency: Latency | undefined): [number, number] {
   if (latency === undefined) return [0, 0];
   const range = typeof latency === 'string' ? latency.split('-').map((x) => Number(x.trim())) : typeof latency === 'number' ? [latency, latency] : [...latency];
   const [min, max = min] = range as [number, number?];
-  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min || range.length > 2) throw new RangeError(`latency: milliseconds or a range "min-max" expected, got ${JSON.stringify(latency)}`);
+  if (!Number.isFinite(min) || !Number.isFinite(max) || min < 0 || max < min || max > MAX_DELAY_MS || range.length > 2) throw new RangeError(`latency: milliseconds or a range "min-max" expected, got ${JSON.stringify(latency)}`);
   return [min, max];
 }
 
@@ -62,16 +70,22 @@ export class Faults {
   }
 
   fail(method: string, failure: Partial<RpcFailure> & { count?: number } = {}): void {
-    const list = this.failures.get(method) ?? [];
+    const list = (this.failures.get(method) ?? []).filter((f) => f.remaining > 0);
+    limitRules(list.length, 'fail');
     list.push({ code: failure.code ?? -32000, message: failure.message ?? 'mock failure', ...('data' in failure ? { data: failure.data } : {}), remaining: failure.count ?? 1 });
     this.failures.set(method, list);
   }
 
   slow(ms: number, options: { method?: string; count?: number } = {}): void {
+    if (!(ms >= 0 && ms <= MAX_DELAY_MS)) throw new RangeError(`slow: ms from 0 to ${MAX_DELAY_MS} expected, got ${ms}`);
+    this.slows = this.slows.filter((r) => r.remaining > 0);
+    limitRules(this.slows.length, 'slow');
     this.slows.push({ ms, ...(options.method ? { method: options.method } : {}), remaining: options.count ?? Infinity });
   }
 
   drop(options: { method?: string; count?: number } = {}): void {
+    this.drops = this.drops.filter((r) => r.remaining > 0);
+    limitRules(this.drops.length, 'drop');
     this.drops.push({ ...(options.method ? { method: options.method } : {}), remaining: options.count ?? 1 });
   }
 

@@ -1,18 +1,22 @@
 // The simulated network behind the mock node: a seeded (or loaded) state, a clock that makes
 // blocks, txs that commit, faults and health a test controls. createMockNode, and through it the
 // msw handlers and the standalone server, use one of these, so all three answer alike.
-import { encodeTx, formatAddress, parseAddress, txId, utxoId } from '@avanode/codec';
+import { encodeTx, formatAddress, parseAddress, txId, utxoId, type SignedTx } from '@avanode/codec';
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
 import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
 import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, type Ledger } from './ledger.js';
-import { acceptTx, endStakers } from './txs.js';
+import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
+import { executionError } from '../executor/verify.js';
+import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
+import { gasPrice } from '../executor/fees.js';
+import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
 import { StateError, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
-export type { Answer, FaultOptions, RpcFailure };
+export type { Answer, FaultOptions, FeeSettings, RpcFailure };
 
 export interface NetworkOptions {
   /** The same seed, the same network (and the same latencies and faults). Default 1. */
@@ -42,6 +46,12 @@ export interface MockControl {
   mine(): { height: number; time: number };
   /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
   fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
+  /**
+   * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
+   * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.
+   * Returns getFeeState's and getValidatorFeeState's answers after it.
+   */
+  fees(settings: FeeSettings): { feeState: unknown; validatorFeeState: unknown };
   /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
   health(check: string, setting: HealthSetting): void;
   /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */
@@ -79,13 +89,36 @@ export interface SimulationOptions extends FaultOptions {
   network?: boolean | NetworkOptions;
 }
 
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+/** A control amount: a whole number of nAVAX from 1 to 2^64 − 1, as decimal text or a safe integer. */
+function uint64Amount(amount: bigint | number | string): bigint {
+  const valid = typeof amount === 'bigint' || (typeof amount === 'number' && Number.isSafeInteger(amount)) || (typeof amount === 'string' && /^[0-9]{1,20}$/.test(amount));
+  const value = valid ? BigInt(amount) : 0n;
+  if (value < 1n || value > MAX_UINT64) {
+    const shown = String(amount);
+    throw new RangeError(`fund: amount must be a whole number of nAVAX from 1 to 2^64 − 1, got ${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}`);
+  }
+  return value;
+}
+
+/** Every nAVAX the chain holds: its UTXOs, the stake locked with its stakers and its L1 validators' balances. */
+function totalHeld(ledger: Ledger): bigint {
+  let total = 0n;
+  for (const utxo of ledger.utxos.values()) if (utxo.assetID === ledger.avaxAssetID) total += utxo.amount;
+  for (const staker of ledger.stakers) for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+  for (const v of ledger.l1Validators) total += v.balance;
+  return total;
+}
+
 const NO_NETWORK = 'the mock node has no simulated network: start it with the `network` option (avanode-mock: --seed, --state or --block-time)';
 
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
   const seed = network?.seed ?? options.seed ?? 1;
   const blockTimeMs = network?.blockTimeMs ?? 2000;
-  if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0) throw new RangeError(`blockTimeMs: a positive number expected, got ${blockTimeMs}`);
+  // A timer cannot wait longer than 2^31 − 1 ms.
+  if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
   const initial: StateFile | undefined = !network
     ? undefined
     : network.state !== undefined
@@ -104,16 +137,45 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     return { ledger, clock };
   };
 
-  /** One block at `ms`: stakers that ended leave, then the mempool's txs commit. */
+  /**
+   * One block at `ms`: the fee state advances to its time, stakers that ended leave, then the
+   * mempool's txs are executed again at the block's time and price (block/builder: a tx that no
+   * longer verifies is dropped with its reason; one whose gas is past what is left of the
+   * capacity waits for a later block), and their gas is consumed.
+   */
   function makeBlock(ms: number) {
     const { ledger } = need();
     const time = Math.max(lastBlock(ledger).time, Math.floor(ms / 1000));
-    const pending = [...ledger.mempool.values()];
-    ledger.mempool.clear();
     try {
+      const start = feeStateAt(ledger, time);
+      const price = gasPrice(ledger.fees, start.state);
+      let state = start.state;
       endStakers(ledger, time);
-      appendBlock(ledger, time, pending);
-      for (const p of pending) acceptTx(ledger, p.bytes, p.tx, time);
+      const included: Array<{ bytes: Uint8Array; tx: SignedTx }> = [];
+      for (const [id, pending] of ledger.mempool) {
+        let gas: bigint;
+        try {
+          gas = gasOf(ledger, pending.tx);
+        } catch (error) {
+          ledger.mempool.delete(id);
+          markDropped(ledger, id, `failed to calculate tx complexity: ${error instanceof Error ? error.message : String(error)}`);
+          continue;
+        }
+        if (gas > state.capacity) continue;
+        const failure = executionError({ ledger, tx: pending.tx, unsignedBytes: pending.unsignedBytes, nowSec: BigInt(time), price });
+        ledger.mempool.delete(id);
+        if (failure !== undefined) {
+          markDropped(ledger, id, `failed execution: standard tx ${id} failed execution: ${failure}`);
+          continue;
+        }
+        state = consumeGas(state, gas);
+        // Applied at once, so the next tx of the block sees this one's outputs and spent inputs.
+        acceptTx(ledger, pending.bytes, pending.tx, time);
+        included.push(pending);
+      }
+      appendBlock(ledger, time, included);
+      ledger.fees.state = state;
+      ledger.fees.validatorExcess = start.validatorExcess;
     } finally {
       version++;
     }
@@ -125,7 +187,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     version++;
     if (!initial) return;
     ledger = createLedger(initial, blockTimeMs);
+    const built = ledger;
     clock = createClock({ startMs: Number(initial.time) * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
+    const ticking = clock;
+    built.clockMs = () => ticking.now();
   }
   build();
 
@@ -147,9 +212,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     },
     fund(address, amount) {
       const { ledger, clock } = need();
-      const value = BigInt(amount);
-      // Above 2^53 - 1 the json answers (bare JSON numbers, as Go prints uint64s) could not be written exactly.
-      if (value <= 0n || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`fund: amount must be from 1 to ${Number.MAX_SAFE_INTEGER} nAVAX, got ${String(amount)}`);
+      const value = uint64Amount(amount);
+      // Minting stays within uint64 over the whole chain, so no balance can pass 2^64 − 1.
+      const held = totalHeld(ledger);
+      if (value > MAX_UINT64 - held) throw new RangeError(`fund: the chain holds ${held} nAVAX; ${value} more would pass 2^64 − 1`);
       const parsed = parseAddress(address);
       const owner = { locktime: 0n, threshold: 1, addresses: [formatAddress(parsed.bytes, ledger.networkID)] };
       // A BaseTx with no inputs (a mint, as genesis makes), its memo numbering it so each has its own ID.
@@ -158,7 +224,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         unsignedTx: {
           networkID: ledger.networkID,
           blockchainID: P_CHAIN_ID,
-          outputs: [{ assetID: ledger.avaxAssetID, output: { addresses: owner.addresses, amount: Number(value), locktime: 0, threshold: 1 } }],
+          outputs: [{ assetID: ledger.avaxAssetID, output: { addresses: owner.addresses, amount: value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value, locktime: 0, threshold: 1 } }],
           inputs: [],
           memo: `0x${mints.toString(16).padStart(8, '0')}`,
         },
@@ -167,13 +233,25 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       const txID = txId(bytes);
       const time = Math.max(lastBlock(ledger).time, Math.floor(clock.now() / 1000));
       try {
+        const advanced = feeStateAt(ledger, time);
         appendBlock(ledger, time, [{ bytes }]);
+        ledger.fees.state = advanced.state;
+        ledger.fees.validatorExcess = advanced.validatorExcess;
         const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
         ledger.utxos.set(utxo.id, utxo);
       } finally {
         version++;
       }
       return { txID, outputIndex: 0, utxoID: utxoId({ txID, outputIndex: 0 }), height: lastBlock(ledger).height };
+    },
+    fees(settings) {
+      const { ledger } = need();
+      try {
+        ledger.fees = withFeeSettings(ledger.fees, settings);
+      } finally {
+        version++;
+      }
+      return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
     },
     health(check, setting) {
       healthSettings.set(check, { healthy: setting.healthy, ...(setting.message !== undefined ? { message: setting.message } : {}) });

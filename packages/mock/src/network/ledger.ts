@@ -3,6 +3,7 @@
 // answer, hex or json, comes from the same bytes.
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
+import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
@@ -87,7 +88,6 @@ export interface SubnetRecord {
 export interface Ledger {
   networkID: number;
   avaxAssetID: string;
-  txFee: bigint;
   supply: bigint;
   blocks: BlockRecord[];
   blocksByID: Map<string, BlockRecord>;
@@ -98,9 +98,13 @@ export interface Ledger {
   stakers: Staker[];
   l1Validators: L1ValidatorRecord[];
   /** Issued, not yet in a block, in issue order. */
-  mempool: Map<string, { bytes: Uint8Array; tx: SignedTx }>;
-  /** Txs this node refused, with the reason (mempool.MarkDropped). */
+  mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
+  /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
   dropped: Map<string, string>;
+  /** The dynamic fee config and state, and the L1 validator fee state (src/executor/fees.ts). */
+  fees: Fees;
+  /** The network clock's time, Unix ms: when the next block would come (set by the simulation). */
+  clockMs: () => number;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
@@ -155,7 +159,6 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
   const ledger: Ledger = {
     networkID: state.networkID,
     avaxAssetID: state.avaxAssetID ?? MAINNET_AVAX,
-    txFee: big(state.txFee, 1_000_000n),
     supply: big(state.supply, 720_000_000n * 1_000_000_000n),
     blocks: [],
     blocksByID: new Map(),
@@ -166,6 +169,8 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     l1Validators: [],
     mempool: new Map(),
     dropped: new Map(),
+    fees: state.fees ? withFeeSettings(initialFees(), state.fees) : initialFees(),
+    clockMs: () => Number(state.time) * 1000,
   };
   const time = Number(state.time);
   const step = Math.max(1, Math.round(blockTimeMs / 1000));

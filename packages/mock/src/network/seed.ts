@@ -57,7 +57,6 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
     time,
     height: prng.int(20, 200),
     avaxAssetID: id(),
-    txFee: 1_000_000,
     supply: String(BigInt(prng.int(400_000_000, 460_000_000)) * BigInt(AVAX)),
     subnets: [
       {

@@ -1,6 +1,7 @@
 // The network a mock node starts from, as JSON: what `--state file.json` (or the `state` option)
 // holds, and what a seed generates. Checked member by member; an error names the path at fault
 // (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
+import type { FeeSettings } from '../executor/fees.js';
 import { EMPTY_ID, parseAddress } from '@avanode/codec';
 import { isObject } from '../is-object.js';
 
@@ -63,8 +64,8 @@ export interface StateFile {
   /** Height of the last accepted block (≥ 1: block 1 mints the UTXOs below). */
   height: number;
   avaxAssetID?: string;
-  /** The flat fee, in nAVAX, each issued tx must burn (the mock's stand-in for dynamic fees). Default 1000000. */
-  txFee?: Uint64Like;
+  /** The dynamic fees to start from (as `control.fees` sets them); default: the spec's getFeeConfig/getFeeState examples. */
+  fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
   subnets?: StateSubnet[];
@@ -95,6 +96,11 @@ const uint64: Check = (v, p) => {
 const amount: Check = (v, p) => {
   uint64(v, p);
   if (BigInt(v as string) > BigInt(Number.MAX_SAFE_INTEGER)) fail(p, `an amount up to ${Number.MAX_SAFE_INTEGER} nAVAX`, v);
+};
+/** A chain time: Go's time.Time prints years up to 9999 (MAX_CHAIN_TIME_MS in clock.ts). */
+const chainTime: Check = (v, p) => {
+  uint64(v, p);
+  if (BigInt(v as string) > 253_402_300_799n) fail(p, 'a chain time up to 253402300799 (9999-12-31T23:59:59Z)', v);
 };
 const cb58: Check = (v, p) => {
   if (typeof v !== 'string' || !CB58.test(v)) fail(p, 'a cb58 ID', v);
@@ -183,10 +189,15 @@ const subnet = object({
 });
 const stateFile = object({
   networkID: int(1, 2 ** 32 - 1),
-  time: uint64,
+  time: chainTime,
   height: int(1, 1_000_000),
   'avaxAssetID?': cb58,
-  'txFee?': uint64,
+  'fees?': object({
+    'config?': object({ 'weights?': (v, p) => { list(uint64)(v, p); if ((v as unknown[]).length !== 4) fail(p, 'four weights (bandwidth, dbRead, dbWrite, compute)', v); }, 'maxCapacity?': uint64, 'maxPerSecond?': uint64, 'targetPerSecond?': uint64, 'minPrice?': uint64, 'excessConversionConstant?': uint64 }),
+    'state?': object({ 'capacity?': uint64, 'excess?': uint64 }),
+    'validatorConfig?': object({ 'capacity?': uint64, 'target?': uint64, 'minPrice?': uint64, 'excessConversionConstant?': uint64 }),
+    'validatorExcess?': uint64,
+  }),
   'supply?': uint64,
   'subnets?': list(subnet),
   'validators?': list(validator),

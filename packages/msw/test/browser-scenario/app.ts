@@ -1,24 +1,40 @@
 // A wallet page, as an app under test would be, run in Chromium by browser-scenario.test.ts: it
 // starts the msw service worker with the avanode handlers in simulated-network mode (seed 42),
 // then, through @avanode/client only, funds an address, spends it with a BaseTx and stakes a
-// seeded address's UTXO with an AddPermissionlessValidatorTx, both built with @avanode/codec, and
+// funded staker's UTXO with an AddPermissionlessValidatorTx, both built with @avanode/codec and signed with @noble/curves, and
 // waits for each to commit. It reports what the node answered; the test asserts the values.
 // There is no node behind the page: every answer, the control API's too, comes from the worker.
 import { setupWorker } from 'msw/browser';
 import { createClient } from '@avanode/client';
 import { waitForTx } from '@avanode/client/wait-for-tx';
-import { EMPTY_ID, decodeHex, encodeTransferableOutput, formatAddress, nodeIdToString, txId, type Utxo } from '@avanode/codec';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { ripemd160 } from '@noble/hashes/legacy.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { EMPTY_ID, decodeHex, encodeTransferableOutput, encodeUnsignedTx, formatAddress, nodeIdToString, txId, type Utxo } from '@avanode/codec';
 import { decodeGetUTXOsResult, issueTxParams } from '@avanode/codec/results';
-import { createHandlers, generateState, unhandledRequests } from '@avanode/msw';
+import { createHandlers, unhandledRequests } from '@avanode/msw';
 
 const SEED = 42;
 const NETWORK_ID = 12345;
 const FEE = 1_000_000;
-/** The mock checks that there is one credential per input, not the signature in it (it has no secp256k1). */
-const SIGNATURE = `0x${'00'.repeat(65)}`;
-/** The page's own addresses: 20 bytes the seeded network does not hold. */
-const SENDER = formatAddress(new Uint8Array(20).fill(0x61), NETWORK_ID);
-const RECIPIENT = formatAddress(new Uint8Array(20).fill(0x62), NETWORK_ID);
+/** The page's own keys and their addresses (ripemd160 of sha256 of the compressed public key), which the seeded network does not hold. */
+const SENDER_KEY = new Uint8Array(32).fill(0x61);
+const STAKER_KEY = new Uint8Array(32).fill(0x63);
+const addressOf = (key: Uint8Array) => formatAddress(ripemd160(sha256(secp256k1.getPublicKey(key, true))), NETWORK_ID);
+const SENDER = addressOf(SENDER_KEY);
+const RECIPIENT = addressOf(new Uint8Array(32).fill(0x62));
+const STAKER = addressOf(STAKER_KEY);
+
+/** The tx with one credential per input, each signed by `key` as the node checks it: `r ‖ s ‖ v`, low S, over sha256 of the unsigned bytes. */
+function signed<T extends { unsignedTx: object; credentials?: unknown }>(tx: T, key: Uint8Array): T & { credentials: Array<{ signatures: string[] }> } {
+  const recovered = secp256k1.sign(sha256(encodeUnsignedTx(tx.unsignedTx as never)), key, { prehash: false, format: 'recovered' });
+  const rsv = new Uint8Array(65);
+  rsv.set(recovered.subarray(1), 0);
+  rsv[64] = recovered[0]!;
+  const signature = `0x${Array.from(rsv, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const inputs = (tx.unsignedTx as { inputs: unknown[] }).inputs;
+  return { ...tx, credentials: inputs.map(() => ({ signatures: [signature] })) };
+}
 /** A node the seeded network has no validator for. */
 const NEW_NODE = nodeIdToString(new Uint8Array(20).fill(0x77));
 
@@ -85,14 +101,15 @@ async function main() {
       inputs: [{ txID: utxo!.txID, outputIndex: utxo!.outputIndex, assetID, input: { amount: total, signatureIndices: [0] } }],
       memo: '0x',
     },
-    credentials: [{ signatures: [SIGNATURE] }],
   };
-  await issueAndCommit(baseTx, 'baseTx');
+  await issueAndCommit(signed(baseTx, SENDER_KEY), 'baseTx');
   report.senderAfter = await balanceOf(SENDER);
   report.recipientAfter = await balanceOf(RECIPIENT);
 
-  // 2. Stake the seeded address's largest UTXO on a new node.
-  const staker = generateState(SEED).utxos![0]!.address;
+  // 2. Fund a staker with 2,100 AVAX and stake 2,000 of it on a new node.
+  const staker = STAKER;
+  report.staker = staker;
+  report.stakerFunded = await control('fund', { address: staker, amount: '2100000000000' });
   report.stakerBefore = await balanceOf(staker);
   const validatorsBefore = (await client.platform.getCurrentValidators({})).validators;
   report.validatorsBefore = validatorsBefore.length;
@@ -120,10 +137,9 @@ async function main() {
       delegationRewardsOwner: owner,
       shares: 25_000,
     },
-    credentials: [{ signatures: [SIGNATURE] }],
   };
   report.staked = { utxoAmount: String(amount), stake: String(stake), end: String(end), signer };
-  await issueAndCommit(validatorTx, 'validatorTx');
+  await issueAndCommit(signed(validatorTx, STAKER_KEY), 'validatorTx');
   report.stakerAfter = await balanceOf(staker);
   report.newNode = (await client.platform.getCurrentValidators({ nodeIDs: [NEW_NODE] })).validators;
   report.validatorsAfter = (await client.platform.getCurrentValidators({})).validators.length;

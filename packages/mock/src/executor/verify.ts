@@ -1,0 +1,240 @@
+// The node's checks of an issued tx (avalanchego v1.14.2): txs/base_tx.go SyntacticVerify,
+// txs/executor/standard_tx_executor.go (memo, fee, the staker rules the mock keeps),
+// utxo/verifier.go VerifySpend/VerifySpendUTXOs, and through @avanode/wallet/rules the
+// secp256k1fx checks (amounts, locktimes, thresholds, signature indices, recovery, low S) and the
+// dynamic fee. Each refusal is the node's text, as it reaches `standard tx <id> failed execution: `.
+import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx } from '@avanode/codec';
+import { RuleError, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
+import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
+
+/** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
+const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
+const MAX_UINT64 = 2n ** 64n - 1n;
+
+export type Fields = Record<string, unknown>;
+export interface TransferableIn {
+  txID: string;
+  outputIndex: number;
+  assetID: string;
+  input: Fields;
+}
+export interface TransferableOut {
+  assetID: string;
+  output: Fields;
+}
+
+const STAKER_TXS = new Set(['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx']);
+/** Txs whose last credential authorizes a subnet or L1 change, not an input (the base creds come first). */
+const AUTHORIZED_TXS = new Set(['AddSubnetValidatorTx', 'RemoveSubnetValidatorTx', 'CreateChainTx', 'TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx', 'DisableL1ValidatorTx']);
+
+/** A refusal on its way up, with the node's text. */
+class Refusal extends Error {}
+const refuse = (text: string): never => {
+  throw new Refusal(text);
+};
+
+/** An output's amount, owner and stakeable locktime (0 when not a stakeable.LockOut). */
+export function outputParts(output: Fields): { amount: bigint; owner: { locktime: bigint; threshold: number; addresses: string[] }; stakeableLocktime: bigint } {
+  const inner = (output.output as Fields | undefined) ?? output;
+  return {
+    amount: BigInt(inner.amount as number),
+    owner: { locktime: BigInt(inner.locktime as number), threshold: inner.threshold as number, addresses: inner.addresses as string[] },
+    stakeableLocktime: output.output ? BigInt(output.locktime as number) : 0n,
+  };
+}
+
+/** The wallet rules' refusal as the node's text; anything else goes on up. */
+function ruleText(error: unknown): string {
+  if (error instanceof RuleError) return error.message;
+  throw error;
+}
+
+/** avax.TransferableOutput#Verify: a stakeable.LockOut's locktime, then secp256k1fx.TransferOutput#Verify. */
+function verifyOutput(out: TransferableOut): void {
+  const output = out.output;
+  if (output.output !== undefined) {
+    if (BigInt(output.locktime as number) === 0n) refuse('output failed verification: invalid locktime');
+    if ((output.output as Fields).output !== undefined) refuse("output failed verification: shouldn't nest stakeable locks");
+  }
+  const inner = (output.output as Fields | undefined) ?? output;
+  try {
+    verifyTransferOutput(inner as never);
+  } catch (error) {
+    refuse(`output failed verification: ${ruleText(error)}`);
+  }
+}
+
+function verifyInput(input: TransferableIn): void {
+  const wrapped = input.input;
+  if (wrapped.input !== undefined) {
+    if (BigInt(wrapped.locktime as number) === 0n) refuse('input failed verification: invalid locktime');
+    if ((wrapped.input as Fields).input !== undefined) refuse("input failed verification: shouldn't nest stakeable locks");
+  }
+  try {
+    verifyTransferInput(((wrapped.input as Fields | undefined) ?? wrapped) as never);
+  } catch (error) {
+    refuse(`input failed verification: ${ruleText(error)}`);
+  }
+}
+
+/** txs/base_tx.go BaseTx#SyntacticVerify (with avax.BaseTx#Verify). */
+function syntacticVerify(ledger: Ledger, unsigned: Fields, ins: TransferableIn[], outs: TransferableOut[]): void {
+  if (unsigned.networkID !== ledger.networkID) refuse('metadata failed verification: tx has wrong network ID');
+  if (unsigned.blockchainID !== P_CHAIN_ID) refuse('metadata failed verification: tx has wrong chain ID');
+  const memoBytes = ((unsigned.memo as string | undefined)?.length ?? 2) / 2 - 1;
+  if (memoBytes > 256) refuse(`metadata failed verification: memo exceeds maximum length: ${memoBytes} > 256`);
+  for (const out of outs) verifyOutput(out);
+  for (const input of ins) verifyInput(input);
+  const keys = outs.map((o) => encodeTransferableOutput(o as never));
+  if (!keys.every((k, i) => i === 0 || compareBytes(keys[i - 1]!, k) <= 0)) refuse('outputs not sorted');
+  const sortedUnique = ins.every((input, i) => {
+    if (i === 0) return true;
+    const previous = ins[i - 1]!;
+    const byTx = compareBytes(decodeCB58(previous.txID), decodeCB58(input.txID));
+    return byTx < 0 || (byTx === 0 && previous.outputIndex < input.outputIndex);
+  });
+  if (!sortedUnique) refuse('inputs not sorted and unique');
+  // avax.VerifyMemoFieldLength post-Durango: no memo at all.
+  if (memoBytes > 0) refuse(`memo exceeds maximum length: ${memoBytes} > 0`);
+}
+
+const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
+  const sum = (map.get(key) ?? 0n) + amount;
+  // safe_math.Add's error, as VerifySpendUTXOs returns it.
+  if (sum > MAX_UINT64) refuse('overflow');
+  map.set(key, sum);
+};
+
+/** An owner's identity for locked amounts (the node hashes the owner's bytes; equal owners, equal keys). */
+const ownerKey = (owner: { locktime: bigint; threshold: number; addresses: string[] }) => `${owner.locktime}/${owner.threshold}/${owner.addresses.join(',')}`;
+
+/** utxo/verifier.go VerifySpend + VerifySpendUTXOs, the fx checks from @avanode/wallet/rules. */
+function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, fee: bigint): void {
+  const utxos: UtxoRecord[] = [];
+  for (const input of ins) {
+    const utxo = ledger.utxos.get(utxoId(input));
+    if (!utxo) refuse(`failed to read consumed UTXO ${input.txID}:${input.outputIndex} due to: not found`);
+    utxos.push(utxo!);
+  }
+  if (ins.length !== creds.length) refuse(`wrong number of credentials: ${ins.length} inputs != ${creds.length} credentials`);
+  const unlockedConsumed = new Map<string, bigint>();
+  const lockedConsumed = new Map<string, bigint>();
+  for (const [i, input] of ins.entries()) {
+    const utxo = utxos[i]!;
+    if (utxo.assetID !== input.assetID) refuse(`input asset ID does not match UTXO asset ID: ${input.assetID} != ${utxo.assetID}`);
+    const locktime = utxo.stakeableLocktime;
+    let inner = input.input;
+    if (inner.input === undefined && nowSec < locktime) refuse('locked funds not marked as locked');
+    if (inner.input !== undefined) {
+      const claimed = BigInt(inner.locktime as number);
+      if (claimed !== locktime) refuse(`input locktime does not match UTXO locktime: ${claimed} != ${locktime}`);
+      inner = inner.input as Fields;
+    }
+    const credential = creds[i] as { signatures?: string[] };
+    if (!Array.isArray(credential?.signatures)) refuse('failed to verify transfer: wrong credential type');
+    try {
+      verifyFxSpend({ unsignedBytes, input: inner as never, credential: credential as never, utxo: { ...utxo.owner, amount: utxo.amount }, now: nowSec });
+    } catch (error) {
+      refuse(`failed to verify transfer: ${ruleText(error)}`);
+    }
+    const amount = BigInt(inner.amount as number);
+    if (nowSec >= locktime) add(unlockedConsumed, utxo.assetID, amount);
+    else add(lockedConsumed, `${utxo.assetID}|${locktime}|${ownerKey(utxo.owner)}`, amount);
+  }
+  const unlockedProduced = new Map<string, bigint>([[ledger.avaxAssetID, fee]]);
+  const lockedProduced = new Map<string, { assetID: string; locktime: bigint; amount: bigint }>();
+  for (const out of outs) {
+    const { amount, owner, stakeableLocktime } = outputParts(out.output);
+    if (stakeableLocktime === 0n) {
+      add(unlockedProduced, out.assetID, amount);
+      continue;
+    }
+    const key = `${out.assetID}|${stakeableLocktime}|${ownerKey(owner)}`;
+    const entry = lockedProduced.get(key) ?? { assetID: out.assetID, locktime: stakeableLocktime, amount: 0n };
+    entry.amount += amount;
+    if (entry.amount > MAX_UINT64) refuse('overflow');
+    lockedProduced.set(key, entry);
+  }
+  for (const [key, produced] of lockedProduced) {
+    const consumed = lockedConsumed.get(key) ?? 0n;
+    if (produced.amount <= consumed) continue;
+    const increase = produced.amount - consumed;
+    const unlocked = unlockedConsumed.get(produced.assetID) ?? 0n;
+    if (increase > unlocked) refuse(`insufficient locked funds: needs ${increase - unlocked} more ${produced.assetID} for locktime ${produced.locktime}`);
+    unlockedConsumed.set(produced.assetID, unlocked - increase);
+  }
+  for (const [assetID, amount] of unlockedProduced) {
+    const have = unlockedConsumed.get(assetID) ?? 0n;
+    if (amount > have) refuse(`insufficient unlocked funds: needs ${amount - have} more ${assetID}`);
+  }
+}
+
+export interface VerifyContext {
+  ledger: Ledger;
+  tx: SignedTx;
+  unsignedBytes: Uint8Array;
+  /** The time of the block the tx would go in, Unix seconds (executor.AdvanceTimeTo's). */
+  nowSec: bigint;
+  /** The gas price of that block, nAVAX per gas. */
+  price: bigint;
+}
+
+/** The visitor's error for one tx (standardTxExecutor), or undefined when the node would accept it. */
+export function executionError(context: VerifyContext): string | undefined {
+  try {
+    execute(context);
+    return undefined;
+  } catch (error) {
+    if (error instanceof Refusal) return error.message;
+    // A rule the node applies threw with the node's text (an overflow in the fee, say).
+    if (error instanceof RuleError) return error.message;
+    throw error;
+  }
+}
+
+function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): void {
+  const unsigned = tx.unsignedTx as unknown as Fields;
+  const type = typeName(tx.unsignedTx) ?? '';
+  if (type === 'AddValidatorTx') refuse('AddValidatorTx is not permitted post-Durango');
+  if (type === 'AddDelegatorTx') refuse('AddDelegatorTx is not permitted post-Durango');
+  if (type === 'TransformSubnetTx') refuse('TransformSubnetTx is not permitted post-Etna');
+  if (type === 'AdvanceTimeTx' || type === 'RewardValidatorTx') refuse('wrong transaction type');
+  const ins = unsigned.inputs as TransferableIn[];
+  const outs = unsigned.outputs as TransferableOut[];
+  syntacticVerify(ledger, unsigned, ins, outs);
+  // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
+  if (type === 'ImportTx') refuse('failed to get shared memory: not found');
+  for (const out of (unsigned.exportedOutputs as TransferableOut[] | undefined) ?? []) verifyOutput(out);
+  const fee = txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
+  const baseCreds = AUTHORIZED_TXS.has(type) ? tx.credentials.slice(0, -1) : tx.credentials;
+  const stake = (unsigned.stake as TransferableOut[] | undefined) ?? [];
+  if (STAKER_TXS.has(type)) {
+    for (const out of stake) verifyOutput(out);
+    const validator = unsigned.validator as { nodeID: string; weight: number };
+    const subnetID = unsigned.subnetID as string;
+    const staked = stake.reduce((sum, s) => sum + outputParts(s.output).amount, 0n);
+    if (type === 'AddPermissionlessValidatorTx') {
+      if (subnetID === P_CHAIN_ID && BigInt(validator.weight) < MIN_VALIDATOR_STAKE) refuse('weight of this validator is too low');
+      if (ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) refuse(`duplicate validator: ${validator.nodeID} on ${subnetID}`);
+    } else if (!ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) {
+      refuse(`failed to fetch the validator for ${validator.nodeID} on ${subnetID}: not found`);
+    }
+    if (staked !== BigInt(validator.weight)) refuse(`flow check failed: insufficient unlocked funds: needs ${BigInt(validator.weight)} more ${ledger.avaxAssetID}`);
+    try {
+      verifySpend(ledger, ins, [...outs, ...stake], baseCreds, unsignedBytes, nowSec, fee);
+    } catch (error) {
+      if (error instanceof Refusal) refuse(`flow check failed: ${error.message}`);
+      throw error;
+    }
+    return;
+  }
+  for (const key of ['owner', 'validationRewardsOwner', 'delegationRewardsOwner', 'rewardsOwner']) {
+    if (unsigned[key] === undefined) continue;
+    try {
+      verifyOwner(unsigned[key] as never);
+    } catch (error) {
+      refuse(ruleText(error));
+    }
+  }
+  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, fee);
+}

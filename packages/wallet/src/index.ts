@@ -1,0 +1,46 @@
+// @avanode/wallet: keys, ACP-103 fees, builders and signatures for P-chain transactions, written
+// from the node's Go wallet (avalanchego v1.14.2). The node's rules alone: `@avanode/wallet/rules`.
+export { InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
+export { createKeySigner, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
+export { mergeSignatures, signTx, type SignTxOptions, type SignedTxResult, type TxToSign } from './sign.js';
+export { proofOfPossession, verifyProofOfPossession, type ProofOfPossession } from './pop.js';
+export { readUtxos, type ReadUtxo, type UtxoLike } from './utxos.js';
+export { txComplexity, txFee, calculatePrice, type Dimensions, type FeeParams } from './rules/index.js';
+export {
+  buildAddPermissionlessDelegatorTx,
+  buildAddPermissionlessValidatorTx,
+  buildAddSubnetValidatorTx,
+  buildBaseTx,
+  buildConvertSubnetToL1Tx,
+  buildCreateChainTx,
+  buildCreateSubnetTx,
+  buildDisableL1ValidatorTx,
+  buildExportTx,
+  buildImportTx,
+  buildIncreaseL1ValidatorBalanceTx,
+  buildRegisterL1ValidatorTx,
+  buildRemoveSubnetValidatorTx,
+  buildSetL1ValidatorWeightTx,
+  buildTransferSubnetOwnershipTx,
+  type AddPermissionlessDelegatorTxParams,
+  type AddPermissionlessValidatorTxParams,
+  type AddSubnetValidatorTxParams,
+  type BaseTxParams,
+  type BuiltTx,
+  type ConvertSubnetToL1TxParams,
+  type CreateChainTxParams,
+  type CreateSubnetTxParams,
+  type DisableL1ValidatorTxParams,
+  type ExportTxParams,
+  type ImportTxParams,
+  type IncreaseL1ValidatorBalanceTxParams,
+  type L1ValidatorParam,
+  type OutputParam,
+  type PChainOwnerParam,
+  type RegisterL1ValidatorTxParams,
+  type RemoveSubnetValidatorTxParams,
+  type SetL1ValidatorWeightTxParams,
+  type SubnetParams,
+  type TransferSubnetOwnershipTxParams,
+} from './build/builders.js';
+export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './build/context.js';

@@ -1,0 +1,96 @@
+// Private keys and the signer interface. A key is 32 bytes held in a closure: a signer object has
+// no member that holds it, and prints, inspects and serializes as its address alone.
+import { type Network, decodeCB58, formatAddress } from '@avanode/codec';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { hex } from '@scure/base';
+import { publicKeyAddress } from './rules/secp256k1.js';
+import { KeyFormatError } from './errors.js';
+
+/** secp256k1.PrivateKeyPrefix of the node. */
+const PRIVATE_KEY_PREFIX = 'PrivateKey-';
+
+function checkedKey(bytes: Uint8Array, form: string): Uint8Array {
+  if (bytes.length !== 32) throw new KeyFormatError(`a ${form} private key must be 32 bytes, got ${bytes.length}`);
+  if (!secp256k1.utils.isValidSecretKey(bytes)) throw new KeyFormatError(`the ${form} private key is not a valid secp256k1 scalar (zero, or not below the curve order)`);
+  return bytes;
+}
+
+/**
+ * Reads `PrivateKey-<cb58>` (as the node prints keys) or `0x` + 64 hex digits into 32 bytes.
+ * Errors say what was wrong without quoting the text.
+ */
+export function parsePrivateKey(text: string): Uint8Array {
+  if (typeof text !== 'string') throw new KeyFormatError('a private key must be a string');
+  const trimmed = text.trim();
+  if (trimmed.startsWith(PRIVATE_KEY_PREFIX)) {
+    let bytes: Uint8Array;
+    try {
+      bytes = decodeCB58(trimmed.slice(PRIVATE_KEY_PREFIX.length));
+    } catch {
+      // The codec's error quotes its input: never let it out.
+      throw new KeyFormatError('the PrivateKey- text is not valid cb58 (bad character or checksum)');
+    }
+    return checkedKey(bytes, 'PrivateKey-');
+  }
+  if (trimmed.startsWith('0x') || trimmed.startsWith('0X')) {
+    const digits = trimmed.slice(2);
+    if (digits.length !== 64 || !/^[0-9a-fA-F]+$/.test(digits)) throw new KeyFormatError(`a 0x private key must be 64 hex digits, got ${digits.length} characters`);
+    return checkedKey(hex.decode(digits.toLowerCase()), '0x');
+  }
+  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x`);
+}
+
+function keyBytes(key: Uint8Array | string): Uint8Array {
+  return typeof key === 'string' ? parsePrivateKey(key) : checkedKey(key, 'raw');
+}
+
+/** The 20-byte address of a private key: ripemd160(sha256(compressed public key)). */
+export function keyAddressBytes(privateKey: Uint8Array | string): Uint8Array {
+  return publicKeyAddress(secp256k1.getPublicKey(keyBytes(privateKey), true));
+}
+
+/** `P-<hrp>1…`: the P-chain address of a private key on a network (as in `@avanode/codec`). */
+export function keyAddress(privateKey: Uint8Array | string, network: Network): string {
+  return formatAddress(keyAddressBytes(privateKey), network, 'P');
+}
+
+/**
+ * Anything that can sign for some addresses: a key in memory, a hardware wallet, a key service,
+ * a browser extension. `signHash` returns the 65-byte `r ‖ s ‖ v` secp256k1 signature (low S,
+ * v ∈ {0, 1}) of a 32-byte hash by the key of `address`.
+ */
+export interface Signer {
+  /** The 20-byte addresses this signer holds keys for. */
+  readonly addresses: readonly Uint8Array[];
+  signHash(hash: Uint8Array, address: Uint8Array): Uint8Array | Promise<Uint8Array>;
+}
+
+/** A signature as the node wants it: RFC 6979, low S, `r ‖ s ‖ v` over the hash as given. */
+function signHashWithKey(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
+  const recovered = secp256k1.sign(hash, privateKey, { prehash: false, format: 'recovered', lowS: true });
+  const rsv = new Uint8Array(65);
+  rsv.set(recovered.subarray(1), 0);
+  rsv[64] = recovered[0]!;
+  return rsv;
+}
+
+/**
+ * The in-memory signer of one private key (`PrivateKey-…`, `0x…` or 32 bytes). The key stays in
+ * this function's closure; the object prints as `KeySigner(<address cb58>)`.
+ */
+export function createKeySigner(privateKey: Uint8Array | string): Signer {
+  const key = keyBytes(privateKey).slice();
+  const address = publicKeyAddress(secp256k1.getPublicKey(key, true));
+  const label = `KeySigner(${hex.encode(address)})`;
+  const signer = {
+    addresses: [address] as readonly Uint8Array[],
+    signHash(hash: Uint8Array, forAddress: Uint8Array): Uint8Array {
+      if (forAddress.length !== address.length || forAddress.some((b, i) => b !== address[i])) throw new KeyFormatError('this key signer holds no key for the address asked');
+      return signHashWithKey(hash, key);
+    },
+    toString: () => label,
+    toJSON: () => ({ type: 'KeySigner', address: hex.encode(address) }),
+    [Symbol.for('nodejs.util.inspect.custom')]: () => label,
+  };
+  return Object.freeze(signer);
+}
