@@ -143,6 +143,9 @@ async function checkClient(recording: Recording, server: ReplayServer): Promise<
   return outcomes;
 }
 
+/** The node's answer to a lookup of a tx or block it does not hold (vms/platformvm/service.go). */
+const LOOKUP_NOT_FOUND = /^couldn't get (tx|block with id \S+|block at height \d+): not found$/;
+
 async function checkMock(recording: Recording): Promise<Outcome[]> {
   const response = recording.response as RpcResponse;
   if (response.error?.code === -32000 && !ENVELOPE_MESSAGE.test(response.error.message)) {
@@ -158,6 +161,7 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
   });
   const outcomes: Outcome[] = [];
   const problems: string[] = [];
+  let notHeld = false;
   if (isGet(recording)) {
     if (answer.status !== (recording.httpStatus ?? 200)) problems.push(`status ${answer.status}, recorded ${recording.httpStatus}`);
     const verdict = (validators as unknown as Record<string, (v: unknown) => { ok: boolean }>)[`validateHealthGetResponse${answer.status}`]?.(JSON.parse(answer.body));
@@ -177,6 +181,12 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     const { code, message } = response.error;
     if (mock.error?.code !== code || mock.error.message !== message) problems.push(`mock answered ${mock.error ? `error ${mock.error.code} "${mock.error.message}"` : 'a result'}, recorded error ${code} "${message}"`);
     else if ('data' in response.error ? !isDeepStrictEqual(mock.error.data, response.error.data) : 'data' in mock.error) problems.push(`mock error data ${JSON.stringify(mock.error.data)}, recorded ${JSON.stringify(response.error.data)}`);
+  } else if (mock.error?.code === -32000 && LOOKUP_NOT_FOUND.test(mock.error.message)) {
+    // The recorded node held the object; the mock's state (the spec's examples) does not, and it
+    // answers as a node without it does (getTx, getBlock, getBlockByHeight: service.go's
+    // "couldn't get …: not found"). Neither a pass nor a failure of the mock.
+    outcomes.push({ check: 'mock', status: 'n/a', detail: `the recorded object is not in the mock's state (it answered "${mock.error.message.slice(0, 80)}")` });
+    notHeld = true;
   } else if (mock.error) {
     problems.push(`mock answered error ${mock.error.code}: ${mock.error.message}`);
   } else {
@@ -184,7 +194,7 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     if (!verdict.ok) problems.push(`mock result ${verdict.errors[0]?.path} ${verdict.errors[0]?.message}`);
     if (kindOf(mock.result) !== kindOf(response.result)) problems.push(`mock result is ${kindOf(mock.result)}, recorded ${kindOf(response.result)}`);
   }
-  if (!reason) outcomes.push(problems.length ? { check: 'mock', status: 'failed', detail: problems.join('; ') } : { check: 'mock', status: 'passed' });
+  if (!reason && !notHeld) outcomes.push(problems.length ? { check: 'mock', status: 'failed', detail: problems.join('; ') } : { check: 'mock', status: 'passed' });
   outcomes.push(mock.id === recording.request.id ? { check: 'id', status: 'passed' } : { check: 'id', status: 'failed', detail: `the mock answered id ${JSON.stringify(mock.id)} to ${JSON.stringify(recording.request.id)}` });
   return outcomes;
 }
