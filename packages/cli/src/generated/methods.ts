@@ -1152,7 +1152,7 @@ export const methods: readonly CliMethod[] = [
         "flag": "height",
         "required": false,
         "kind": "json",
-        "type": "uint64"
+        "type": "uint64Param"
       },
       {
         "name": "encoding",
@@ -2156,7 +2156,7 @@ export const methods: readonly CliMethod[] = [
         "flag": "limit",
         "required": false,
         "kind": "json",
-        "type": "uint32"
+        "type": "uint32Param"
       },
       {
         "name": "startIndex",
