@@ -23,7 +23,21 @@ export const WIRE_FORM_MESSAGES: Readonly<Record<WireForm, string>> = {
   decimal: 'must be a decimal string with four places ("99.5000")',
 };
 
+/** How each form looks on the wire, for the reference docs' tables. */
+export const WIRE_FORM_ON_THE_WIRE: Readonly<Record<WireForm, string>> = {
+  uint64: 'decimal string',
+  uint64Param: 'decimal string or number',
+  uint64Number: 'JSON number',
+  uint32: 'decimal string',
+  uint32Param: 'decimal string or number',
+  uint32Number: 'JSON number',
+  decimal: 'decimal string, four places',
+};
+
 const isWireForm = (form: unknown): form is WireForm => typeof form === 'string' && Object.hasOwn(WIRE_FORM_MESSAGES, form);
+
+/** The wire form a schema names (`x-wire-form`), if it names a known one. */
+export const wireFormOf = (schema: Readonly<Record<string, unknown>>): WireForm | undefined => (isWireForm(schema['x-wire-form']) ? schema['x-wire-form'] : undefined);
 
 /** The keyword that stands for a wire form in the schemas ajv compiles (never in the document). */
 const KEYWORD = 'wireForm';
