@@ -25,7 +25,18 @@ const OK: ValidationResult = Object.freeze({ ok: true });
 
 /** Messages stay short (a pattern or a list of values is quoted up to this many characters): the path says where, the message what. */
 const QUOTE = 60;
-const MESSAGE = 200;
+const MESSAGE = 120;
+
+/**
+ * A JSON pointer as a message shows it: whole up to `max` characters, else its start and end
+ * around an ellipsis (a map key comes from the data and may be of any length). `/` for the root.
+ */
+export function pointerExcerpt(pointer: string, max = 80): string {
+  if (pointer === '') return '/';
+  if (pointer.length <= max) return pointer;
+  const half = Math.floor((max - 1) / 2);
+  return `${pointer.slice(0, half)}…${pointer.slice(-half)}`;
+}
 
 const cut = (text: string): string => (text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text);
 const quoted = (value: unknown): string => cut(JSON.stringify(value) ?? String(value));

@@ -73,9 +73,13 @@ export function toWire(value: unknown): unknown {
   return value;
 }
 
-/** The value a validator can read: bigints as numbers (a type check, the exact digits are sent apart). */
+/**
+ * The value a validator can read: a bigint as a number while exact, else as its decimal string,
+ * as the client's exact reader holds it (a uint64's string form bounds it exactly; a double would
+ * round 2^64 down to the limit).
+ */
 export function forValidation(value: unknown): unknown {
-  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (Array.isArray(value)) return value.map(forValidation);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forValidation(v)]));
   return value;

@@ -52,6 +52,14 @@ describe('overrides are checked when they are set', () => {
     const node = createMockNode();
     expect(() => node.withOverrides({ 'platform.getHeight': { height: 42 } as never })).toThrow(OverrideError);
     expect(() => node.withOverrides({ 'platform.getHeight': { height: '42' }, 'platform.getFeeState': { ...feeState, capacity: 1000 } })).not.toThrow();
+    // A map key of any length: the message keeps the pointer's ends (the error's path is whole) and stays short.
+    const key = `2${'k'.repeat(5_000)}`;
+    const balance = { balance: '1', unlocked: '1', lockedStakeable: '0', lockedNotStakeable: '0', balances: { [key]: 5 }, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {}, utxoIDs: [] };
+    const error = overrideError(() => node.withOverrides({ 'platform.getBalance': balance as never }));
+    expect(error.path).toBe(`/balances/${key}`);
+    expect(error.message.length).toBeLessThan(200);
+    expect(error.message).toMatch(/^override of platform\.getBalance: \/balances\/2k+…k+ must be a uint64 decimal string/);
+    node.close();
   });
 
   it('a misspelt member is a missing one (and where the schema is closed, an extra one)', () => {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateParams, validateResult } from '@avanode/validators';
+import { pointerExcerpt, validateParams, validateResult } from '@avanode/validators';
 
 type Schema = Record<string, unknown>;
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -100,5 +100,39 @@ describe('params stay lenient: a json.Uint64 is read from a string or a number',
     const addresses = ['P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5'];
     for (const limit of ['10', '010', 10]) expect(validateParams('platform.getUTXOs', { addresses, limit }), String(limit)).toEqual({ ok: true });
     expect(validateParams('platform.getUTXOs', { addresses, limit: 2 ** 32 })).toEqual({ ok: false, errors: [{ path: '/limit', message: 'must be a uint32: a decimal string or a JSON number (0 to 4294967295)' }] });
+  });
+});
+
+describe('every message is short and names its path', () => {
+  // Wrong values of every kind at every leaf of every example result (and a map key of 5,000
+  // characters): each issue's message stays under 120 characters, quoting no long pattern, its
+  // path is a JSON pointer, and the line a caller prints (pointer excerpt and message) is under 200.
+  const wrongs: unknown[] = [12, -1, 1.5, '12a', '', 'x'.repeat(5_000), null, true, {}, [], '18446744073709551616', [{ a: 1 }]];
+  function leaves(value: unknown, path: string[] = [], out: string[][] = []): string[][] {
+    if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
+      for (const [key, item] of Object.entries(value)) leaves(item, [...path, key], out);
+    } else out.push(path);
+    return out;
+  }
+  it('over many failing inputs, for every method', () => {
+    let issues = 0;
+    for (const method of spec.methods) {
+      for (const example of method.examples) {
+        if (!example.result) continue;
+        const result = example.result.value;
+        const cases = [...leaves(result).flatMap((path) => wrongs.map((wrong) => withLeaf(result, path, () => wrong))), 'not a result', { ['k'.repeat(5_000)]: { a: 'x'.repeat(5_000) } }];
+        for (const value of cases) {
+          const verdict = validateResult(method.name, value);
+          if (verdict.ok) continue;
+          for (const issue of verdict.errors) {
+            issues++;
+            expect(issue.message.length, issue.message.slice(0, 300)).toBeLessThanOrEqual(120);
+            expect(issue.path === '' || issue.path.startsWith('/'), issue.path.slice(0, 100)).toBe(true);
+            expect(`${pointerExcerpt(issue.path)} ${issue.message}`.length).toBeLessThan(200);
+          }
+        }
+      }
+    }
+    expect(issues).toBeGreaterThan(1_000);
   });
 });
