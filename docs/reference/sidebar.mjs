@@ -247,8 +247,24 @@ export default [
         "link": "/reference/schemas/uint64"
       },
       {
+        "text": "uint64Param",
+        "link": "/reference/schemas/uint64Param"
+      },
+      {
+        "text": "uint64Number",
+        "link": "/reference/schemas/uint64Number"
+      },
+      {
         "text": "uint32",
         "link": "/reference/schemas/uint32"
+      },
+      {
+        "text": "uint32Param",
+        "link": "/reference/schemas/uint32Param"
+      },
+      {
+        "text": "uint32Number",
+        "link": "/reference/schemas/uint32Number"
       },
       {
         "text": "decimal",
@@ -501,10 +517,6 @@ export default [
       {
         "text": "LegacySubnet",
         "link": "/reference/schemas/LegacySubnet"
-      },
-      {
-        "text": "txUint32",
-        "link": "/reference/schemas/txUint32"
       },
       {
         "text": "txUint8",

@@ -4,6 +4,7 @@
 import { Ajv, type Options } from 'ajv';
 import type { DocumentModel, JsonSchema } from './model.ts';
 import { mapRefs, schemaRefName } from './util/refs.ts';
+import { addWireForms, withWireForms } from './wire-forms.ts';
 
 /**
  * Every named schema is registered on its own under `avanode:schema/<name>`, and every local
@@ -23,11 +24,14 @@ export interface SchemaEntry {
   schema: JsonSchema;
 }
 
-/** Rewrites `#/components/schemas/X` to the id X is registered under. */
-const pointIntoComponents = (value: unknown): unknown => mapRefs(value, (ref) => {
+/**
+ * Rewrites `#/components/schemas/X` to the id X is registered under, and each `x-wire-form`
+ * subschema to the check of its form (src/wire-forms.ts). `where` names the schema in errors.
+ */
+const pointIntoComponents = (value: unknown, where: string): unknown => withWireForms(mapRefs(value, (ref) => {
   const name = schemaRefName(ref);
   return name === undefined ? ref : schemaId(name);
-});
+}), where);
 
 export function schemaEntries(model: DocumentModel): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
@@ -37,7 +41,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
       exportName: `${method.typeName}Params`,
       method: method.name,
       part: 'params',
-      schema: pointIntoComponents(method.paramsSchema) as JsonSchema,
+      schema: pointIntoComponents(method.paramsSchema, `params of ${method.name}`) as JsonSchema,
     });
     if (method.resultSchema !== undefined) {
       entries.push({
@@ -45,7 +49,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
         exportName: `${method.typeName}Result`,
         method: method.name,
         part: 'result',
-        schema: pointIntoComponents(method.resultSchema) as JsonSchema,
+        schema: pointIntoComponents(method.resultSchema, `result of ${method.name}`) as JsonSchema,
       });
     }
   }
@@ -56,7 +60,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
         exportName: `${endpoint.typeName}Response${status}`,
         method: endpoint.name,
         part: 'response',
-        schema: pointIntoComponents(response.schema) as JsonSchema,
+        schema: pointIntoComponents(response.schema, `${endpoint.name} ${status}`) as JsonSchema,
       });
     }
   }
@@ -76,8 +80,9 @@ export function createAjv(model: DocumentModel, options: Options = {}): { ajv: A
     allowUnionTypes: true,
     ...options,
   });
+  addWireForms(ajv);
   for (const [name, schema] of Object.entries(model.schemas)) {
-    const rewritten = pointIntoComponents(schema);
+    const rewritten = pointIntoComponents(schema, `schema ${name}`);
     ajv.addSchema(typeof rewritten === 'boolean' ? { $id: schemaId(name), allOf: [rewritten] } : { ...(rewritten as object), $id: schemaId(name) });
   }
   const entries = schemaEntries(model);

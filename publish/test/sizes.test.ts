@@ -28,6 +28,7 @@ it('the size budgets hold, and every figure is printed', () => {
     ['client: createClient (every namespace typed, every method name) + one method, up front', 2400],
     ['client: the whole package, every lazily loaded part included', 10_600],
     ['validators: one result validator (platform.getCurrentValidators)', 3700],
+    ['validators: the whole package (validateParams, validateResult: every method)', 37_000],
     ['codec: amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress)', 4200],
     ['codec: every ID, address, amount and hex helper (@avanode/codec/encoding)', 8700],
   ]);

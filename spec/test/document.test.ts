@@ -156,8 +156,9 @@ describe('the OpenRPC document', () => {
 
   it('marks 64-bit integers so clients can decode them losslessly', () => {
     const schemas = model.schemas as Record<string, Record<string, unknown>>;
-    expect(schemas.uint64!['x-uint64']).toBe(true);
+    for (const name of ['uint64', 'uint64Param', 'uint64Number']) expect(schemas[name]!['x-uint64'], name).toBe(true);
     const text = JSON.stringify(document);
-    expect(text.split('"$ref":"#/components/schemas/uint64"').length - 1).toBeGreaterThan(100);
+    const uses = (name: string) => text.split(`"$ref":"#/components/schemas/${name}"`).length - 1;
+    expect(uses('uint64') + uses('uint64Number')).toBeGreaterThan(100);
   });
 });

@@ -51,20 +51,42 @@ describe('strict wire forms', () => {
     expect(checkResult('info.isBootstrapped', { isBootstrapped: true }).ok).toBe(true);
   });
 
-  it('integers: decimal strings and non-negative JSON integers pass, "12a", floats and negatives do not', () => {
+  it('integers in results: a json.Uint64 is the decimal string MarshalJSON writes, never a number', () => {
+    // utils/json/uint64.go#Uint64.MarshalJSON: strconv.FormatUint, quoted.
     expect(checkResult('platform.getHeight', { height: '12' }).ok).toBe(true);
-    expect(checkResult('platform.getHeight', { height: 12 }).ok).toBe(true);
+    expect(checkResult('platform.getHeight', { height: '0' }).ok).toBe(true);
     expect(checkResult('platform.getHeight', { height: '18446744073709551615' }).ok).toBe(true);
-    expect(checkResult('platform.getHeight', { height: '12a' }).ok).toBe(false);
-    expect(checkResult('platform.getHeight', { height: '-1' }).ok).toBe(false);
-    expect(checkResult('platform.getHeight', { height: -1 }).ok).toBe(false);
-    expect(checkResult('platform.getHeight', { height: 1.5 }).ok).toBe(false);
-    expect(checkResult('platform.getHeight', { height: '' }).ok).toBe(false);
+    for (const height of [12, '012', '18446744073709551616', '12a', '-1', -1, 1.5, '', '+1', ' 1', null]) {
+      expect(checkResult('platform.getHeight', { height }).ok, JSON.stringify(height)).toBe(false);
+    }
   });
 
-  it('floats: "100.0000" and 99.5 pass, "abc" does not', () => {
-    expect(checkResult('info.uptime', { rewardingStakePercentage: '100.0000', weightedAveragePercentage: 99.5 }).ok).toBe(true);
-    expect(checkResult('info.uptime', { rewardingStakePercentage: 'abc', weightedAveragePercentage: 99.5 }).ok).toBe(false);
+  it('integers in params: a json.Uint64 is read from a decimal string (leading zeros too) or a number', () => {
+    // utils/json/uint64.go#Uint64.UnmarshalJSON: strconv.ParseUint of the text, quotes removed.
+    for (const height of ['12', '012', 12, '18446744073709551615', 2 ** 64 - 1]) {
+      expect(checkParams('platform.getBlockByHeight', { height, encoding: 'hex' }).ok, JSON.stringify(height)).toBe(true);
+    }
+    for (const height of ['18446744073709551616', '12a', -1, 1.5, '', '-1']) {
+      expect(checkParams('platform.getBlockByHeight', { height, encoding: 'hex' }).ok, JSON.stringify(height)).toBe(false);
+    }
+  });
+
+  it('plain Go integers in results are bare numbers, never strings', () => {
+    // platform.getFeeState: gas.State's Capacity and Excess are plain uint64 (vms/components/gas/state.go).
+    const state = withResult('platform.getFeeState', {});
+    expect(checkResult('platform.getFeeState', state).ok).toBe(true);
+    expect(checkResult('platform.getFeeState', { ...state, capacity: 1000 }).ok).toBe(true);
+    expect(checkResult('platform.getFeeState', { ...state, capacity: '1000' }).ok).toBe(false);
+    expect(checkResult('platform.getFeeState', { ...state, capacity: -1 }).ok).toBe(false);
+    // Beyond 2^53 − 1 the client's exact reader holds the number as its decimal string.
+    expect(checkResult('platform.getFeeState', { ...state, capacity: '18446744073709551615' }).ok).toBe(true);
+  });
+
+  it('floats: a json.Float64 is the four-place string MarshalJSON writes', () => {
+    expect(checkResult('info.uptime', { rewardingStakePercentage: '100.0000', weightedAveragePercentage: '99.5000' }).ok).toBe(true);
+    for (const value of [99.5, '99.5', 'abc', '100.00000']) {
+      expect(checkResult('info.uptime', { rewardingStakePercentage: '100.0000', weightedAveragePercentage: value }).ok, JSON.stringify(value)).toBe(false);
+    }
   });
 
   it('a node ID without its prefix is rejected, in params and in results', () => {

@@ -6,6 +6,7 @@ import { isObject } from '../util/json.ts';
 import { camelCase } from '../util/names.ts';
 import { eachRef, followRefs, schemaRefName } from '../util/refs.ts';
 import { uint64Paths } from '../uint64-paths.ts';
+import { WIRE_FORM_ON_THE_WIRE, wireFormOf } from '../wire-forms.ts';
 import { clientSnippet, curlSnippet, exampleRequest, exampleUrl } from './docs-snippets.ts';
 
 /** A group's title in the sidebar: its tag's description in the document, else the group's name. */
@@ -25,21 +26,31 @@ const prose = (text: string | undefined) =>
 /** Text for a table cell: one line, pipes escaped. */
 const cell = (text: string | undefined) => prose(text).replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
 
-/** A readable type, with named schemas linked to their pages (`base` is the path to the reference root). */
-function typeLabel(schema: unknown, base: string): string {
+/** Where a label is written: `base`, the path to the reference root; `schemas`, the named schemas (for their wire forms). */
+interface Where {
+  base: string;
+  schemas: Readonly<Record<string, JsonSchema>>;
+}
+
+/** A readable type, with named schemas linked to their pages and, for an integer's wire form, the form it has on the wire. */
+function typeLabel(schema: unknown, at: Where): string {
   if (schema === true || schema === undefined) return 'any';
   if (!isObject(schema)) return 'never';
   const named = typeof schema.$ref === 'string' ? schemaRefName(schema.$ref) : undefined;
-  if (named !== undefined) return `[${named}](${base}schemas/${named}.md)`;
-  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s) => typeLabel(s, base)).join(' or ');
+  if (named !== undefined) {
+    const target = at.schemas[named];
+    const form = isObject(target) ? wireFormOf(target) : undefined;
+    return `[${named}](${at.base}schemas/${named}.md)${form ? ` (${WIRE_FORM_ON_THE_WIRE[form]})` : ''}`;
+  }
+  if (Array.isArray(schema.anyOf)) return schema.anyOf.map((s) => typeLabel(s, at)).join(' or ');
   if ('const' in schema) return `\`${JSON.stringify(schema.const)}\``;
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => `\`${JSON.stringify(v)}\``).join(' or ');
   if (schema.type === 'array') {
-    if (Array.isArray(schema.items)) return `[${schema.items.map((s) => typeLabel(s, base)).join(', ')}]`;
-    return schema.maxItems === 0 ? 'empty array' : `array of ${typeLabel(schema.items, base)}`;
+    if (Array.isArray(schema.items)) return `[${schema.items.map((s) => typeLabel(s, at)).join(', ')}]`;
+    return schema.maxItems === 0 ? 'empty array' : `array of ${typeLabel(schema.items, at)}`;
   }
   if (schema.type === 'object' || schema.properties || schema.additionalProperties) {
-    if (!schema.properties && isObject(schema.additionalProperties)) return `map of ${typeLabel(schema.additionalProperties, base)}`;
+    if (!schema.properties && isObject(schema.additionalProperties)) return `map of ${typeLabel(schema.additionalProperties, at)}`;
     return 'object';
   }
   if (typeof schema.type === 'string') return schema.type === 'integer' ? 'integer' : schema.type;
@@ -54,15 +65,15 @@ interface Row {
 }
 
 /** The fields of an object schema, and (one level deeper) of its inline objects, as dotted names. */
-function fieldRows(schema: unknown, base: string, prefix = '', depth = 0): Row[] {
+function fieldRows(schema: unknown, at: Where, prefix = '', depth = 0): Row[] {
   if (!isObject(schema) || !isObject(schema.properties)) return [];
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const rows: Row[] = [];
   for (const [name, property] of Object.entries(schema.properties)) {
     const p = property as Record<string, unknown>;
-    rows.push({ name: `${prefix}${name}`, type: typeLabel(p, base), required: required.has(name), description: cell(p.description as string | undefined) });
+    rows.push({ name: `${prefix}${name}`, type: typeLabel(p, at), required: required.has(name), description: cell(p.description as string | undefined) });
     const inner = p.type === 'array' && isObject(p.items) && isObject(p.items.properties) ? p.items : p;
-    if (depth < 2 && !p.$ref && isObject(inner.properties)) rows.push(...fieldRows(inner, base, `${prefix}${name}${inner === p ? '' : '[]'}.`, depth + 1));
+    if (depth < 2 && !p.$ref && isObject(inner.properties)) rows.push(...fieldRows(inner, at, `${prefix}${name}${inner === p ? '' : '[]'}.`, depth + 1));
   }
   return rows;
 }
@@ -98,11 +109,11 @@ function tryItTag(m: MethodModel): string {
 }
 
 function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
-  const base = '../';
+  const at: Where = { base: '../', schemas: model.schemas };
   const scope = m.scope;
   const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.mutating ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
   const paths = [...new Set(m.servers.map((s) => s.url.replace(/^[a-z]+:\/\/[^/]+/i, '')))];
-  const paramRows: Row[] = m.params.map((p) => ({ name: p.name, type: typeLabel(p.schema, base), required: p.required, description: cell(p.description ?? (isObject(p.schema) ? (p.schema.description as string) : '')) }));
+  const paramRows: Row[] = m.params.map((p) => ({ name: p.name, type: typeLabel(p.schema, at), required: p.required, description: cell(p.description ?? (isObject(p.schema) ? (p.schema.description as string) : '')) }));
   const resultSchema = m.resultSchema;
   const resolved = followRefs(model.refs, resultSchema);
   const ints = uint64Paths(model, m.resultSchema).map((p) => `\`${p.replace(/\.\*/g, '[]') || '(the result)'}\``);
@@ -127,14 +138,14 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
     '',
     '## Result',
     '',
-    `Type: ${typeLabel(resultSchema, base)}`,
+    `Type: ${typeLabel(resultSchema, at)}`,
     '',
-    table(fieldRows(resolved, base)),
+    table(fieldRows(resolved, at)),
     '',
     '## Integers',
     '',
     ints.length > 0
-      ? `64-bit integers (\`x-uint64\`), sent by nodes as decimal strings or JSON numbers: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
+      ? `64-bit integers (\`x-uint64\`), each in the wire form the tables above give: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
       : 'No 64-bit integer in the result.',
     '',
     ...(m.errors.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...m.errors.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
@@ -177,8 +188,8 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
   ].join('\n');
 }
 
-function schemaPage(name: string, schema: JsonSchema, usedBy: string[]): string {
-  const base = '../';
+function schemaPage(name: string, schema: JsonSchema, usedBy: string[], schemas: Where['schemas']): string {
+  const at: Where = { base: '../', schemas };
   const s = isObject(schema) ? schema : {};
   return [
     '---',
@@ -189,12 +200,13 @@ function schemaPage(name: string, schema: JsonSchema, usedBy: string[]): string 
     '',
     cell(s.description as string | undefined),
     '',
-    `Type: ${typeLabel({ ...s, $ref: undefined }, base)}`,
+    `Type: ${typeLabel({ ...s, $ref: undefined }, at)}`,
     '',
     ...(typeof s.pattern === 'string' ? [`Pattern: \`${s.pattern}\``, ''] : []),
-    ...(s['x-uint64'] === true ? ['A 64-bit integer (`x-uint64`): a decimal string or a JSON number on the wire; a `bigint` from the client with `bigint: true`.', ''] : []),
-    ...(Array.isArray(s.anyOf) ? ['One of:', '', ...s.anyOf.map((b) => `- ${typeLabel(b, base)}`), ''] : []),
-    table(fieldRows(s, base)),
+    ...(wireFormOf(s) ? [`On the wire: ${WIRE_FORM_ON_THE_WIRE[wireFormOf(s)!]} (\`x-wire-form: ${wireFormOf(s)}\`).`, ''] : []),
+    ...(s['x-uint64'] === true ? ['A 64-bit integer (`x-uint64`): a `bigint` from the client with `bigint: true`.', ''] : []),
+    ...(Array.isArray(s.anyOf) ? ['One of:', '', ...s.anyOf.map((b) => `- ${typeLabel(b, at)}`), ''] : []),
+    table(fieldRows(s, at)),
     '',
     ...(usedBy.length > 0 ? ['## Used by', '', ...usedBy.map((u) => `- ${u}`), ''] : []),
   ].join('\n');
@@ -224,7 +236,7 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     refsIn(schema, refs);
     for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
   }
-  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort()), note));
+  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort(), model.schemas), note));
   // Plain HTTP endpoints are called on the same node as the methods: the first server's origin.
   const origin = model.methods[0] ? (/^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(model.methods[0]))?.[0] ?? '') : '';
   for (const endpoint of model.httpEndpoints) {
@@ -252,13 +264,13 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
           '',
           '## Query',
           '',
-          table(endpoint.query.map((q) => ({ name: q.name, type: typeLabel(q.schema, '../'), required: q.required, description: cell(q.description) })), 'Name'),
+          table(endpoint.query.map((q) => ({ name: q.name, type: typeLabel(q.schema, { base: '../', schemas: model.schemas }), required: q.required, description: cell(q.description) })), 'Name'),
           '',
           '## Responses',
           '',
           '| Status | Body |',
           '|---|---|',
-          ...Object.entries(endpoint.responses).map(([status, r]) => `| ${status} | ${typeLabel(r.schema, '../')} (${cell(r.description)}) |`),
+          ...Object.entries(endpoint.responses).map(([status, r]) => `| ${status} | ${typeLabel(r.schema, { base: '../', schemas: model.schemas })} (${cell(r.description)}) |`),
           '',
           '## Example',
           '',

@@ -77,6 +77,12 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
       definitions[name] = { title: name, description: base.description, tsType: 'bigint' };
       continue;
     }
+    if (isUint64Schema(schema) && base.type === 'integer') {
+      // A bare number on the wire, but the client never rounds: beyond 2^53 − 1 it gives the
+      // number's exact decimal string (core/lossless.ts), so that is a value of this type too.
+      definitions[name] = { title: name, description: base.description, tsType: 'number | string' };
+      continue;
+    }
     definitions[name] = typeof schema === 'boolean' ? { allOf: [schema], title: name } : { title: name, ...base };
   }
   const methodEntries: Record<string, unknown> = {};

@@ -12,15 +12,19 @@ import { compiledValidators, type CompiledValidators } from '../compiled-validat
 import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
 import { withPositionalArguments } from '../positional-calls.ts';
+import { standaloneImports } from '../wire-forms.ts';
 
 // ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
 const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
 
 const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Standalone code may `require` ajv's runtime helpers (deep equality, string length…): bundle them in. */
-async function withoutRequires(code: string): Promise<string> {
-  if (!/\brequire\(/.test(code)) return code;
+/**
+ * Standalone code may `require` ajv's runtime helpers (deep equality, string length…) and import
+ * the checks of the node's wire forms (src/wire-forms.ts): bundle them in.
+ */
+async function bundled(code: string): Promise<string> {
+  if (!/\brequire\(|^import /m.test(code)) return code;
   const result = await build({
     stdin: { contents: code, resolveDir: generatorsDir, loader: 'js', sourcefile: 'ajv.generated.js' },
     // esbuild names the input in a comment relative to this folder: fixed, so the output does not
@@ -93,7 +97,7 @@ async function sortedTopLevel(code: string): Promise<string> {
 async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
   let code = await sortedTopLevel(stableNames(standaloneCode(compiled.ajv, compiled.exports)));
-  code = withPositionalArguments(withFastPatterns(await withoutRequires(code)));
+  code = withPositionalArguments(withFastPatterns(await bundled(standaloneImports(code) + code)));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 }

@@ -8,6 +8,7 @@ import * as raw from './ajv.generated.js';
 import { toValidator, validateBy, type Validator } from './runtime.js';
 
 export type { ValidationIssue, ValidationResult, Validator } from './runtime.js';
+export { pointerExcerpt } from './runtime.js';
 
 // @hole validators
 // @hole doc

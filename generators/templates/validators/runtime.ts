@@ -23,13 +23,35 @@ export type RawValidateFunction = ((value: unknown) => boolean) & { errors?: Raw
 
 const OK: ValidationResult = Object.freeze({ ok: true });
 
+/** Messages stay short (a pattern or a list of values is quoted up to this many characters): the path says where, the message what. */
+const QUOTE = 60;
+const MESSAGE = 120;
+
+/**
+ * A JSON pointer as a message shows it: whole up to `max` characters, else its start and end
+ * around an ellipsis (a map key comes from the data and may be of any length). `/` for the root.
+ */
+export function pointerExcerpt(pointer: string, max = 80): string {
+  if (pointer === '') return '/';
+  if (pointer.length <= max) return pointer;
+  const half = Math.floor((max - 1) / 2);
+  return `${pointer.slice(0, half)}…${pointer.slice(-half)}`;
+}
+
+const cut = (text: string): string => (text.length > QUOTE ? `${text.slice(0, QUOTE - 1)}…` : text);
+const quoted = (value: unknown): string => cut(JSON.stringify(value) ?? String(value));
+
 function issueOf(error: RawError): ValidationIssue {
   const { instancePath: path, keyword, params } = error;
   if (keyword === 'required') return { path: `${path}/${String(params.missingProperty)}`, message: 'is required' };
   if (keyword === 'additionalProperties') return { path: `${path}/${String(params.additionalProperty)}`, message: 'is not allowed here' };
-  if (keyword === 'enum') return { path, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
+  if (keyword === 'enum') return { path, message: `must be one of ${quoted(params.allowedValues)}` };
+  if (keyword === 'const') return { path, message: `must be ${quoted(params.allowedValue)}` };
+  if (keyword === 'pattern') return { path, message: `must match pattern "${cut(String(params.pattern))}"` };
   return { path, message: error.message ?? `fails ${keyword}` };
 }
+
+const capped = (message: string): string => (message.length > MESSAGE ? `${message.slice(0, MESSAGE - 1)}…` : message);
 
 /**
  * ajv reports each failed branch of an `anyOf`, then the `anyOf` itself. The branches say what
@@ -45,7 +67,7 @@ function describe(errors: RawError[]): ValidationIssue[] {
     byPath.set(issue.path, messages);
   }
   if (byPath.size === 0) return errors.map(issueOf);
-  return [...byPath].map(([path, messages]) => ({ path, message: messages.join(', or ') }));
+  return [...byPath].map(([path, messages]) => ({ path, message: capped(messages.join(', or ')) }));
 }
 
 export function toValidator(raw: RawValidateFunction): Validator {

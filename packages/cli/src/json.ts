@@ -74,12 +74,12 @@ export function toWire(value: unknown): unknown {
 }
 
 /**
- * The value a validator can read. A bigint beyond 2^53 becomes its decimal string, which the
- * uint64 pattern bounds exactly (as a double, 2^64 would equal 2^64 − 1 and pass), as the client
- * checks what it sends; the exact digits are sent apart.
+ * The value a validator can read: a bigint as a number while exact, else as its decimal string,
+ * as the client's exact reader holds it (a uint64's string form bounds it exactly; a double would
+ * round 2^64 down to the limit).
  */
 export function forValidation(value: unknown): unknown {
-  if (typeof value === 'bigint') return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
   if (Array.isArray(value)) return value.map(forValidation);
   if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forValidation(v)]));
   return value;

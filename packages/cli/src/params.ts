@@ -1,7 +1,7 @@
 // A method command's flags: parsed with node:util parseArgs from the method's entry in the
 // table, turned into the params the node receives, and checked with the spec's validators.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { validateParams } from '@avanode/validators';
+import { pointerExcerpt, validateParams } from '@avanode/validators';
 import { usageError } from './errors.js';
 import { forValidation, parseExact, toWire } from './json.js';
 import { nodeAddress, type NodeAddress } from './node-url.js';
@@ -149,8 +149,10 @@ export function parseMethodArgs(method: CliMethod, argv: string[], env: NodeJS.P
   if (values.validate) {
     const verdict = validateParams(method.method, forValidation(params));
     if (!verdict.ok) {
-      const issues = verdict.errors.slice(0, 3).map((issue) => `${where(method, issue.path)} ${issue.message}`);
-      throw usageError(`${command}: invalid params: ${issues.join('; ')}${verdict.errors.length > 3 ? '; …' : ''} (--no-validate sends them anyway)`);
+      // The first issue only, so the line stays short; the flag names where it is.
+      const [first] = verdict.errors;
+      const more = verdict.errors.length > 1 ? ` (and ${verdict.errors.length - 1} more)` : '';
+      throw usageError(`${command}: invalid params: ${where(method, first!.path)} ${first!.message}${more} (--no-validate sends them anyway)`);
     }
   }
   const timeoutMs = milliseconds(`${command}: --timeout-ms`, values['timeout-ms'] as string | undefined);
@@ -170,5 +172,5 @@ function where(method: CliMethod, pointer: string): string {
   if (head === undefined || head === '') return 'params';
   const param = method.byPosition ? method.params[Number(head)] : method.params.find((p) => p.name === head);
   const label = param ? `--${param.flag}` : `params.${head}`;
-  return rest.length > 0 ? `${label} (at ${rest.join('.')})` : label;
+  return rest.length > 0 ? `${label} (at ${pointerExcerpt(`/${rest.join('/')}`, 60).slice(1).replace(/\//g, '.')})` : label;
 }

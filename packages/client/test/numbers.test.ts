@@ -82,6 +82,27 @@ describe('64-bit integers', () => {
     expect(node.received.length).toBe(before);
   });
 
+  it('with validate: true, each member is checked in the form the node writes it', async () => {
+    const client = createClient({ url: node.url, validate: true, retry: false });
+    // json.Uint64 (utils/json/uint64.go): a decimal string; as a bare number no node sends it.
+    answerText('{"height":1204}');
+    await expect(client.platform.getHeight()).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      path: '/height',
+      message: expect.stringContaining('unexpected result at /height: must be a uint64 decimal string (0 to 18446744073709551615)'),
+    });
+    answerText('{"height":"1204"}');
+    expect(await client.platform.getHeight()).toEqual({ height: '1204' });
+    // A plain Go uint64 (gas.Gas): a bare number, exact beyond 2^53 (its decimal string without bigint, a bigint with it).
+    const feeState = (capacity: string) => `{"capacity":${capacity},"excess":0,"price":1,"timestamp":"2026-11-20T10:15:00Z"}`;
+    answerText(feeState('18446744073709551615'));
+    expect((await client.platform.getFeeState()).capacity).toBe('18446744073709551615');
+    answerText(feeState('18446744073709551615'));
+    expect((await createClient({ url: node.url, validate: true, bigint: true }).platform.getFeeState()).capacity).toBe(2n ** 64n - 1n);
+    answerText(feeState('"1000"'));
+    await expect(client.platform.getFeeState()).rejects.toMatchObject({ name: 'ResponseValidationError', path: '/capacity' });
+  });
+
   it('the health GET answer decodes its uint64s too', async () => {
     node.answer(raw(200, `{"checks":{"P":{"timestamp":"2026-11-20T10:15:00Z","duration":${MAX_INT64}}},"healthy":true}`));
     const answer = await createClient({ url: node.url, bigint: true }).health.get();

@@ -13,7 +13,7 @@ const url = 'http://127.0.0.1:9650';
 const client = createClient({ url });
 const big = createClient({ url, bigint: true });
 
-expectTypeOf(client.platform.getHeight()).resolves.toEqualTypeOf<{ height: string | number }>();
+expectTypeOf(client.platform.getHeight()).resolves.toEqualTypeOf<{ height: string }>();
 expectTypeOf(big.platform.getHeight()).resolves.toEqualTypeOf<{ height: bigint }>();
 // A bare client: the standalone functions and request() typed as on a full client, no namespaces.
 const bare = createBareClient({ url, bigint: true });
@@ -22,13 +22,13 @@ expectTypeOf(bare.request('platform.getHeight')).resolves.toEqualTypeOf<{ height
 // @ts-expect-error: a bare client has no namespaces.
 void bare.platform;
 expectTypeOf(getCurrentValidators(big)).resolves.toHaveProperty('validators');
-expectTypeOf(client.request('info.getNetworkID')).resolves.toEqualTypeOf<{ networkID: string | number }>();
+expectTypeOf(client.request('info.getNetworkID')).resolves.toEqualTypeOf<{ networkID: string }>();
 expectTypeOf(client.evm('C').feeConfig('latest')).resolves.toHaveProperty('feeConfig');
 expectTypeOf(client.health.get({ endpoint: 'readiness', tags: ['P'] })).resolves.toHaveProperty('status').toEqualTypeOf<200 | 503>();
 
 // The bigint switch, whatever form the config takes. A config whose type says only `boolean`
 // may give either form, and the result type says so (it must not claim wire strings).
-type EitherHeight = { height: string | number } | { height: bigint };
+type EitherHeight = { height: string } | { height: bigint };
 const asConst = { url, bigint: true } as const;
 expectTypeOf(createClient(asConst).platform.getHeight()).resolves.toEqualTypeOf<{ height: bigint }>();
 const checked = { url, bigint: true } satisfies ClientConfig;
@@ -44,7 +44,7 @@ expectTypeOf(createClient(exactFactory()).platform.getHeight()).resolves.toEqual
 const plainFactory = (): ClientConfig => ({ url });
 expectTypeOf(createClient(plainFactory()).platform.getHeight()).resolves.toEqualTypeOf<EitherHeight>();
 const off = { url, bigint: false } as const;
-expectTypeOf(createClient(off).platform.getHeight()).resolves.toEqualTypeOf<{ height: string | number }>();
+expectTypeOf(createClient(off).platform.getHeight()).resolves.toEqualTypeOf<{ height: string }>();
 
 // batch(): one typed item per call, on every namespace, on evm(id) (the validators endpoint
 // included) and on the client.

@@ -174,14 +174,14 @@ export const decodeGetBlockByHeightResult: typeof decodeGetBlockResult = decodeG
 /** A UTXO as the node prints one in JSON (avax.UTXO), in `@avanode/types`' members. */
 export interface JsonUtxo {
   txID: Json.Cb58ID;
-  outputIndex: Json.TxUint32;
+  outputIndex: Json.Uint32Number;
   assetID: Json.Cb58ID;
   output: Json.TransferableOut;
 }
 /** A UTXO with every uint64 a bigint, in `@avanode/types/bigint`'s members. */
 export interface BigintUtxo {
   txID: Big.Cb58ID;
-  outputIndex: Big.TxUint32;
+  outputIndex: Big.Uint32Number;
   assetID: Big.Cb58ID;
   output: Big.TransferableOut;
 }

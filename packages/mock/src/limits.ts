@@ -39,6 +39,8 @@ export function serverLimits(options: ServerLimits): Required<ServerLimits> & { 
   return { ...limits, checkEveryMs: checkInterval(limits.headersTimeoutMs, limits.requestTimeoutMs) };
 }
 
+import { GO_BAD_REQUEST } from './envelope/request-uri.js';
+
 const GO_431 = '431 Request Header Fields Too Large';
 
 /** What the server writes on a connection whose request could not be read (node:http's clientError), then closes it. */
@@ -46,5 +48,5 @@ export function clientErrorAnswer(code: string | undefined): string {
   // Go's conn.serve writes these with `Connection: close`; the mock keeps Go's text for 431 and 400.
   if (code === 'HPE_HEADER_OVERFLOW') return `HTTP/1.1 ${GO_431}\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n${GO_431}`;
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
-  return 'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request';
+  return GO_BAD_REQUEST;
 }

@@ -8,6 +8,7 @@ import type { HealthReport } from '@avanode/types';
 import { validateParams } from '@avanode/validators';
 import { serveGeth, type GethEndpoint } from './envelope/geth.js';
 import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
+import { badRequestAnswer, hasBadEscape } from './envelope/request-uri.js';
 import { httpError, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
 import { exampleStateRefusal } from './example-state.js';
@@ -466,6 +467,8 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   }
 
   function respondNow(request: MockRequest, layer: Record<string, unknown>): MockResponse | Promise<MockResponse> {
+    // Go's server refuses the request line before any handler (envelope/request-uri.ts).
+    if (hasBadEscape(request.path)) return badRequestAnswer();
     const headers = request.headers ?? DEFAULT_HEADERS;
     const http: HttpRequest = { method: request.method, headers, query: request.query ?? NO_QUERY, body: request.body };
     // api/server/server.go:331-336: every answer names the node.
@@ -492,7 +495,7 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       try {
         path = decodeURIComponent(path);
       } catch {
-        // Not percent-decodable: matched as sent.
+        // Escapes Go takes but that are no UTF-8 (`%ff`): matched as sent.
       }
     }
     // The control API and the faults of the simulated network (src/network/attach.ts) come before the node's routes.

@@ -7,7 +7,7 @@
 // message. A function's answers are not checked: a function is how a test serves an answer the
 // node would never send (to see how the app copes), or a stand-in its code does not look into.
 import type { Methods } from '@avanode/types';
-import { validateResult } from '@avanode/validators';
+import { pointerExcerpt, validateResult } from '@avanode/validators';
 import type { CallAnswer } from './envelope/types.js';
 import { isObject } from './is-object.js';
 
@@ -55,7 +55,7 @@ export class OverrideError extends Error {
   readonly method: string;
   readonly path: string;
   constructor(method: string, path: string, reason: string) {
-    super(`override of ${method}: ${path === '' ? '' : `${path} `}${reason}`);
+    super(`override of ${method}: ${path === '' ? '' : `${pointerExcerpt(path)} `}${reason}`);
     this.method = method;
     this.path = path;
   }
@@ -96,7 +96,7 @@ function checkOverrideValue(method: string, value: unknown): void {
   const verdict = validateResult(method, value);
   if (verdict.ok) return;
   const [first, ...more] = verdict.errors;
-  throw new OverrideError(method, first!.path, `${first!.message}${more.length ? ` (and ${more.length} more: ${more.map((e) => e.path || '/').join(', ')})` : ''}`);
+  throw new OverrideError(method, first!.path, `${first!.message}${more.length ? ` (and ${more.length} more)` : ''}`);
 }
 
 /**

@@ -4,6 +4,7 @@
 // slow clients and on headers (limits.ts), and garbage answered as the node answers it.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { GO_BAD_REQUEST, hasBadEscape } from './envelope/request-uri.js';
 import { clientErrorAnswer, serverLimits, type ServerLimits } from './limits.js';
 import { createMockNode, responderOf, type MockNodeOptions, type MockResponse } from './mock-node.js';
 import type { MockControl } from './network/index.js';
@@ -111,6 +112,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       req.resume();
       finish(413);
     };
+    // A path Go's url.ParseRequestURI refuses (`/ext/bc/%zz`): Go's own bytes, then the connection closes.
+    if (hasBadEscape(target)) {
+      req.socket.end(GO_BAD_REQUEST);
+      return finish(400);
+    }
     // A request target like `//@/x` is not a path a URL parser accepts: answer 400, not crash.
     const query = queryOf(target);
     if (!query) {

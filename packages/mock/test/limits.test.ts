@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockNode } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 
 /** What a raw client got: the bytes the server sent, and when the connection closed (ms after connecting). */
@@ -78,6 +79,34 @@ describe('slow clients and large headers (configured limits)', () => {
     // net/http server.go conn.serve, errTooLarge.
     expect(received).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n431 Request Header Fields Too Large');
     expect(closedAfterMs).toBeLessThan(1_000);
+  });
+
+  it('a path with malformed percent-encoding: Go\'s 400 Bad Request, bytes for bytes, and the connection closed', async () => {
+    // net/url url.go unescape (from url.ParseRequestURI in net/http readRequest) refuses the
+    // escape; net/http server.go conn.serve writes its fixed 400 before any handler runs.
+    const go = 'HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\n400 Bad Request';
+    for (const path of ['/ext/bc/%zz', '/ext/info%', '/ext/bc/P%2', '/ext/bc/%G1/rpc?x=1']) {
+      const request = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: ${CALL.length}\r\n\r\n${CALL}`;
+      const { received, closedAfterMs } = await rawExchange(server.url, [[0, request]]);
+      expect(received, path).toBe(go);
+      expect(closedAfterMs, path).toBeLessThan(1_000);
+    }
+    // Valid escapes are read as before (the path decoded, `%ff` taken as Go takes any byte), and
+    // a bad escape in the query is left to the handler (Go only splits the query off).
+    for (const path of ['/ext/bc/%50', '/ext/bc/P?x=%zz']) {
+      const request = `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: ${CALL.length}\r\n\r\n${CALL}`;
+      const { received } = await rawExchange(server.url, [[0, request]]);
+      expect(statusLine(received), path).toBe('HTTP/1.1 200 OK');
+      expect(received, path).toContain('{"jsonrpc":"2.0","result":{"height":"1204"},"id":1}');
+    }
+    // In process, the same answer.
+    const node = createMockNode();
+    expect(await node.handle({ method: 'POST', path: '/ext/bc/%zz', headers: { 'content-type': 'application/json' }, body: CALL })).toEqual({
+      status: 400,
+      headers: { 'content-type': 'text/plain; charset=utf-8', connection: 'close' },
+      body: '400 Bad Request',
+    });
+    node.close();
   });
 
   it('a client within the limits is answered, with a Content-Length as Go gives a short answer', async () => {

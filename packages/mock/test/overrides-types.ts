@@ -5,7 +5,7 @@ createMockNode({
   overrides: {
     'platform.getHeight': { height: '42' },
     'platform.getCurrentValidators': ({ subnetID }) => (subnetID ? { validators: [] } : rpcError(-32000, 'no subnet')),
-    'info.peers': async () => ({ numPeers: 0, peers: [] }),
+    'info.peers': async () => ({ numPeers: '0', peers: [] }),
   },
 });
 
@@ -13,6 +13,20 @@ createMockNode({
   overrides: {
     // @ts-expect-error: a wrong result shape does not compile
     'platform.getHeight': { hieght: '42' },
+  },
+});
+
+createMockNode({
+  overrides: {
+    // @ts-expect-error: the node writes a json.Uint64 as a decimal string, never a bare number
+    'platform.getHeight': { height: 42 },
+  },
+});
+
+createMockNode({
+  overrides: {
+    // @ts-expect-error: a plain Go uint64 (gas.Gas) is a bare number, and the timestamp is required
+    'platform.getFeeState': { capacity: 1, excess: 0, price: true },
   },
 });
 

@@ -37,7 +37,29 @@ describe('overrides are checked when they are set', () => {
     const error = overrideError(() => createMockNode({ overrides: { 'platform.getHeight': { height: 'tall' } } }));
     expect(error.method).toBe('platform.getHeight');
     expect(error.path).toBe('/height');
-    expect(error.message).toMatch(/^override of platform\.getHeight: \/height must match pattern ".+", or must be integer$/);
+    expect(error.message).toBe('override of platform.getHeight: /height must be a uint64 decimal string (0 to 18446744073709551615)');
+  });
+
+  it('a result in a form the node never writes is refused, whichever way round', () => {
+    // A json.Uint64 as a bare number (utils/json/uint64.go: MarshalJSON quotes it).
+    const number = overrideError(() => createMockNode({ overrides: { 'platform.getHeight': { height: 42 } as never } }));
+    expect(number.message).toBe('override of platform.getHeight: /height must be a uint64 decimal string (0 to 18446744073709551615)');
+    // A plain Go uint64 as a string (vms/components/gas/state.go: gas.Gas has no MarshalJSON).
+    const feeState = { capacity: '1000', excess: 0, price: 1, timestamp: '2026-11-20T10:15:00Z' };
+    const string = overrideError(() => createMockNode({ overrides: { 'platform.getFeeState': feeState as never } }));
+    expect(string.message).toBe('override of platform.getFeeState: /capacity must be a uint64 JSON number (0 to 18446744073709551615), not a string');
+    // The same through withOverrides, and in the node's own forms they are taken.
+    const node = createMockNode();
+    expect(() => node.withOverrides({ 'platform.getHeight': { height: 42 } as never })).toThrow(OverrideError);
+    expect(() => node.withOverrides({ 'platform.getHeight': { height: '42' }, 'platform.getFeeState': { ...feeState, capacity: 1000 } })).not.toThrow();
+    // A map key of any length: the message keeps the pointer's ends (the error's path is whole) and stays short.
+    const key = `2${'k'.repeat(5_000)}`;
+    const balance = { balance: '1', unlocked: '1', lockedStakeable: '0', lockedNotStakeable: '0', balances: { [key]: 5 }, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {}, utxoIDs: [] };
+    const error = overrideError(() => node.withOverrides({ 'platform.getBalance': balance as never }));
+    expect(error.path).toBe(`/balances/${key}`);
+    expect(error.message.length).toBeLessThan(200);
+    expect(error.message).toMatch(/^override of platform\.getBalance: \/balances\/2k+…k+ must be a uint64 decimal string/);
+    node.close();
   });
 
   it('a misspelt member is a missing one (and where the schema is closed, an extra one)', () => {

@@ -35,11 +35,11 @@ export type EvmBlockHash = string;
 /**
  * A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).
  */
-export type EvmBigInt = number;
+export type EvmBigInt = number | string;
 /**
- * A 64-bit unsigned integer. Nodes send most of them as a decimal string ("123") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).
+ * A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).
  */
-export type Uint64 = string | number;
+export type Uint64Number = number | string;
 /**
  * Params of `eth_getActivePrecompilesAt`.
  *
@@ -50,7 +50,7 @@ export type EthGetActivePrecompilesAtParams = [] | [EvmTimestamp | null];
 /**
  * Unix seconds as the EVM endpoint decodes a `*uint64` argument: a bare JSON number from 0 to 2^64-1. A quoted number, a hex string, a negative or a fractional number is refused with -32602 "invalid argument 0: json: cannot unmarshal … into Go value of type uint64".
  */
-export type EvmTimestamp = number;
+export type EvmTimestamp = number | string;
 /**
  * Result of `eth_getActivePrecompilesAt`. The precompiles active at a time, with their configurations.
  *
@@ -121,6 +121,10 @@ export type HealthLivenessResult = HealthReport;
  */
 export type HealthReadinessResult = HealthReport;
 /**
+ * A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 ("123"). Exact whatever its size; a client asked for bigints decodes it to a bigint.
+ */
+export type Uint64 = string;
+/**
  * A node ID, cb58 of 20 bytes with the prefix `NodeID-`.
  */
 export type NodeID = string;
@@ -129,9 +133,9 @@ export type NodeID = string;
  */
 export type Cb58ID = string;
 /**
- * A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).
+ * A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.
  */
-export type Uint32 = string | number;
+export type Uint32 = string;
 /**
  * A compressed BLS public key, 48 bytes as `0x` hex.
  */
@@ -153,15 +157,19 @@ export type InfoGetNodeVersionResult = NodeVersion;
  */
 export type InfoGetTxFeeResult = TxFees;
 /**
+ * A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.
+ */
+export type Uint32Number = number;
+/**
  * Result of `info.upgrades`. Activation times of the network upgrades.
  *
  * The node's upgrade.Config as JSON: v1.14.2 sends every key of the `Upgrades` schema, including `graniteEpochDuration` (nanoseconds, a JSON number) and `heliconTime`; the published examples come from older nodes that lack the later keys (one shows `fUpgradeTime`). Unknown keys are accepted as strings or numbers. `heliconTime` is `9999-12-01T00:00:00Z` (unscheduled) at v1.14.2; v1.15.0-fuji schedules Fuji's at `2026-07-28T15:00:00Z` and leaves Mainnet's unscheduled.
  */
 export type InfoUpgradesResult = Upgrades;
 /**
- * A floating-point value. Nodes send percentages as decimal strings with four places ("100.0000"); other floats come as JSON numbers. Both forms are accepted.
+ * A percentage as the node writes a json.Float64 or json.Float32: a decimal string with exactly four places ("100.0000", strconv.FormatFloat with 'f' and 4).
  */
-export type Decimal = string | number;
+export type Decimal = string;
 /**
  * A P-chain height as a decimal string or a JSON number, or the literal `proposed` (this node's proposer VM height, as `platform.getProposedHeight` reports it). 2^64-1 is reserved for `proposed` and refused when sent as a number; `null` or an omitted height is 0.
  */
@@ -174,10 +182,6 @@ export type ServiceAddress = Cb58ShortID;
  * A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.
  */
 export type Cb58ShortID = string;
-/**
- * A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.
- */
-export type TxUint32 = number;
 /**
  * `hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.
  */
@@ -276,6 +280,10 @@ export type Signer = SignerEmpty | ProofOfPossession;
  * A recoverable secp256k1 signature, 65 bytes as `0x` lower-case hex.
  */
 export type Secp256K1Signature = string;
+/**
+ * A 64-bit unsigned integer as the node reads a json.Uint64 in params: a decimal string (leading zeros allowed, as strconv.ParseUint allows them) or a bare JSON number, 0 to 18446744073709551615. Beyond 2^53 a number is only exact when written exactly (a bigint).
+ */
+export type Uint64Param = string | number;
 /**
  * Result of `platform.getBlockByHeight`. A block by its height.
  *
@@ -391,6 +399,10 @@ export type TxStatus =
       status: "Dropped";
       reason: string;
     };
+/**
+ * A 32-bit unsigned integer as the node reads a json.Uint32 in params: a decimal string (leading zeros allowed) or a bare JSON number, 0 to 4294967295.
+ */
+export type Uint32Param = string | number;
 /**
  * Result of `platform.getUTXOs`. The UTXOs that reference the given addresses, a page at a time.
  *
@@ -686,7 +698,7 @@ export interface EvmFeeConfig {
   /**
    * Target seconds between blocks (Go `uint64`).
    */
-  targetBlockRate: Uint64;
+  targetBlockRate: Uint64Number;
   minBaseFee: EvmBigInt;
   targetGas: EvmBigInt;
   baseFeeChangeDenominator: EvmBigInt;
@@ -710,7 +722,7 @@ export interface PrecompileConfig {
   /**
    * Unix seconds at which it takes effect; `null` for a genesis precompile configured without a time (it never activates).
    */
-  blockTimestamp: Uint64 | null;
+  blockTimestamp: Uint64Number | null;
   /**
    * Present (true) only on an upgrade that turns the precompile off.
    */
@@ -735,7 +747,7 @@ export interface PrecompileConfig {
   /**
    * `warpConfig` only: the signature weight quorum numerator (0 means the default, 67).
    */
-  quorumNumerator?: Uint64;
+  quorumNumerator?: Uint64Number;
   /**
    * `warpConfig` only.
    */
@@ -786,7 +798,7 @@ export interface ActiveRules {
    */
   precompiles: {
     [k: string]: {
-      timestamp: Uint64;
+      timestamp: Uint64Number;
     };
   };
 }
@@ -809,34 +821,34 @@ export interface ChainConfig {
   /**
    * The Durango time, when it is scheduled.
    */
-  shanghaiTime?: Uint64;
+  shanghaiTime?: Uint64Number;
   /**
    * The Etna time, when it is scheduled.
    */
-  cancunTime?: Uint64;
-  subnetEVMTimestamp?: Uint64;
-  durangoTimestamp?: Uint64;
-  etnaTimestamp?: Uint64;
+  cancunTime?: Uint64Number;
+  subnetEVMTimestamp?: Uint64Number;
+  durangoTimestamp?: Uint64Number;
+  etnaTimestamp?: Uint64Number;
   /**
    * Optional on an L1; omitted unless the genesis or the upgrade bytes set it.
    */
-  fortunaTimestamp?: Uint64;
-  graniteTimestamp?: Uint64;
+  fortunaTimestamp?: Uint64Number;
+  graniteTimestamp?: Uint64Number;
   /**
    * 253399622400 (9999-12-01) while unscheduled (at v1.14.2 on every network; v1.15.0-fuji schedules Fuji's at 1785250800, 2026-07-28 15:00 UTC).
    */
-  heliconTimestamp?: Uint64;
-  apricotPhase1BlockTimestamp?: Uint64;
-  apricotPhase2BlockTimestamp?: Uint64;
-  apricotPhase3BlockTimestamp?: Uint64;
-  apricotPhase4BlockTimestamp?: Uint64;
-  apricotPhase5BlockTimestamp?: Uint64;
-  apricotPhasePre6BlockTimestamp?: Uint64;
-  apricotPhase6BlockTimestamp?: Uint64;
-  apricotPhasePost6BlockTimestamp?: Uint64;
-  banffBlockTimestamp?: Uint64;
-  cortinaBlockTimestamp?: Uint64;
-  durangoBlockTimestamp?: Uint64;
+  heliconTimestamp?: Uint64Number;
+  apricotPhase1BlockTimestamp?: Uint64Number;
+  apricotPhase2BlockTimestamp?: Uint64Number;
+  apricotPhase3BlockTimestamp?: Uint64Number;
+  apricotPhase4BlockTimestamp?: Uint64Number;
+  apricotPhase5BlockTimestamp?: Uint64Number;
+  apricotPhasePre6BlockTimestamp?: Uint64Number;
+  apricotPhase6BlockTimestamp?: Uint64Number;
+  apricotPhasePost6BlockTimestamp?: Uint64Number;
+  banffBlockTimestamp?: Uint64Number;
+  cortinaBlockTimestamp?: Uint64Number;
+  durangoBlockTimestamp?: Uint64Number;
   /**
    * The genesis fee configuration (an L1 only; the fee manager may have replaced it, see `eth_feeConfig`).
    */
@@ -848,7 +860,7 @@ export interface ChainConfig {
   /**
    * v1.15.0, an L1 only, sent only when not 0: the ACP-226 minimum block delay (ms) the genesis seeds, for benchmarking; at most the ACP-226 initial delay. A bare JSON number.
    */
-  initialMinDelayMS?: Uint64;
+  initialMinDelayMS?: Uint64Number;
   contractDeployerAllowListConfig?: PrecompileConfig;
   contractNativeMinterConfig?: PrecompileConfig;
   feeManagerConfig?: PrecompileConfig;
@@ -869,10 +881,10 @@ export interface EvmUpgradeConfig {
    * Network upgrade times overridden for this chain (Unix seconds).
    */
   networkUpgradeOverrides?: {
-    [k: string]: Uint64;
+    [k: string]: Uint64Number;
   };
   stateUpgrades?: {
-    blockTimestamp?: Uint64;
+    blockTimestamp?: Uint64Number;
     /**
      * Address to the change made to it.
      */
@@ -931,11 +943,11 @@ export interface HealthCheckResult {
   /**
    * Duration of the last run in nanoseconds, a JSON number (Go time.Duration).
    */
-  duration: Uint64;
+  duration: Uint64Number;
   /**
    * Number of consecutive failed runs, a JSON number; absent while the check passes.
    */
-  contiguousFailures?: Uint64;
+  contiguousFailures?: Uint64Number;
   /**
    * When the current run of failures began; absent (never null) while the check passes.
    */
@@ -1190,7 +1202,7 @@ export interface Peer {
   /**
    * Unix seconds of the next upgrade as the peer claimed in its handshake, a JSON number (current nodes).
    */
-  upgradeTime?: Uint64;
+  upgradeTime?: Uint64Number;
   /**
    * Whole seconds, in the node's local time zone.
    */
@@ -1210,11 +1222,11 @@ export interface Peer {
   /**
    * ACPs the peer supports, JSON numbers, sorted (current nodes). Only ACPs this node lists as current are kept, and v1.14.2 lists none: the list is empty.
    */
-  supportedACPs?: Uint32[];
+  supportedACPs?: Uint32Number[];
   /**
    * ACPs the peer objects to, as `supportedACPs` (empty at v1.14.2).
    */
-  objectedACPs?: Uint32[];
+  objectedACPs?: Uint32Number[];
   /**
    * Primary aliases (`P`, `X`, `C`, or a chain ID) of the chains on which this node has benched the peer; always sent, empty when none.
    */
@@ -1235,7 +1247,7 @@ export interface Upgrades {
   /**
    * A JSON number (Go uint64).
    */
-  apricotPhase4MinPChainHeight: Uint64;
+  apricotPhase4MinPChainHeight: Uint64Number;
   apricotPhase5Time: IsoTimestamp;
   apricotPhasePre6Time: IsoTimestamp;
   apricotPhase6Time: IsoTimestamp;
@@ -1253,9 +1265,9 @@ export interface Upgrades {
   /**
    * The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).
    */
-  graniteEpochDuration?: Uint64;
+  graniteEpochDuration?: Uint64Number;
   heliconTime?: IsoTimestamp;
-  [k: string]: string | number | Uint64 | Cb58ID | undefined;
+  [k: string]: string | number | Uint64Number | Cb58ID | undefined;
 }
 /**
  * Params of `info.uptime`.
@@ -1380,7 +1392,7 @@ export interface PlatformGetBalanceResult {
  */
 export interface UTXOID {
   txID: Cb58ID;
-  outputIndex: TxUint32;
+  outputIndex: Uint32Number;
 }
 /**
  * Params of `platform.getBlock`.
@@ -1394,7 +1406,7 @@ export interface PlatformGetBlockParams {
  */
 export interface ApricotProposalBlock {
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
   tx: SignedTx;
 }
@@ -1410,7 +1422,7 @@ export interface SignedTx {
  * Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.
  */
 export interface AddValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1418,7 +1430,7 @@ export interface AddValidatorTx {
   validator: Validator;
   stake: TransferableOutput[];
   rewardsOwner: Secp256K1FxOutputOwners;
-  shares: TxUint32;
+  shares: Uint32Number;
 }
 /**
  * An output of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.
@@ -1433,15 +1445,15 @@ export interface TransferableOutput {
  */
 export interface Secp256K1FxTransferOutput {
   addresses: PchainAddress[];
-  amount: Uint64;
-  locktime: Uint64;
-  threshold: TxUint32;
+  amount: Uint64Number;
+  locktime: Uint64Number;
+  threshold: Uint32Number;
 }
 /**
  * An output that can be staked but not spent before `locktime` (Unix seconds); `output` is the transfer output inside.
  */
 export interface StakeableLockOut {
-  locktime: Uint64;
+  locktime: Uint64Number;
   output: Secp256K1FxTransferOutput;
 }
 /**
@@ -1449,7 +1461,7 @@ export interface StakeableLockOut {
  */
 export interface TransferableInput {
   txID: Cb58ID;
-  outputIndex: TxUint32;
+  outputIndex: Uint32Number;
   assetID: Cb58ID;
   fxID: "spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ";
   input: TransferableIn;
@@ -1458,14 +1470,14 @@ export interface TransferableInput {
  * Spends an amount from a secp256k1fx output.
  */
 export interface Secp256K1FxTransferInput {
-  amount: Uint64;
-  signatureIndices: TxUint32[];
+  amount: Uint64Number;
+  signatureIndices: Uint32Number[];
 }
 /**
  * Spends a stakeable locked output (`locktime`, Unix seconds); `input` is the transfer input inside.
  */
 export interface StakeableLockIn {
-  locktime: Uint64;
+  locktime: Uint64Number;
   input: Secp256K1FxTransferInput;
 }
 /**
@@ -1473,23 +1485,23 @@ export interface StakeableLockIn {
  */
 export interface Validator {
   nodeID: NodeID;
-  start: Uint64;
-  end: Uint64;
-  weight: Uint64;
+  start: Uint64Number;
+  end: Uint64Number;
+  weight: Uint64Number;
 }
 /**
  * Owners as a transaction holds them (rewards owners, a subnet's owner). Unlike the API's OutputOwners, `locktime` and `threshold` are bare JSON numbers; the members come in alphabetical order (the node marshals a map).
  */
 export interface Secp256K1FxOutputOwners {
   addresses: PchainAddress[];
-  locktime: Uint64;
-  threshold: TxUint32;
+  locktime: Uint64Number;
+  threshold: Uint32Number;
 }
 /**
  * Apricot. Adds a validator to a permissioned subnet. The first five members are avax.BaseTx's.
  */
 export interface AddSubnetValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1502,22 +1514,22 @@ export interface AddSubnetValidatorTx {
  */
 export interface SubnetValidator {
   nodeID: NodeID;
-  start: Uint64;
-  end: Uint64;
-  weight: Uint64;
+  start: Uint64Number;
+  end: Uint64Number;
+  weight: Uint64Number;
   subnetID: Cb58ID;
 }
 /**
  * Which of the owners' addresses sign (indices into the owners' `addresses`). Also the `subnetAuthorization` / `disableAuthorization` of subnet and L1 transactions.
  */
 export interface Secp256K1FxInput {
-  signatureIndices: TxUint32[];
+  signatureIndices: Uint32Number[];
 }
 /**
  * Apricot. Delegates to a primary network validator (before Banff). The first five members are avax.BaseTx's.
  */
 export interface AddDelegatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1530,7 +1542,7 @@ export interface AddDelegatorTx {
  * Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.
  */
 export interface CreateChainTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1546,7 +1558,7 @@ export interface CreateChainTx {
  * Apricot. Creates a subnet owned by `owner`. The first five members are avax.BaseTx's.
  */
 export interface CreateSubnetTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1557,7 +1569,7 @@ export interface CreateSubnetTx {
  * Apricot. Imports UTXOs exported to the P-chain from `sourceChain`. The first five members are avax.BaseTx's.
  */
 export interface ImportTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1569,7 +1581,7 @@ export interface ImportTx {
  * Apricot. Exports outputs to `destinationChain`. The first five members are avax.BaseTx's.
  */
 export interface ExportTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1581,7 +1593,7 @@ export interface ExportTx {
  * Apricot. Proposes the chain time `time` (Unix seconds); Apricot proposal blocks only. No inputs, outputs or memo.
  */
 export interface AdvanceTimeTx {
-  time: Uint64;
+  time: Uint64Number;
 }
 /**
  * Apricot. Ends the staking period of the staker added by `txID`: rewarded when its block is committed, not when aborted (the tx is then `Aborted`). No inputs, outputs or memo.
@@ -1593,7 +1605,7 @@ export interface RewardValidatorTx {
  * Banff. Removes a validator from a permissioned subnet. The first five members are avax.BaseTx's.
  */
 export interface RemoveSubnetValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1606,32 +1618,32 @@ export interface RemoveSubnetValidatorTx {
  * Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.
  */
 export interface TransformSubnetTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
   memo: HexNC;
   subnetID: Cb58ID;
   assetID: Cb58ID;
-  initialSupply: Uint64;
-  maximumSupply: Uint64;
-  minConsumptionRate: Uint64;
-  maxConsumptionRate: Uint64;
-  minValidatorStake: Uint64;
-  maxValidatorStake: Uint64;
-  minStakeDuration: TxUint32;
-  maxStakeDuration: TxUint32;
-  minDelegationFee: TxUint32;
-  minDelegatorStake: Uint64;
+  initialSupply: Uint64Number;
+  maximumSupply: Uint64Number;
+  minConsumptionRate: Uint64Number;
+  maxConsumptionRate: Uint64Number;
+  minValidatorStake: Uint64Number;
+  maxValidatorStake: Uint64Number;
+  minStakeDuration: Uint32Number;
+  maxStakeDuration: Uint32Number;
+  minDelegationFee: Uint32Number;
+  minDelegatorStake: Uint64Number;
   maxValidatorWeightFactor: TxUint8;
-  uptimeRequirement: TxUint32;
+  uptimeRequirement: Uint32Number;
   subnetAuthorization: Secp256K1FxInput;
 }
 /**
  * Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.
  */
 export interface AddPermissionlessValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1642,7 +1654,7 @@ export interface AddPermissionlessValidatorTx {
   stake: TransferableOutput[];
   validationRewardsOwner: Secp256K1FxOutputOwners;
   delegationRewardsOwner: Secp256K1FxOutputOwners;
-  shares: TxUint32;
+  shares: Uint32Number;
 }
 /**
  * No BLS key (a validator of a subnet other than the primary network).
@@ -1659,7 +1671,7 @@ export interface ProofOfPossession {
  * Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.
  */
 export interface AddPermissionlessDelegatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1673,7 +1685,7 @@ export interface AddPermissionlessDelegatorTx {
  * Durango. Gives a subnet to `newOwner`. The first five members are avax.BaseTx's.
  */
 export interface TransferSubnetOwnershipTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1686,7 +1698,7 @@ export interface TransferSubnetOwnershipTx {
  * Durango. A plain transfer: only the members every transaction type above shares. The first five members are avax.BaseTx's.
  */
 export interface BaseTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1696,7 +1708,7 @@ export interface BaseTx {
  * Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.
  */
 export interface ConvertSubnetToL1Tx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1712,8 +1724,8 @@ export interface ConvertSubnetToL1Tx {
  */
 export interface ConvertSubnetToL1Validator {
   nodeID: string;
-  weight: Uint64;
-  balance: Uint64;
+  weight: Uint64Number;
+  balance: Uint64Number;
   signer: ProofOfPossession;
   remainingBalanceOwner: PChainOwner;
   deactivationOwner: PChainOwner;
@@ -1722,19 +1734,19 @@ export interface ConvertSubnetToL1Validator {
  * An L1 validator's owner as a Warp message carries it: no locktime, and the addresses as bare cb58 short IDs (no chain or network prefix).
  */
 export interface PChainOwner {
-  threshold: TxUint32;
+  threshold: Uint32Number;
   addresses: Cb58ShortID[];
 }
 /**
  * Etna. Registers an L1 validator from a signed Warp `message` (hex). `proofOfPossession` is a Go [96]byte array, so encoding/json writes it as an array of 96 numbers, not hex. The first five members are avax.BaseTx's.
  */
 export interface RegisterL1ValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
   memo: HexNC;
-  balance: Uint64;
+  balance: Uint64Number;
   /**
    * @minItems 96
    * @maxItems 96
@@ -1843,7 +1855,7 @@ export interface RegisterL1ValidatorTx {
  * Etna. Sets an L1 validator's weight from a signed Warp `message` (hex). The first five members are avax.BaseTx's.
  */
 export interface SetL1ValidatorWeightTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1854,19 +1866,19 @@ export interface SetL1ValidatorWeightTx {
  * Etna. Adds `balance` (nAVAX) to an L1 validator's balance. The first five members are avax.BaseTx's.
  */
 export interface IncreaseL1ValidatorBalanceTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
   memo: HexNC;
   validationID: Cb58ID;
-  balance: Uint64;
+  balance: Uint64Number;
 }
 /**
  * Etna. Disables an L1 validator and returns its remaining balance. The first five members are avax.BaseTx's.
  */
 export interface DisableL1ValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1878,7 +1890,7 @@ export interface DisableL1ValidatorTx {
  * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.
  */
 export interface AddAutoRenewedValidatorTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
@@ -1892,36 +1904,36 @@ export interface AddAutoRenewedValidatorTx {
    * Who may change the validator's config (SetAutoRenewedValidatorConfigTx).
    */
   validatorAuthority: Secp256K1FxOutputOwners;
-  delegationShares: TxUint32;
+  delegationShares: Uint32Number;
   /**
    * Parts per million of each cycle's rewards restaked; the rest is paid out.
    */
-  autoCompoundRewardShares: TxUint32;
+  autoCompoundRewardShares: Uint32Number;
   /**
    * The validation cycle, in seconds (never 0).
    */
-  period: Uint64;
+  period: Uint64Number;
 }
 /**
  * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.
  */
 export interface SetAutoRenewedValidatorConfigTx {
-  networkID: TxUint32;
+  networkID: Uint32Number;
   blockchainID: Cb58ID;
   outputs: TransferableOutput[];
   inputs: TransferableInput[];
   memo: HexNC;
   txID: Cb58ID;
   auth: Secp256K1FxInput;
-  autoCompoundRewardShares: TxUint32;
-  period: Uint64;
+  autoCompoundRewardShares: Uint32Number;
+  period: Uint64Number;
 }
 /**
  * v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.
  */
 export interface RewardAutoRenewedValidatorTx {
   txID: Cb58ID;
-  timestamp: Uint64;
+  timestamp: Uint64Number;
 }
 /**
  * The signatures that authorize one input (or subnet authorization), in order.
@@ -1934,7 +1946,7 @@ export interface Secp256K1FxCredential {
  */
 export interface ApricotAbortBlock {
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
 }
 /**
@@ -1942,7 +1954,7 @@ export interface ApricotAbortBlock {
  */
 export interface ApricotCommitBlock {
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
 }
 /**
@@ -1950,7 +1962,7 @@ export interface ApricotCommitBlock {
  */
 export interface ApricotStandardBlock {
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
   txs: SignedTx[];
 }
@@ -1959,7 +1971,7 @@ export interface ApricotStandardBlock {
  */
 export interface ApricotAtomicBlock {
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
   tx: SignedTx;
 }
@@ -1967,10 +1979,10 @@ export interface ApricotAtomicBlock {
  * Banff. Sets the chain time `time` (Unix seconds), holds decision transactions `txs` and one proposal transaction `tx`. `txs` is `null` while the node holds a block it built without decision transactions in memory, `[]` once parsed.
  */
 export interface BanffProposalBlock {
-  time: Uint64;
+  time: Uint64Number;
   txs: SignedTx[] | null;
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
   tx: SignedTx;
 }
@@ -1978,27 +1990,27 @@ export interface BanffProposalBlock {
  * Banff. Rejects its parent proposal block's transaction, at chain time `time`. No transactions.
  */
 export interface BanffAbortBlock {
-  time: Uint64;
+  time: Uint64Number;
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
 }
 /**
  * Banff. Accepts its parent proposal block's transaction, at chain time `time`. No transactions.
  */
 export interface BanffCommitBlock {
-  time: Uint64;
+  time: Uint64Number;
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
 }
 /**
  * Banff. Sets the chain time `time` (Unix seconds) and holds decision transactions. `txs` is `null` while the node holds a block it built only to advance time in memory, `[]` once parsed.
  */
 export interface BanffStandardBlock {
-  time: Uint64;
+  time: Uint64Number;
   parentID: Cb58ID;
-  height: Uint64;
+  height: Uint64Number;
   id: Cb58ID;
   txs: SignedTx[] | null;
 }
@@ -2006,7 +2018,7 @@ export interface BanffStandardBlock {
  * Params of `platform.getBlockByHeight`.
  */
 export interface PlatformGetBlockByHeightParams {
-  height?: Uint64;
+  height?: Uint64Param;
   encoding?: EncodingParam;
 }
 /**
@@ -2249,27 +2261,27 @@ export interface FeeConfig {
    * @minItems 4
    * @maxItems 4
    */
-  weights: [Uint64, Uint64, Uint64, Uint64];
+  weights: [Uint64Number, Uint64Number, Uint64Number, Uint64Number];
   /**
    * Gas that may be stored.
    */
-  maxCapacity: Uint64;
+  maxCapacity: Uint64Number;
   /**
    * Gas consumable per second.
    */
-  maxPerSecond: Uint64;
+  maxPerSecond: Uint64Number;
   /**
    * Target consumption for stable fees.
    */
-  targetPerSecond: Uint64;
+  targetPerSecond: Uint64Number;
   /**
    * Minimum price per gas unit.
    */
-  minPrice: Uint64;
+  minPrice: Uint64Number;
   /**
    * Converts excess gas to a price.
    */
-  excessConversionConstant: Uint64;
+  excessConversionConstant: Uint64Number;
 }
 /**
  * Params of `platform.getFeeState`.
@@ -2279,9 +2291,9 @@ export interface PlatformGetFeeStateParams {}
  * The P-chain's dynamic fee state (integers are JSON numbers on the wire) and the chain time it applies at.
  */
 export interface FeeState {
-  capacity: Uint64;
-  excess: Uint64;
-  price: Uint64;
+  capacity: Uint64Number;
+  excess: Uint64Number;
+  price: Uint64Number;
   /**
    * The P-chain's current time (RFC 3339).
    */
@@ -2540,7 +2552,7 @@ export interface PlatformGetUTXOsParams {
    * @maxItems 1024
    */
   addresses: [ServiceAddress, ...ServiceAddress[]];
-  limit?: Uint32;
+  limit?: Uint32Param;
   startIndex?: UTXOStartIndex;
   sourceChain?: string;
   encoding?: EncodingParam;
@@ -2570,19 +2582,19 @@ export interface ValidatorFeeConfig {
   /**
    * Maximum number of L1 validators at any time.
    */
-  capacity: Uint64;
+  capacity: Uint64Number;
   /**
    * Target L1 validator count for stable fees.
    */
-  target: Uint64;
+  target: Uint64Number;
   /**
    * Minimum price per L1 validator.
    */
-  minPrice: Uint64;
+  minPrice: Uint64Number;
   /**
    * Converts excess L1 validators to a price.
    */
-  excessConversionConstant: Uint64;
+  excessConversionConstant: Uint64Number;
 }
 /**
  * Params of `platform.getValidatorFeeState`.
@@ -2592,8 +2604,8 @@ export interface PlatformGetValidatorFeeStateParams {}
  * The continuous fee state of L1 validators (JSON numbers on the wire) and the chain time it applies at.
  */
 export interface ValidatorFeeState {
-  excess: Uint64;
-  price: Uint64;
+  excess: Uint64Number;
+  price: Uint64Number;
   /**
    * The P-chain's current time (RFC 3339).
    */
@@ -2703,11 +2715,11 @@ export interface EvmValidator {
    */
   validationID: Cb58ID;
   nodeID: NodeID;
-  weight: Uint64;
+  weight: Uint64Number;
   /**
    * Unix seconds.
    */
-  startTimestamp: Uint64;
+  startTimestamp: Uint64Number;
   /**
    * For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.
    */
@@ -2717,11 +2729,11 @@ export interface EvmValidator {
    * Whether the callee node is connected to this validator.
    */
   isConnected: boolean;
-  uptimeSeconds: Uint64;
+  uptimeSeconds: Uint64Number;
   /**
    * Percent of the time since the validator started that the callee node saw it up, a JSON number (float32, e.g. 99.72222), not the P-chain's four-place string.
    */
-  uptimePercentage: Decimal;
+  uptimePercentage: number;
 }
 /**
  * Query parameters of the `health.get` endpoint.

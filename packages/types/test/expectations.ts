@@ -16,14 +16,34 @@ import type {
   PlatformGetSubnetResult,
   PlatformGetTxStatusResult,
   PlatformGetValidatorsAtResult,
+  PlatformGetBlockByHeightParams,
+  PlatformGetFeeStateResult,
+  PlatformGetUTXOsParams,
   Uint64,
+  Uint64Number,
+  Uint64Param,
   Upgrades,
 } from '../src/index.ts';
+import type * as Big from '../src/bigint.ts';
 
-// uint64 is whatever the node sends: a decimal string or a JSON number.
-expectTypeOf<Uint64>().toEqualTypeOf<string | number>();
+// Results are typed as the node writes them: a json.Uint64 is a decimal string.
+expectTypeOf<Uint64>().toEqualTypeOf<string>();
+expectTypeOf<PlatformGetHeightResult['height']>().toEqualTypeOf<string>();
 expectTypeOf<PlatformGetHeightResult>().toEqualTypeOf<{ height: Uint64 }>();
 expectTypeOf<Methods['platform.getHeight']['result']>().toEqualTypeOf<PlatformGetHeightResult>();
+const heightOfAnswer: string = ({ height: '42' } as PlatformGetHeightResult).height;
+// @ts-expect-error: a bare number is not how the node writes a json.Uint64
+const numberHeight: PlatformGetHeightResult = { height: 42 };
+// A plain Go uint64 is a bare number; beyond 2^53 − 1 the client gives its exact decimal string.
+expectTypeOf<Uint64Number>().toEqualTypeOf<number | string>();
+expectTypeOf<PlatformGetFeeStateResult['capacity']>().toEqualTypeOf<Uint64Number>();
+// Params stay lenient: the node reads a json.Uint64 from a string or a number.
+expectTypeOf<Uint64Param>().toEqualTypeOf<string | number>();
+expectTypeOf<PlatformGetBlockByHeightParams['height']>().toEqualTypeOf<Uint64Param | undefined>();
+expectTypeOf<PlatformGetUTXOsParams['limit']>().toEqualTypeOf<string | number | undefined>();
+// With bigints, every 64-bit integer is a bigint, whichever form the node used.
+expectTypeOf<Big.PlatformGetHeightResult['height']>().toEqualTypeOf<bigint>();
+expectTypeOf<Big.PlatformGetFeeStateResult['capacity']>().toEqualTypeOf<bigint>();
 
 // Optional params are optional; by-position params are tuples.
 expectTypeOf<PlatformGetCurrentValidatorsParams>().toEqualTypeOf<{ subnetID?: string; nodeIDs?: string[] }>();
@@ -38,7 +58,7 @@ expectTypeOf<PlatformGetValidatorsAtResult>().toMatchTypeOf<object>();
 
 // Open maps only where the node sends them.
 expectTypeOf<InfoGetNodeVersionResult['vmVersions']>().toEqualTypeOf<{ [k: string]: string }>();
-expectTypeOf<HealthReport['checks'][string]['duration']>().toEqualTypeOf<Uint64>();
+expectTypeOf<HealthReport['checks'][string]['duration']>().toEqualTypeOf<Uint64Number>();
 expectTypeOf<Upgrades['graniteTime']>().toEqualTypeOf<string | undefined>();
 
 // The map covers all 51 methods and the health GET endpoint.
@@ -68,4 +88,4 @@ const weight: Uint64 = true;
 // @ts-expect-error: not a method of the node
 expectTypeOf<Methods['platform.getHieght']>().toBeObject();
 
-export { height, subnet, weight };
+export { height, heightOfAnswer, numberHeight, subnet, weight };

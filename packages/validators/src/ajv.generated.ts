@@ -39,6 +39,36 @@ var require_ucs2length = __commonJS({
   }
 });
 
+// generators/src/wire-form-checks.ts
+var UINT64_MAX = "18446744073709551615";
+var UINT32_MAX = "4294967295";
+var UINT64_MAX_NUMBER = 2 ** 64;
+function decimalUpTo(value, max, canonical) {
+  if (typeof value !== "string") return false;
+  let text = value;
+  if (!canonical) {
+    let start = 0;
+    while (start < text.length - 1 && text.charCodeAt(start) === 48) start++;
+    text = text.slice(start);
+  }
+  const { length } = text;
+  if (length === 0 || length > max.length) return false;
+  if (canonical && length > 1 && text.charCodeAt(0) === 48) return false;
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return length < max.length || text <= max;
+}
+var integerUpTo = (value, max) => typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
+var uint64 = (value) => decimalUpTo(value, UINT64_MAX, true);
+var uint64Param = (value) => decimalUpTo(value, UINT64_MAX, false) || integerUpTo(value, UINT64_MAX_NUMBER);
+var uint64Number = (value) => integerUpTo(value, UINT64_MAX_NUMBER) || uint64(value) && value.length >= 16 && !Number.isSafeInteger(Number(value));
+var uint32 = (value) => decimalUpTo(value, UINT32_MAX, true);
+var uint32Param = (value) => decimalUpTo(value, UINT32_MAX, false) || integerUpTo(value, 4294967295);
+var uint32Number = (value) => integerUpTo(value, 4294967295);
+var decimal = (value) => typeof value === "string" && /^-?[0-9]+\.[0-9]{4}$/.test(value);
+
 // generators/ajv.generated.js
 var ACPPreference = validate_schema_ACPPreference;
 var ActivePrecompiles = validate_schema_ActivePrecompiles;
@@ -254,14 +284,17 @@ var TransferableOutput = validate_schema_TransferableOutput;
 var TransformSubnetTx = validate_schema_TransformSubnetTx;
 var TxFees = validate_schema_TxFees;
 var TxStatus = validate_schema_TxStatus;
-var TxUint32 = validate_schema_txUint32;
 var TxUint8 = validate_schema_txUint8;
 var UTXOEndIndex = validate_schema_UTXOEndIndex;
 var UTXOID = validate_schema_UTXOID;
 var UTXOStartIndex = validate_schema_UTXOStartIndex;
 var Uint16 = validate_schema_uint16;
 var Uint32 = validate_schema_uint32;
+var Uint32Number = validate_schema_uint32Number;
+var Uint32Param = validate_schema_uint32Param;
 var Uint64 = validate_schema_uint64;
+var Uint64Number = validate_schema_uint64Number;
+var Uint64Param = validate_schema_uint64Param;
 var UnsignedTx = validate_schema_UnsignedTx;
 var Upgrades = validate_schema_Upgrades;
 var Validator = validate_schema_Validator;
@@ -274,6 +307,13 @@ var ValidatorsGetCurrentValidatorsParams = validate_params_validators_getCurrent
 var ValidatorsGetCurrentValidatorsResult = validate_result_validators_getCurrentValidators;
 var WarpValidator = validate_schema_WarpValidator;
 var WarpValidatorSet = validate_schema_WarpValidatorSet;
+var formats_03442929 = uint64Number;
+var formats_1e991a1c = uint32Number;
+var formats_21df3784 = decimal;
+var formats_49f33065 = uint32;
+var formats_62f8e530 = uint64;
+var formats_9101078c = uint64Param;
+var formats_aba33e96 = uint32Param;
 var func_191f75b3 = Object.prototype.hasOwnProperty;
 var func_7a031813 = require_ucs2length().default;
 var pattern_0cdc7e3e = /*#__PURE__*/ new RegExp("^0x(0|[1-9a-f][0-9a-f]*)$", "u");
@@ -281,7 +321,6 @@ var pattern_0d8528fa = /*#__PURE__*/ new RegExp("^[0-9]+$", "u");
 var pattern_0f8cfbac = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-f]*$", "u"), 42, 42);
 var pattern_1930fa0d = /*#__PURE__*/ lengthBounded(new RegExp("^[0-9]*$", "u"), 1, 10);
 var pattern_1ce4b70b = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-fA-F]*$", "u"), 42, 42);
-var pattern_2485badb = /*#__PURE__*/ shortDecimal(new RegExp("^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$", "u"), 19);
 var pattern_2918c51f = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2}){4,}$", "u");
 var pattern_405974f9 = /*#__PURE__*/ new RegExp("^0*([0-9]{1,4}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$", "u");
 var pattern_49f53b52 = /*#__PURE__*/ new RegExp("^[A-Za-z0-9+/]*={0,2}$", "u");
@@ -291,8 +330,6 @@ var pattern_577c114c = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-fA-F]*$"
 var pattern_5a6d0a1e = /*#__PURE__*/ new RegExp("^(P|platform|11111111111111111111111111111111LpoYY)-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
 var pattern_5b5ced3e = /*#__PURE__*/ new RegExp("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$", "u");
 var pattern_62abc09b = /*#__PURE__*/ new RegExp("^0x([0-9a-f]{2})*$", "u");
-var pattern_73bf0ecb = /*#__PURE__*/ new RegExp("^-?[0-9]+(\\.[0-9]+)?$", "u");
-var pattern_9a0d754b = /*#__PURE__*/ shortDecimal(new RegExp("^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$", "u"), 9);
 var pattern_9f44f9c6 = /*#__PURE__*/ new RegExp("^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$", "u");
 var pattern_a74862e6 = /*#__PURE__*/ new RegExp("^0x([0-9a-fA-F]{2})*$", "u");
 var pattern_ac80187d = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-fA-F]*$", "u"), 194, 194);
@@ -307,26 +344,26 @@ var pattern_eccb9060 = /*#__PURE__*/ lengthBounded(new RegExp("^[1-9A-HJ-NP-Za-k
 var pattern_f7f97a6c = /*#__PURE__*/ new RegExp("^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$", "u");
 var pattern_fc52343f = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-f]*$", "u"), 132, 132);
 var pattern_fe4c7005 = /*#__PURE__*/ new RegExp("^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$", "u");
-var schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "description": "A known network's name, or `network-<ID>` for any other network ID.", "x-source": ["utils/constants/network_ids.go#NetworkIDToNetworkName"], "anyOf": [{ "type": "string", "enum": ["mainnet", "cascade", "denali", "everest", "fuji", "testing", "local"] }, { "type": "string", "pattern": "^network-[0-9]{1,10}$" }] } }, "$id": "avanode:result/info.getNetworkName" };
+var schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "anyOf": [{ "type": "string", "enum": ["mainnet", "cascade", "denali", "everest", "fuji", "testing", "local"] }, { "type": "string", "pattern": "^network-[0-9]{1,10}$" }] } }, "$id": "avanode:result/info.getNetworkName" };
 var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
 var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
-var schema_schema_ActiveRules = { "title": "ActiveRules", "description": "The rules in force at a time. `ethRules` is geth's rules struct under its Go field names: `ChainID` (a number) and every fork flag; `avalancheRules` the Avalanche flags, all six always sent at v1.14.2 (`IsEtna` was `IsEUpgrade` before the rename). Further boolean flags from other releases are accepted.", "x-source": ["graft/subnet-evm/internal/ethapi/api_extra.go#ActiveRulesResult", "ava-labs/libevm@v1.13.14-0.4.0.rc.2:params/config.go#Rules", "graft/subnet-evm/params/extras/network_upgrades.go#AvalancheRules"], "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "description": "False unless the chain's configuration sets `fortunaTimestamp` (it is optional on an L1).", "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "description": "The name of `IsEtna` in older releases.", "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "description": "Precompile config name to the time its configuration took effect; `{}` when none is active.", "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64" } } } } }, "$id": "avanode:schema/ActiveRules" };
-var schema_schema_AddAutoRenewedValidatorTx = { "title": "AddAutoRenewedValidatorTx", "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-\u2026`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.", "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/add_auto_renewed_validator_tx.go#AddAutoRenewedValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "nodeID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "validatorAuthority", "delegationShares", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "nodeID": { "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/add_auto_renewed_validator_tx.go#AddAutoRenewedValidatorTx.ValidatorNodeID"], "type": "string", "pattern": "^0x[0-9a-f]{40}$" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "validatorAuthority": { "description": "Who may change the validator's config (SetAutoRenewedValidatorConfigTx).", "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationShares": { "$ref": "avanode:schema/txUint32" }, "autoCompoundRewardShares": { "description": "Parts per million of each cycle's rewards restaked; the rest is paid out.", "$ref": "avanode:schema/txUint32" }, "period": { "description": "The validation cycle, in seconds (never 0).", "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/AddAutoRenewedValidatorTx" };
-var schema_schema_AddPermissionlessDelegatorTx = { "title": "AddPermissionlessDelegatorTx", "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_delegator_tx.go#AddPermissionlessDelegatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
-var schema_schema_AddPermissionlessValidatorTx = { "title": "AddPermissionlessValidatorTx", "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_permissionless_validator_tx.go#AddPermissionlessValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
-var schema_schema_AddValidatorTx = { "title": "AddValidatorTx", "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/add_validator_tx.go#AddValidatorTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/txUint32" } }, "$id": "avanode:schema/AddValidatorTx" };
-var schema_schema_BlockchainStatus = { "title": "BlockchainStatus", "description": "Validating: this node runs the chain and validates its subnet. Syncing: this node runs the chain without validating its subnet (the P-chain itself answers Syncing). Created: the chain exists in the last accepted state and this node does not run it. Preferred: its creation is in the preferred, not yet accepted, block. Unknown: neither.", "x-source": ["vms/platformvm/status/blockchain_status.go#BlockchainStatus.MarshalJSON", "vms/platformvm/service.go#Service.GetBlockchainStatus"], "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
-var schema_schema_ConvertSubnetToL1Tx = { "title": "ConvertSubnetToL1Tx", "description": "Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/convert_subnet_to_l1_tx.go#ConvertSubnetToL1Tx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainID", "address", "validators", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainID": { "$ref": "avanode:schema/cb58ID" }, "address": { "$ref": "avanode:schema/hexNC" }, "validators": { "type": "array", "items": { "$ref": "avanode:schema/ConvertSubnetToL1Validator" } }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/ConvertSubnetToL1Tx" };
-var schema_schema_CreateChainTx = { "title": "CreateChainTx", "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/create_chain_tx.go#CreateChainTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
-var schema_schema_EncodedBlock = { "title": "EncodedBlock", "description": "A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetBlockResponse", "vms/platformvm/service.go#Service.GetBlock"], "anyOf": [{ "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/PlatformBlock" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedBlock" };
-var schema_schema_EncodedTx = { "title": "EncodedTx", "description": "A transaction as the encoding asked for: `hex` (the default) and `hexc` give its bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded transaction. `encoding` names the form, in lower case.", "x-source": ["api/common_args_responses.go#GetTxReply", "vms/platformvm/service.go#Service.GetTx"], "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/SignedTx" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedTx" };
-var schema_schema_SetAutoRenewedValidatorConfigTx = { "title": "SetAutoRenewedValidatorConfigTx", "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.", "x-source": ["ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/set_auto_renewed_validator_config_tx.go#SetAutoRenewedValidatorConfigTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "txID", "auth", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "txID": { "$ref": "avanode:schema/cb58ID" }, "auth": { "$ref": "avanode:schema/Secp256k1fxInput" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/txUint32" }, "period": { "$ref": "avanode:schema/uint64" } }, "$id": "avanode:schema/SetAutoRenewedValidatorConfigTx" };
-var schema_schema_TransformSubnetTx = { "title": "TransformSubnetTx", "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.", "x-source": ["vms/platformvm/txs/transform_subnet_tx.go#TransformSubnetTx", "vms/components/avax/base_tx.go#BaseTx"], "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/txUint32" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64" }, "maximumSupply": { "$ref": "avanode:schema/uint64" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64" }, "minValidatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64" }, "minStakeDuration": { "$ref": "avanode:schema/txUint32" }, "maxStakeDuration": { "$ref": "avanode:schema/txUint32" }, "minDelegationFee": { "$ref": "avanode:schema/txUint32" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/txUint32" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
-var schema_schema_TxStatus = { "title": "TxStatus", "description": "Committed: accepted (or will be) by every node. Aborted: its proposal block was aborted (a staker's RewardValidatorTx when the staker is removed without reward). Processing: this node is voting on it or holds it in its mempool. Unknown: this node has not seen it. Dropped: this node dropped it as invalid; `reason` says why.", "x-source": ["vms/platformvm/status/status.go#Status.MarshalJSON", "vms/platformvm/service.go#GetTxStatusResponse"], "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Aborted", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
-var schema_schema_Upgrades = { "title": "Upgrades", "description": "The node's upgrade.Config: activation times (RFC 3339, a far-future `9999-12-01T00:00:00Z` means not scheduled), the P-chain height and X-chain stop vertex of their upgrades, and the Granite epoch duration. v1.14.2 sends every property below; older nodes lack the later ones (one published document shows `fUpgradeTime`), so only the keys every published example has are required. Unknown keys are accepted as strings or numbers.", "x-source": ["upgrade/upgrade.go#Config"], "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "description": "A JSON number (Go uint64).", "x-source": ["upgrade/upgrade.go#Config.ApricotPhase4MinPChainHeight"], "$ref": "avanode:schema/uint64" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "description": "The last X-chain vertex before linearization; all ones (`11111111111111111111111111111111LpoYY`) on local networks.", "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteEpochDuration": { "description": "The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).", "x-source": ["upgrade/upgrade.go#Config.GraniteEpochDuration"], "$ref": "avanode:schema/uint64" }, "heliconTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
-var schema_schema_encodingHex = { "title": "encodingHex", "description": "The only encoding these methods support.", "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
-var schema_schema_encodingHexOrJson = { "title": "encodingHexOrJson", "description": "`hex` (default) returns the bytes as `0x` hex; `json` returns a decoded object.", "type": "string", "enum": ["hex", "json"], "$id": "avanode:schema/encodingHexOrJson" };
-var schema_schema_outputEncoding = { "title": "outputEncoding", "description": "The encoding the node used, its lower-case name (`platform.getStake`).", "x-source": ["utils/formatting/encoding.go#Encoding.MarshalJSON"], "type": "string", "enum": ["hex", "hexnc", "hexc", "json"], "$id": "avanode:schema/outputEncoding" };
+var schema_schema_ActiveRules = { "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64Number" } } } } }, "$id": "avanode:schema/ActiveRules" };
+var schema_schema_AddAutoRenewedValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "nodeID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "validatorAuthority", "delegationShares", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "nodeID": { "type": "string", "pattern": "^0x[0-9a-f]{40}$" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "validatorAuthority": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationShares": { "$ref": "avanode:schema/uint32Number" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/AddAutoRenewedValidatorTx" };
+var schema_schema_AddPermissionlessDelegatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
+var schema_schema_AddPermissionlessValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
+var schema_schema_AddValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddValidatorTx" };
+var schema_schema_BlockchainStatus = { "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
+var schema_schema_ConvertSubnetToL1Tx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainID", "address", "validators", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainID": { "$ref": "avanode:schema/cb58ID" }, "address": { "$ref": "avanode:schema/hexNC" }, "validators": { "type": "array", "items": { "$ref": "avanode:schema/ConvertSubnetToL1Validator" } }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/ConvertSubnetToL1Tx" };
+var schema_schema_CreateChainTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
+var schema_schema_EncodedBlock = { "anyOf": [{ "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/PlatformBlock" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedBlock" };
+var schema_schema_EncodedTx = { "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/SignedTx" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedTx" };
+var schema_schema_SetAutoRenewedValidatorConfigTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "txID", "auth", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "txID": { "$ref": "avanode:schema/cb58ID" }, "auth": { "$ref": "avanode:schema/Secp256k1fxInput" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/SetAutoRenewedValidatorConfigTx" };
+var schema_schema_TransformSubnetTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64Number" }, "maximumSupply": { "$ref": "avanode:schema/uint64Number" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "minValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "minStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "maxStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "minDelegationFee": { "$ref": "avanode:schema/uint32Number" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/uint32Number" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
+var schema_schema_TxStatus = { "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Aborted", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
+var schema_schema_Upgrades = { "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "$ref": "avanode:schema/uint64Number" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteEpochDuration": { "$ref": "avanode:schema/uint64Number" }, "heliconTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
+var schema_schema_encodingHex = { "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
+var schema_schema_encodingHexOrJson = { "type": "string", "enum": ["hex", "json"], "$id": "avanode:schema/encodingHexOrJson" };
+var schema_schema_outputEncoding = { "type": "string", "enum": ["hex", "hexnc", "hexc", "json"], "$id": "avanode:schema/outputEncoding" };
 function validate_params_eth_feeConfig(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
   ;
   let vErrors = null;
@@ -1196,8 +1233,8 @@ function validate_params_platform_getBlockByHeight(data, instancePath = "", pare
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.height !== void 0) {
         const _errs1 = errors;
-        if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+        if (!validate_schema_uint64Param(data.height, instancePath + "/height", data, "height", rootData)) {
+          vErrors = vErrors === null ? validate_schema_uint64Param.errors : vErrors.concat(validate_schema_uint64Param.errors);
           errors = vErrors.length;
         }
         var valid0 = _errs1 === errors;
@@ -1770,8 +1807,8 @@ function validate_params_platform_getUTXOs(data, instancePath = "", parentData =
         if (valid0) {
           if (data.limit !== void 0) {
             const _errs4 = errors;
-            if (!validate_schema_uint32(data.limit, instancePath + "/limit", data, "limit", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+            if (!validate_schema_uint32Param(data.limit, instancePath + "/limit", data, "limit", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Param.errors : vErrors.concat(validate_schema_uint32Param.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs4 === errors;
@@ -5202,8 +5239,8 @@ function validate_schema_ActiveRules(data, instancePath = "", parentData = undef
                           return false;
                         } else {
                           if (data28.timestamp !== void 0) {
-                            if (!validate_schema_uint64(data28.timestamp, instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timestamp", data28, "timestamp", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            if (!validate_schema_uint64Number(data28.timestamp, instancePath + "/precompiles/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timestamp", data28, "timestamp", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                               errors = vErrors.length;
                             }
                           }
@@ -5260,8 +5297,8 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -5440,8 +5477,8 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
                               if (valid0) {
                                 if (data.delegationShares !== void 0) {
                                   const _errs20 = errors;
-                                  if (!validate_schema_txUint32(data.delegationShares, instancePath + "/delegationShares", data, "delegationShares", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                  if (!validate_schema_uint32Number(data.delegationShares, instancePath + "/delegationShares", data, "delegationShares", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid0 = _errs20 === errors;
@@ -5451,8 +5488,8 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
                                 if (valid0) {
                                   if (data.autoCompoundRewardShares !== void 0) {
                                     const _errs21 = errors;
-                                    if (!validate_schema_txUint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                    if (!validate_schema_uint32Number(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                       errors = vErrors.length;
                                     }
                                     var valid0 = _errs21 === errors;
@@ -5462,8 +5499,8 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
                                   if (valid0) {
                                     if (data.period !== void 0) {
                                       const _errs22 = errors;
-                                      if (!validate_schema_uint64(data.period, instancePath + "/period", data, "period", rootData)) {
-                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      if (!validate_schema_uint64Number(data.period, instancePath + "/period", data, "period", rootData)) {
+                                        vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                         errors = vErrors.length;
                                       }
                                       var valid0 = _errs22 === errors;
@@ -5515,8 +5552,8 @@ function validate_schema_AddDelegatorTx(data, instancePath = "", parentData = un
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -5690,8 +5727,8 @@ function validate_schema_AddPermissionlessDelegatorTx(data, instancePath = "", p
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -5877,8 +5914,8 @@ function validate_schema_AddPermissionlessValidatorTx(data, instancePath = "", p
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -6049,8 +6086,8 @@ function validate_schema_AddPermissionlessValidatorTx(data, instancePath = "", p
                               if (valid0) {
                                 if (data.shares !== void 0) {
                                   const _errs19 = errors;
-                                  if (!validate_schema_txUint32(data.shares, instancePath + "/shares", data, "shares", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                  if (!validate_schema_uint32Number(data.shares, instancePath + "/shares", data, "shares", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid0 = _errs19 === errors;
@@ -6100,8 +6137,8 @@ function validate_schema_AddSubnetValidatorTx(data, instancePath = "", parentDat
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -6246,8 +6283,8 @@ function validate_schema_AddValidatorTx(data, instancePath = "", parentData = un
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -6385,8 +6422,8 @@ function validate_schema_AddValidatorTx(data, instancePath = "", parentData = un
                         if (valid0) {
                           if (data.shares !== void 0) {
                             const _errs16 = errors;
-                            if (!validate_schema_txUint32(data.shares, instancePath + "/shares", data, "shares", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                            if (!validate_schema_uint32Number(data.shares, instancePath + "/shares", data, "shares", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs16 === errors;
@@ -6432,8 +6469,8 @@ function validate_schema_AdvanceTimeTx(data, instancePath = "", parentData = und
         }
         if (_errs1 === errors) {
           if (data.time !== void 0) {
-            if (!validate_schema_uint64(data.time, instancePath + "/time", data, "time", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.time, instancePath + "/time", data, "time", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
           }
@@ -6480,8 +6517,8 @@ function validate_schema_ApricotAbortBlock(data, instancePath = "", parentData =
           if (valid0) {
             if (data.height !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -6544,8 +6581,8 @@ function validate_schema_ApricotAtomicBlock(data, instancePath = "", parentData 
           if (valid0) {
             if (data.height !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -6620,8 +6657,8 @@ function validate_schema_ApricotCommitBlock(data, instancePath = "", parentData 
           if (valid0) {
             if (data.height !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -6684,8 +6721,8 @@ function validate_schema_ApricotProposalBlock(data, instancePath = "", parentDat
           if (valid0) {
             if (data.height !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -6760,8 +6797,8 @@ function validate_schema_ApricotStandardBlock(data, instancePath = "", parentDat
           if (valid0) {
             if (data.height !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -6842,8 +6879,8 @@ function validate_schema_BanffAbortBlock(data, instancePath = "", parentData = u
         if (_errs1 === errors) {
           if (data.time !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.time, instancePath + "/time", data, "time", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.time, instancePath + "/time", data, "time", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -6864,8 +6901,8 @@ function validate_schema_BanffAbortBlock(data, instancePath = "", parentData = u
             if (valid0) {
               if (data.height !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -6918,8 +6955,8 @@ function validate_schema_BanffCommitBlock(data, instancePath = "", parentData = 
         if (_errs1 === errors) {
           if (data.time !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.time, instancePath + "/time", data, "time", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.time, instancePath + "/time", data, "time", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -6940,8 +6977,8 @@ function validate_schema_BanffCommitBlock(data, instancePath = "", parentData = 
             if (valid0) {
               if (data.height !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -6994,8 +7031,8 @@ function validate_schema_BanffProposalBlock(data, instancePath = "", parentData 
         if (_errs1 === errors) {
           if (data.time !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.time, instancePath + "/time", data, "time", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.time, instancePath + "/time", data, "time", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -7088,8 +7125,8 @@ function validate_schema_BanffProposalBlock(data, instancePath = "", parentData 
               if (valid0) {
                 if (data.height !== void 0) {
                   const _errs11 = errors;
-                  if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs11 === errors;
@@ -7155,8 +7192,8 @@ function validate_schema_BanffStandardBlock(data, instancePath = "", parentData 
         if (_errs1 === errors) {
           if (data.time !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.time, instancePath + "/time", data, "time", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.time, instancePath + "/time", data, "time", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -7177,8 +7214,8 @@ function validate_schema_BanffStandardBlock(data, instancePath = "", parentData 
             if (valid0) {
               if (data.height !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.height, instancePath + "/height", data, "height", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -7304,8 +7341,8 @@ function validate_schema_BaseTx(data, instancePath = "", parentData = undefined,
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -7819,8 +7856,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                               if (valid0) {
                                 if (data.shanghaiTime !== void 0) {
                                   const _errs14 = errors;
-                                  if (!validate_schema_uint64(data.shanghaiTime, instancePath + "/shanghaiTime", data, "shanghaiTime", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  if (!validate_schema_uint64Number(data.shanghaiTime, instancePath + "/shanghaiTime", data, "shanghaiTime", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid0 = _errs14 === errors;
@@ -7830,8 +7867,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                 if (valid0) {
                                   if (data.cancunTime !== void 0) {
                                     const _errs15 = errors;
-                                    if (!validate_schema_uint64(data.cancunTime, instancePath + "/cancunTime", data, "cancunTime", rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                    if (!validate_schema_uint64Number(data.cancunTime, instancePath + "/cancunTime", data, "cancunTime", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                       errors = vErrors.length;
                                     }
                                     var valid0 = _errs15 === errors;
@@ -7841,8 +7878,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                   if (valid0) {
                                     if (data.subnetEVMTimestamp !== void 0) {
                                       const _errs16 = errors;
-                                      if (!validate_schema_uint64(data.subnetEVMTimestamp, instancePath + "/subnetEVMTimestamp", data, "subnetEVMTimestamp", rootData)) {
-                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                      if (!validate_schema_uint64Number(data.subnetEVMTimestamp, instancePath + "/subnetEVMTimestamp", data, "subnetEVMTimestamp", rootData)) {
+                                        vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                         errors = vErrors.length;
                                       }
                                       var valid0 = _errs16 === errors;
@@ -7852,8 +7889,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                     if (valid0) {
                                       if (data.durangoTimestamp !== void 0) {
                                         const _errs17 = errors;
-                                        if (!validate_schema_uint64(data.durangoTimestamp, instancePath + "/durangoTimestamp", data, "durangoTimestamp", rootData)) {
-                                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                        if (!validate_schema_uint64Number(data.durangoTimestamp, instancePath + "/durangoTimestamp", data, "durangoTimestamp", rootData)) {
+                                          vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                           errors = vErrors.length;
                                         }
                                         var valid0 = _errs17 === errors;
@@ -7863,8 +7900,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                       if (valid0) {
                                         if (data.etnaTimestamp !== void 0) {
                                           const _errs18 = errors;
-                                          if (!validate_schema_uint64(data.etnaTimestamp, instancePath + "/etnaTimestamp", data, "etnaTimestamp", rootData)) {
-                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                          if (!validate_schema_uint64Number(data.etnaTimestamp, instancePath + "/etnaTimestamp", data, "etnaTimestamp", rootData)) {
+                                            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                             errors = vErrors.length;
                                           }
                                           var valid0 = _errs18 === errors;
@@ -7874,8 +7911,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                         if (valid0) {
                                           if (data.fortunaTimestamp !== void 0) {
                                             const _errs19 = errors;
-                                            if (!validate_schema_uint64(data.fortunaTimestamp, instancePath + "/fortunaTimestamp", data, "fortunaTimestamp", rootData)) {
-                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                            if (!validate_schema_uint64Number(data.fortunaTimestamp, instancePath + "/fortunaTimestamp", data, "fortunaTimestamp", rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                               errors = vErrors.length;
                                             }
                                             var valid0 = _errs19 === errors;
@@ -7885,8 +7922,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                           if (valid0) {
                                             if (data.graniteTimestamp !== void 0) {
                                               const _errs20 = errors;
-                                              if (!validate_schema_uint64(data.graniteTimestamp, instancePath + "/graniteTimestamp", data, "graniteTimestamp", rootData)) {
-                                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                              if (!validate_schema_uint64Number(data.graniteTimestamp, instancePath + "/graniteTimestamp", data, "graniteTimestamp", rootData)) {
+                                                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                 errors = vErrors.length;
                                               }
                                               var valid0 = _errs20 === errors;
@@ -7896,8 +7933,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                             if (valid0) {
                                               if (data.heliconTimestamp !== void 0) {
                                                 const _errs21 = errors;
-                                                if (!validate_schema_uint64(data.heliconTimestamp, instancePath + "/heliconTimestamp", data, "heliconTimestamp", rootData)) {
-                                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                if (!validate_schema_uint64Number(data.heliconTimestamp, instancePath + "/heliconTimestamp", data, "heliconTimestamp", rootData)) {
+                                                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                   errors = vErrors.length;
                                                 }
                                                 var valid0 = _errs21 === errors;
@@ -7907,8 +7944,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                               if (valid0) {
                                                 if (data.apricotPhase1BlockTimestamp !== void 0) {
                                                   const _errs22 = errors;
-                                                  if (!validate_schema_uint64(data.apricotPhase1BlockTimestamp, instancePath + "/apricotPhase1BlockTimestamp", data, "apricotPhase1BlockTimestamp", rootData)) {
-                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                  if (!validate_schema_uint64Number(data.apricotPhase1BlockTimestamp, instancePath + "/apricotPhase1BlockTimestamp", data, "apricotPhase1BlockTimestamp", rootData)) {
+                                                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                     errors = vErrors.length;
                                                   }
                                                   var valid0 = _errs22 === errors;
@@ -7918,8 +7955,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                 if (valid0) {
                                                   if (data.apricotPhase2BlockTimestamp !== void 0) {
                                                     const _errs23 = errors;
-                                                    if (!validate_schema_uint64(data.apricotPhase2BlockTimestamp, instancePath + "/apricotPhase2BlockTimestamp", data, "apricotPhase2BlockTimestamp", rootData)) {
-                                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                    if (!validate_schema_uint64Number(data.apricotPhase2BlockTimestamp, instancePath + "/apricotPhase2BlockTimestamp", data, "apricotPhase2BlockTimestamp", rootData)) {
+                                                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                       errors = vErrors.length;
                                                     }
                                                     var valid0 = _errs23 === errors;
@@ -7929,8 +7966,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                   if (valid0) {
                                                     if (data.apricotPhase3BlockTimestamp !== void 0) {
                                                       const _errs24 = errors;
-                                                      if (!validate_schema_uint64(data.apricotPhase3BlockTimestamp, instancePath + "/apricotPhase3BlockTimestamp", data, "apricotPhase3BlockTimestamp", rootData)) {
-                                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                      if (!validate_schema_uint64Number(data.apricotPhase3BlockTimestamp, instancePath + "/apricotPhase3BlockTimestamp", data, "apricotPhase3BlockTimestamp", rootData)) {
+                                                        vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                         errors = vErrors.length;
                                                       }
                                                       var valid0 = _errs24 === errors;
@@ -7940,8 +7977,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                     if (valid0) {
                                                       if (data.apricotPhase4BlockTimestamp !== void 0) {
                                                         const _errs25 = errors;
-                                                        if (!validate_schema_uint64(data.apricotPhase4BlockTimestamp, instancePath + "/apricotPhase4BlockTimestamp", data, "apricotPhase4BlockTimestamp", rootData)) {
-                                                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                        if (!validate_schema_uint64Number(data.apricotPhase4BlockTimestamp, instancePath + "/apricotPhase4BlockTimestamp", data, "apricotPhase4BlockTimestamp", rootData)) {
+                                                          vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                           errors = vErrors.length;
                                                         }
                                                         var valid0 = _errs25 === errors;
@@ -7951,8 +7988,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                       if (valid0) {
                                                         if (data.apricotPhase5BlockTimestamp !== void 0) {
                                                           const _errs26 = errors;
-                                                          if (!validate_schema_uint64(data.apricotPhase5BlockTimestamp, instancePath + "/apricotPhase5BlockTimestamp", data, "apricotPhase5BlockTimestamp", rootData)) {
-                                                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                          if (!validate_schema_uint64Number(data.apricotPhase5BlockTimestamp, instancePath + "/apricotPhase5BlockTimestamp", data, "apricotPhase5BlockTimestamp", rootData)) {
+                                                            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                             errors = vErrors.length;
                                                           }
                                                           var valid0 = _errs26 === errors;
@@ -7962,8 +7999,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                         if (valid0) {
                                                           if (data.apricotPhasePre6BlockTimestamp !== void 0) {
                                                             const _errs27 = errors;
-                                                            if (!validate_schema_uint64(data.apricotPhasePre6BlockTimestamp, instancePath + "/apricotPhasePre6BlockTimestamp", data, "apricotPhasePre6BlockTimestamp", rootData)) {
-                                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                            if (!validate_schema_uint64Number(data.apricotPhasePre6BlockTimestamp, instancePath + "/apricotPhasePre6BlockTimestamp", data, "apricotPhasePre6BlockTimestamp", rootData)) {
+                                                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                               errors = vErrors.length;
                                                             }
                                                             var valid0 = _errs27 === errors;
@@ -7973,8 +8010,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                           if (valid0) {
                                                             if (data.apricotPhase6BlockTimestamp !== void 0) {
                                                               const _errs28 = errors;
-                                                              if (!validate_schema_uint64(data.apricotPhase6BlockTimestamp, instancePath + "/apricotPhase6BlockTimestamp", data, "apricotPhase6BlockTimestamp", rootData)) {
-                                                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                              if (!validate_schema_uint64Number(data.apricotPhase6BlockTimestamp, instancePath + "/apricotPhase6BlockTimestamp", data, "apricotPhase6BlockTimestamp", rootData)) {
+                                                                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                 errors = vErrors.length;
                                                               }
                                                               var valid0 = _errs28 === errors;
@@ -7984,8 +8021,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                             if (valid0) {
                                                               if (data.apricotPhasePost6BlockTimestamp !== void 0) {
                                                                 const _errs29 = errors;
-                                                                if (!validate_schema_uint64(data.apricotPhasePost6BlockTimestamp, instancePath + "/apricotPhasePost6BlockTimestamp", data, "apricotPhasePost6BlockTimestamp", rootData)) {
-                                                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                if (!validate_schema_uint64Number(data.apricotPhasePost6BlockTimestamp, instancePath + "/apricotPhasePost6BlockTimestamp", data, "apricotPhasePost6BlockTimestamp", rootData)) {
+                                                                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                   errors = vErrors.length;
                                                                 }
                                                                 var valid0 = _errs29 === errors;
@@ -7995,8 +8032,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                               if (valid0) {
                                                                 if (data.banffBlockTimestamp !== void 0) {
                                                                   const _errs30 = errors;
-                                                                  if (!validate_schema_uint64(data.banffBlockTimestamp, instancePath + "/banffBlockTimestamp", data, "banffBlockTimestamp", rootData)) {
-                                                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                  if (!validate_schema_uint64Number(data.banffBlockTimestamp, instancePath + "/banffBlockTimestamp", data, "banffBlockTimestamp", rootData)) {
+                                                                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                     errors = vErrors.length;
                                                                   }
                                                                   var valid0 = _errs30 === errors;
@@ -8006,8 +8043,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                 if (valid0) {
                                                                   if (data.cortinaBlockTimestamp !== void 0) {
                                                                     const _errs31 = errors;
-                                                                    if (!validate_schema_uint64(data.cortinaBlockTimestamp, instancePath + "/cortinaBlockTimestamp", data, "cortinaBlockTimestamp", rootData)) {
-                                                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                    if (!validate_schema_uint64Number(data.cortinaBlockTimestamp, instancePath + "/cortinaBlockTimestamp", data, "cortinaBlockTimestamp", rootData)) {
+                                                                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                       errors = vErrors.length;
                                                                     }
                                                                     var valid0 = _errs31 === errors;
@@ -8017,8 +8054,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                   if (valid0) {
                                                                     if (data.durangoBlockTimestamp !== void 0) {
                                                                       const _errs32 = errors;
-                                                                      if (!validate_schema_uint64(data.durangoBlockTimestamp, instancePath + "/durangoBlockTimestamp", data, "durangoBlockTimestamp", rootData)) {
-                                                                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                      if (!validate_schema_uint64Number(data.durangoBlockTimestamp, instancePath + "/durangoBlockTimestamp", data, "durangoBlockTimestamp", rootData)) {
+                                                                        vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                         errors = vErrors.length;
                                                                       }
                                                                       var valid0 = _errs32 === errors;
@@ -8050,8 +8087,8 @@ function validate_schema_ChainConfig(data, instancePath = "", parentData = undef
                                                                         if (valid0) {
                                                                           if (data.initialMinDelayMS !== void 0) {
                                                                             const _errs36 = errors;
-                                                                            if (!validate_schema_uint64(data.initialMinDelayMS, instancePath + "/initialMinDelayMS", data, "initialMinDelayMS", rootData)) {
-                                                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                                                            if (!validate_schema_uint64Number(data.initialMinDelayMS, instancePath + "/initialMinDelayMS", data, "initialMinDelayMS", rootData)) {
+                                                                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                                                               errors = vErrors.length;
                                                                             }
                                                                             var valid0 = _errs36 === errors;
@@ -8206,8 +8243,8 @@ function validate_schema_ConvertSubnetToL1Tx(data, instancePath = "", parentData
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -8415,8 +8452,8 @@ function validate_schema_ConvertSubnetToL1Validator(data, instancePath = "", par
         if (valid0) {
           if (data.weight !== void 0) {
             const _errs3 = errors;
-            if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs3 === errors;
@@ -8426,8 +8463,8 @@ function validate_schema_ConvertSubnetToL1Validator(data, instancePath = "", par
           if (valid0) {
             if (data.balance !== void 0) {
               const _errs4 = errors;
-              if (!validate_schema_uint64(data.balance, instancePath + "/balance", data, "balance", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.balance, instancePath + "/balance", data, "balance", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs4 === errors;
@@ -8503,8 +8540,8 @@ function validate_schema_CreateChainTx(data, instancePath = "", parentData = und
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -8722,8 +8759,8 @@ function validate_schema_CreateSubnetTx(data, instancePath = "", parentData = un
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -9012,8 +9049,8 @@ function validate_schema_DisableL1ValidatorTx(data, instancePath = "", parentDat
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -9604,8 +9641,8 @@ function validate_schema_EvmFeeConfig(data, instancePath = "", parentData = unde
         if (valid0) {
           if (data.targetBlockRate !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.targetBlockRate, instancePath + "/targetBlockRate", data, "targetBlockRate", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.targetBlockRate, instancePath + "/targetBlockRate", data, "targetBlockRate", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -9707,8 +9744,8 @@ function validate_schema_EvmUpgradeConfig(data, instancePath = "", parentData = 
           if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
             for (const key0 in data0) {
               const _errs5 = errors;
-              if (!validate_schema_uint64(data0[key0], instancePath + "/networkUpgradeOverrides/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), data0, key0, rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data0[key0], instancePath + "/networkUpgradeOverrides/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), data0, key0, rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid1 = _errs5 === errors;
@@ -9745,8 +9782,8 @@ function validate_schema_EvmUpgradeConfig(data, instancePath = "", parentData = 
                     } else {
                       if (data3.blockTimestamp !== void 0) {
                         const _errs10 = errors;
-                        if (!validate_schema_uint64(data3.blockTimestamp, instancePath + "/stateUpgrades/" + i0 + "/blockTimestamp", data3, "blockTimestamp", rootData)) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        if (!validate_schema_uint64Number(data3.blockTimestamp, instancePath + "/stateUpgrades/" + i0 + "/blockTimestamp", data3, "blockTimestamp", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                           errors = vErrors.length;
                         }
                         var valid3 = _errs10 === errors;
@@ -10005,8 +10042,8 @@ function validate_schema_EvmValidator(data, instancePath = "", parentData = unde
           if (valid0) {
             if (data.weight !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -10016,8 +10053,8 @@ function validate_schema_EvmValidator(data, instancePath = "", parentData = unde
             if (valid0) {
               if (data.startTimestamp !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.startTimestamp, instancePath + "/startTimestamp", data, "startTimestamp", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.startTimestamp, instancePath + "/startTimestamp", data, "startTimestamp", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -10060,8 +10097,8 @@ function validate_schema_EvmValidator(data, instancePath = "", parentData = unde
                     if (valid0) {
                       if (data.uptimeSeconds !== void 0) {
                         const _errs11 = errors;
-                        if (!validate_schema_uint64(data.uptimeSeconds, instancePath + "/uptimeSeconds", data, "uptimeSeconds", rootData)) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        if (!validate_schema_uint64Number(data.uptimeSeconds, instancePath + "/uptimeSeconds", data, "uptimeSeconds", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs11 === errors;
@@ -10070,10 +10107,11 @@ function validate_schema_EvmValidator(data, instancePath = "", parentData = unde
                       }
                       if (valid0) {
                         if (data.uptimePercentage !== void 0) {
+                          let data8 = data.uptimePercentage;
                           const _errs12 = errors;
-                          if (!validate_schema_decimal(data.uptimePercentage, instancePath + "/uptimePercentage", data, "uptimePercentage", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_decimal.errors : vErrors.concat(validate_schema_decimal.errors);
-                            errors = vErrors.length;
+                          if (!(typeof data8 == "number" && isFinite(data8))) {
+                            validate_schema_EvmValidator.errors = [{ instancePath: instancePath + "/uptimePercentage", schemaPath: "#/properties/uptimePercentage/type", keyword: "type", params: { type: "number" }, message: "must be number" }];
+                            return false;
                           }
                           var valid0 = _errs12 === errors;
                         } else {
@@ -10118,8 +10156,8 @@ function validate_schema_ExportTx(data, instancePath = "", parentData = undefine
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -10287,8 +10325,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
                   const len0 = data0.length;
                   for (let i0 = 0; i0 < len0; i0++) {
                     const _errs3 = errors;
-                    if (!validate_schema_uint64(data0[i0], instancePath + "/weights/" + i0, data0, i0, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (!validate_schema_uint64Number(data0[i0], instancePath + "/weights/" + i0, data0, i0, rootData)) {
+                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                       errors = vErrors.length;
                     }
                     var valid1 = _errs3 === errors;
@@ -10310,8 +10348,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
         if (valid0) {
           if (data.maxCapacity !== void 0) {
             const _errs4 = errors;
-            if (!validate_schema_uint64(data.maxCapacity, instancePath + "/maxCapacity", data, "maxCapacity", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.maxCapacity, instancePath + "/maxCapacity", data, "maxCapacity", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs4 === errors;
@@ -10321,8 +10359,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
           if (valid0) {
             if (data.maxPerSecond !== void 0) {
               const _errs5 = errors;
-              if (!validate_schema_uint64(data.maxPerSecond, instancePath + "/maxPerSecond", data, "maxPerSecond", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.maxPerSecond, instancePath + "/maxPerSecond", data, "maxPerSecond", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs5 === errors;
@@ -10332,8 +10370,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
             if (valid0) {
               if (data.targetPerSecond !== void 0) {
                 const _errs6 = errors;
-                if (!validate_schema_uint64(data.targetPerSecond, instancePath + "/targetPerSecond", data, "targetPerSecond", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.targetPerSecond, instancePath + "/targetPerSecond", data, "targetPerSecond", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs6 === errors;
@@ -10343,8 +10381,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
               if (valid0) {
                 if (data.minPrice !== void 0) {
                   const _errs7 = errors;
-                  if (!validate_schema_uint64(data.minPrice, instancePath + "/minPrice", data, "minPrice", rootData)) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  if (!validate_schema_uint64Number(data.minPrice, instancePath + "/minPrice", data, "minPrice", rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs7 === errors;
@@ -10354,8 +10392,8 @@ function validate_schema_FeeConfig(data, instancePath = "", parentData = undefin
                 if (valid0) {
                   if (data.excessConversionConstant !== void 0) {
                     const _errs8 = errors;
-                    if (!validate_schema_uint64(data.excessConversionConstant, instancePath + "/excessConversionConstant", data, "excessConversionConstant", rootData)) {
-                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (!validate_schema_uint64Number(data.excessConversionConstant, instancePath + "/excessConversionConstant", data, "excessConversionConstant", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                       errors = vErrors.length;
                     }
                     var valid0 = _errs8 === errors;
@@ -10389,8 +10427,8 @@ function validate_schema_FeeState(data, instancePath = "", parentData = undefine
       } else {
         if (data.capacity !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.capacity, instancePath + "/capacity", data, "capacity", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.capacity, instancePath + "/capacity", data, "capacity", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -10400,8 +10438,8 @@ function validate_schema_FeeState(data, instancePath = "", parentData = undefine
         if (valid0) {
           if (data.excess !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.excess, instancePath + "/excess", data, "excess", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.excess, instancePath + "/excess", data, "excess", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -10411,8 +10449,8 @@ function validate_schema_FeeState(data, instancePath = "", parentData = undefine
           if (valid0) {
             if (data.price !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.price, instancePath + "/price", data, "price", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.price, instancePath + "/price", data, "price", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -10477,8 +10515,8 @@ function validate_schema_HealthCheckResult(data, instancePath = "", parentData =
           if (valid0) {
             if (data.duration !== void 0) {
               const _errs4 = errors;
-              if (!validate_schema_uint64(data.duration, instancePath + "/duration", data, "duration", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.duration, instancePath + "/duration", data, "duration", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs4 === errors;
@@ -10488,8 +10526,8 @@ function validate_schema_HealthCheckResult(data, instancePath = "", parentData =
             if (valid0) {
               if (data.contiguousFailures !== void 0) {
                 const _errs5 = errors;
-                if (!validate_schema_uint64(data.contiguousFailures, instancePath + "/contiguousFailures", data, "contiguousFailures", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.contiguousFailures, instancePath + "/contiguousFailures", data, "contiguousFailures", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs5 === errors;
@@ -10599,8 +10637,8 @@ function validate_schema_ImportTx(data, instancePath = "", parentData = undefine
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -10762,8 +10800,8 @@ function validate_schema_IncreaseL1ValidatorBalanceTx(data, instancePath = "", p
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -10862,8 +10900,8 @@ function validate_schema_IncreaseL1ValidatorBalanceTx(data, instancePath = "", p
                     if (valid0) {
                       if (data.balance !== void 0) {
                         const _errs12 = errors;
-                        if (!validate_schema_uint64(data.balance, instancePath + "/balance", data, "balance", rootData)) {
-                          vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                        if (!validate_schema_uint64Number(data.balance, instancePath + "/balance", data, "balance", rootData)) {
+                          vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                           errors = vErrors.length;
                         }
                         var valid0 = _errs12 === errors;
@@ -11460,8 +11498,8 @@ function validate_schema_PChainOwner(data, instancePath = "", parentData = undef
       } else {
         if (data.threshold !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_txUint32(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
-            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+          if (!validate_schema_uint32Number(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -11563,8 +11601,8 @@ function validate_schema_Peer(data, instancePath = "", parentData = undefined, p
               if (valid0) {
                 if (data.upgradeTime !== void 0) {
                   const _errs8 = errors;
-                  if (!validate_schema_uint64(data.upgradeTime, instancePath + "/upgradeTime", data, "upgradeTime", rootData)) {
-                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                  if (!validate_schema_uint64Number(data.upgradeTime, instancePath + "/upgradeTime", data, "upgradeTime", rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                     errors = vErrors.length;
                   }
                   var valid0 = _errs8 === errors;
@@ -11642,8 +11680,8 @@ function validate_schema_Peer(data, instancePath = "", parentData = undefined, p
                                 const len1 = data10.length;
                                 for (let i1 = 0; i1 < len1; i1++) {
                                   const _errs17 = errors;
-                                  if (!validate_schema_uint32(data10[i1], instancePath + "/supportedACPs/" + i1, data10, i1, rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                  if (!validate_schema_uint32Number(data10[i1], instancePath + "/supportedACPs/" + i1, data10, i1, rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid2 = _errs17 === errors;
@@ -11670,8 +11708,8 @@ function validate_schema_Peer(data, instancePath = "", parentData = undefined, p
                                   const len2 = data12.length;
                                   for (let i2 = 0; i2 < len2; i2++) {
                                     const _errs20 = errors;
-                                    if (!validate_schema_uint32(data12[i2], instancePath + "/objectedACPs/" + i2, data12, i2, rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
+                                    if (!validate_schema_uint32Number(data12[i2], instancePath + "/objectedACPs/" + i2, data12, i2, rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                       errors = vErrors.length;
                                     }
                                     var valid3 = _errs20 === errors;
@@ -12371,8 +12409,8 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
                 const _errs16 = errors;
                 let valid5 = false;
                 const _errs17 = errors;
-                if (!validate_schema_uint64(data6, instancePath + "/blockTimestamp", data, "blockTimestamp", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data6, instancePath + "/blockTimestamp", data, "blockTimestamp", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var _valid1 = _errs17 === errors;
@@ -12509,8 +12547,8 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
                       if (valid0) {
                         if (data.quorumNumerator !== void 0) {
                           const _errs32 = errors;
-                          if (!validate_schema_uint64(data.quorumNumerator, instancePath + "/quorumNumerator", data, "quorumNumerator", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          if (!validate_schema_uint64Number(data.quorumNumerator, instancePath + "/quorumNumerator", data, "quorumNumerator", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs32 === errors;
@@ -12610,8 +12648,8 @@ function validate_schema_RegisterL1ValidatorTx(data, instancePath = "", parentDa
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -12699,8 +12737,8 @@ function validate_schema_RegisterL1ValidatorTx(data, instancePath = "", parentDa
                   if (valid0) {
                     if (data.balance !== void 0) {
                       const _errs11 = errors;
-                      if (!validate_schema_uint64(data.balance, instancePath + "/balance", data, "balance", rootData)) {
-                        vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                      if (!validate_schema_uint64Number(data.balance, instancePath + "/balance", data, "balance", rootData)) {
+                        vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                         errors = vErrors.length;
                       }
                       var valid0 = _errs11 === errors;
@@ -12795,8 +12833,8 @@ function validate_schema_RemoveSubnetValidatorTx(data, instancePath = "", parent
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -12964,8 +13002,8 @@ function validate_schema_RewardAutoRenewedValidatorTx(data, instancePath = "", p
           if (valid0) {
             if (data.timestamp !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.timestamp, instancePath + "/timestamp", data, "timestamp", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.timestamp, instancePath + "/timestamp", data, "timestamp", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -13083,8 +13121,8 @@ function validate_schema_Secp256k1fxInput(data, instancePath = "", parentData = 
               const len0 = data0.length;
               for (let i0 = 0; i0 < len0; i0++) {
                 const _errs3 = errors;
-                if (!validate_schema_txUint32(data0[i0], instancePath + "/signatureIndices/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                if (!validate_schema_uint32Number(data0[i0], instancePath + "/signatureIndices/" + i0, data0, i0, rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                   errors = vErrors.length;
                 }
                 var valid1 = _errs3 === errors;
@@ -13148,8 +13186,8 @@ function validate_schema_Secp256k1fxOutputOwners(data, instancePath = "", parent
         if (valid0) {
           if (data.locktime !== void 0) {
             const _errs4 = errors;
-            if (!validate_schema_uint64(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs4 === errors;
@@ -13159,8 +13197,8 @@ function validate_schema_Secp256k1fxOutputOwners(data, instancePath = "", parent
           if (valid0) {
             if (data.threshold !== void 0) {
               const _errs5 = errors;
-              if (!validate_schema_txUint32(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
-                vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+              if (!validate_schema_uint32Number(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs5 === errors;
@@ -13191,8 +13229,8 @@ function validate_schema_Secp256k1fxTransferInput(data, instancePath = "", paren
       } else {
         if (data.amount !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.amount, instancePath + "/amount", data, "amount", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.amount, instancePath + "/amount", data, "amount", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -13209,8 +13247,8 @@ function validate_schema_Secp256k1fxTransferInput(data, instancePath = "", paren
                 const len0 = data1.length;
                 for (let i0 = 0; i0 < len0; i0++) {
                   const _errs4 = errors;
-                  if (!validate_schema_txUint32(data1[i0], instancePath + "/signatureIndices/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                  if (!validate_schema_uint32Number(data1[i0], instancePath + "/signatureIndices/" + i0, data1, i0, rootData)) {
+                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                     errors = vErrors.length;
                   }
                   var valid1 = _errs4 === errors;
@@ -13278,8 +13316,8 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
         if (valid0) {
           if (data.amount !== void 0) {
             const _errs4 = errors;
-            if (!validate_schema_uint64(data.amount, instancePath + "/amount", data, "amount", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.amount, instancePath + "/amount", data, "amount", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs4 === errors;
@@ -13289,8 +13327,8 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
           if (valid0) {
             if (data.locktime !== void 0) {
               const _errs5 = errors;
-              if (!validate_schema_uint64(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs5 === errors;
@@ -13300,8 +13338,8 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
             if (valid0) {
               if (data.threshold !== void 0) {
                 const _errs6 = errors;
-                if (!validate_schema_txUint32(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                if (!validate_schema_uint32Number(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs6 === errors;
@@ -13342,8 +13380,8 @@ function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = ""
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -13453,8 +13491,8 @@ function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = ""
                       if (valid0) {
                         if (data.autoCompoundRewardShares !== void 0) {
                           const _errs13 = errors;
-                          if (!validate_schema_txUint32(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                          if (!validate_schema_uint32Number(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs13 === errors;
@@ -13464,8 +13502,8 @@ function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = ""
                         if (valid0) {
                           if (data.period !== void 0) {
                             const _errs14 = errors;
-                            if (!validate_schema_uint64(data.period, instancePath + "/period", data, "period", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            if (!validate_schema_uint64Number(data.period, instancePath + "/period", data, "period", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs14 === errors;
@@ -13512,8 +13550,8 @@ function validate_schema_SetL1ValidatorWeightTx(data, instancePath = "", parentD
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -13816,8 +13854,8 @@ function validate_schema_StakeableLockIn(data, instancePath = "", parentData = u
       } else {
         if (data.locktime !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -13858,8 +13896,8 @@ function validate_schema_StakeableLockOut(data, instancePath = "", parentData = 
       } else {
         if (data.locktime !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -14082,8 +14120,8 @@ function validate_schema_SubnetValidator(data, instancePath = "", parentData = u
         if (valid0) {
           if (data.start !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.start, instancePath + "/start", data, "start", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.start, instancePath + "/start", data, "start", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -14093,8 +14131,8 @@ function validate_schema_SubnetValidator(data, instancePath = "", parentData = u
           if (valid0) {
             if (data.end !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.end, instancePath + "/end", data, "end", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.end, instancePath + "/end", data, "end", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -14104,8 +14142,8 @@ function validate_schema_SubnetValidator(data, instancePath = "", parentData = u
             if (valid0) {
               if (data.weight !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -14158,8 +14196,8 @@ function validate_schema_TransferSubnetOwnershipTx(data, instancePath = "", pare
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -14363,8 +14401,8 @@ function validate_schema_TransferableInput(data, instancePath = "", parentData =
         if (valid0) {
           if (data.outputIndex !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.outputIndex, instancePath + "/outputIndex", data, "outputIndex", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.outputIndex, instancePath + "/outputIndex", data, "outputIndex", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -14548,8 +14586,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
         if (_errs1 === errors) {
           if (data.networkID !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.networkID, instancePath + "/networkID", data, "networkID", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -14659,8 +14697,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                       if (valid0) {
                         if (data.initialSupply !== void 0) {
                           const _errs13 = errors;
-                          if (!validate_schema_uint64(data.initialSupply, instancePath + "/initialSupply", data, "initialSupply", rootData)) {
-                            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                          if (!validate_schema_uint64Number(data.initialSupply, instancePath + "/initialSupply", data, "initialSupply", rootData)) {
+                            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                             errors = vErrors.length;
                           }
                           var valid0 = _errs13 === errors;
@@ -14670,8 +14708,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                         if (valid0) {
                           if (data.maximumSupply !== void 0) {
                             const _errs14 = errors;
-                            if (!validate_schema_uint64(data.maximumSupply, instancePath + "/maximumSupply", data, "maximumSupply", rootData)) {
-                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                            if (!validate_schema_uint64Number(data.maximumSupply, instancePath + "/maximumSupply", data, "maximumSupply", rootData)) {
+                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                               errors = vErrors.length;
                             }
                             var valid0 = _errs14 === errors;
@@ -14681,8 +14719,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                           if (valid0) {
                             if (data.minConsumptionRate !== void 0) {
                               const _errs15 = errors;
-                              if (!validate_schema_uint64(data.minConsumptionRate, instancePath + "/minConsumptionRate", data, "minConsumptionRate", rootData)) {
-                                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                              if (!validate_schema_uint64Number(data.minConsumptionRate, instancePath + "/minConsumptionRate", data, "minConsumptionRate", rootData)) {
+                                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                 errors = vErrors.length;
                               }
                               var valid0 = _errs15 === errors;
@@ -14692,8 +14730,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                             if (valid0) {
                               if (data.maxConsumptionRate !== void 0) {
                                 const _errs16 = errors;
-                                if (!validate_schema_uint64(data.maxConsumptionRate, instancePath + "/maxConsumptionRate", data, "maxConsumptionRate", rootData)) {
-                                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                if (!validate_schema_uint64Number(data.maxConsumptionRate, instancePath + "/maxConsumptionRate", data, "maxConsumptionRate", rootData)) {
+                                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                   errors = vErrors.length;
                                 }
                                 var valid0 = _errs16 === errors;
@@ -14703,8 +14741,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                               if (valid0) {
                                 if (data.minValidatorStake !== void 0) {
                                   const _errs17 = errors;
-                                  if (!validate_schema_uint64(data.minValidatorStake, instancePath + "/minValidatorStake", data, "minValidatorStake", rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                  if (!validate_schema_uint64Number(data.minValidatorStake, instancePath + "/minValidatorStake", data, "minValidatorStake", rootData)) {
+                                    vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                     errors = vErrors.length;
                                   }
                                   var valid0 = _errs17 === errors;
@@ -14714,8 +14752,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                 if (valid0) {
                                   if (data.maxValidatorStake !== void 0) {
                                     const _errs18 = errors;
-                                    if (!validate_schema_uint64(data.maxValidatorStake, instancePath + "/maxValidatorStake", data, "maxValidatorStake", rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                    if (!validate_schema_uint64Number(data.maxValidatorStake, instancePath + "/maxValidatorStake", data, "maxValidatorStake", rootData)) {
+                                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                       errors = vErrors.length;
                                     }
                                     var valid0 = _errs18 === errors;
@@ -14725,8 +14763,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                   if (valid0) {
                                     if (data.minStakeDuration !== void 0) {
                                       const _errs19 = errors;
-                                      if (!validate_schema_txUint32(data.minStakeDuration, instancePath + "/minStakeDuration", data, "minStakeDuration", rootData)) {
-                                        vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                      if (!validate_schema_uint32Number(data.minStakeDuration, instancePath + "/minStakeDuration", data, "minStakeDuration", rootData)) {
+                                        vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                         errors = vErrors.length;
                                       }
                                       var valid0 = _errs19 === errors;
@@ -14736,8 +14774,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                     if (valid0) {
                                       if (data.maxStakeDuration !== void 0) {
                                         const _errs20 = errors;
-                                        if (!validate_schema_txUint32(data.maxStakeDuration, instancePath + "/maxStakeDuration", data, "maxStakeDuration", rootData)) {
-                                          vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                        if (!validate_schema_uint32Number(data.maxStakeDuration, instancePath + "/maxStakeDuration", data, "maxStakeDuration", rootData)) {
+                                          vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                           errors = vErrors.length;
                                         }
                                         var valid0 = _errs20 === errors;
@@ -14747,8 +14785,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                       if (valid0) {
                                         if (data.minDelegationFee !== void 0) {
                                           const _errs21 = errors;
-                                          if (!validate_schema_txUint32(data.minDelegationFee, instancePath + "/minDelegationFee", data, "minDelegationFee", rootData)) {
-                                            vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                          if (!validate_schema_uint32Number(data.minDelegationFee, instancePath + "/minDelegationFee", data, "minDelegationFee", rootData)) {
+                                            vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                             errors = vErrors.length;
                                           }
                                           var valid0 = _errs21 === errors;
@@ -14758,8 +14796,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                         if (valid0) {
                                           if (data.minDelegatorStake !== void 0) {
                                             const _errs22 = errors;
-                                            if (!validate_schema_uint64(data.minDelegatorStake, instancePath + "/minDelegatorStake", data, "minDelegatorStake", rootData)) {
-                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                            if (!validate_schema_uint64Number(data.minDelegatorStake, instancePath + "/minDelegatorStake", data, "minDelegatorStake", rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                               errors = vErrors.length;
                                             }
                                             var valid0 = _errs22 === errors;
@@ -14780,8 +14818,8 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
                                             if (valid0) {
                                               if (data.uptimeRequirement !== void 0) {
                                                 const _errs24 = errors;
-                                                if (!validate_schema_txUint32(data.uptimeRequirement, instancePath + "/uptimeRequirement", data, "uptimeRequirement", rootData)) {
-                                                  vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+                                                if (!validate_schema_uint32Number(data.uptimeRequirement, instancePath + "/uptimeRequirement", data, "uptimeRequirement", rootData)) {
+                                                  vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                                   errors = vErrors.length;
                                                 }
                                                 var valid0 = _errs24 === errors;
@@ -15166,8 +15204,8 @@ function validate_schema_UTXOID(data, instancePath = "", parentData = undefined,
         if (valid0) {
           if (data.outputIndex !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_txUint32(data.outputIndex, instancePath + "/outputIndex", data, "outputIndex", rootData)) {
-              vErrors = vErrors === null ? validate_schema_txUint32.errors : vErrors.concat(validate_schema_txUint32.errors);
+            if (!validate_schema_uint32Number(data.outputIndex, instancePath + "/outputIndex", data, "outputIndex", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -15620,8 +15658,8 @@ function validate_schema_Upgrades(data, instancePath = "", parentData = undefine
                 if (valid2) {
                   if (data.apricotPhase4MinPChainHeight !== void 0) {
                     const _errs12 = errors;
-                    if (!validate_schema_uint64(data.apricotPhase4MinPChainHeight, instancePath + "/apricotPhase4MinPChainHeight", data, "apricotPhase4MinPChainHeight", rootData)) {
-                      vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                    if (!validate_schema_uint64Number(data.apricotPhase4MinPChainHeight, instancePath + "/apricotPhase4MinPChainHeight", data, "apricotPhase4MinPChainHeight", rootData)) {
+                      vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                       errors = vErrors.length;
                     }
                     var valid2 = _errs12 === errors;
@@ -15752,8 +15790,8 @@ function validate_schema_Upgrades(data, instancePath = "", parentData = undefine
                                         if (valid2) {
                                           if (data.graniteEpochDuration !== void 0) {
                                             const _errs24 = errors;
-                                            if (!validate_schema_uint64(data.graniteEpochDuration, instancePath + "/graniteEpochDuration", data, "graniteEpochDuration", rootData)) {
-                                              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                                            if (!validate_schema_uint64Number(data.graniteEpochDuration, instancePath + "/graniteEpochDuration", data, "graniteEpochDuration", rootData)) {
+                                              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                               errors = vErrors.length;
                                             }
                                             var valid2 = _errs24 === errors;
@@ -15822,8 +15860,8 @@ function validate_schema_Validator(data, instancePath = "", parentData = undefin
         if (valid0) {
           if (data.start !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.start, instancePath + "/start", data, "start", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.start, instancePath + "/start", data, "start", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -15833,8 +15871,8 @@ function validate_schema_Validator(data, instancePath = "", parentData = undefin
           if (valid0) {
             if (data.end !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.end, instancePath + "/end", data, "end", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.end, instancePath + "/end", data, "end", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -15844,8 +15882,8 @@ function validate_schema_Validator(data, instancePath = "", parentData = undefin
             if (valid0) {
               if (data.weight !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.weight, instancePath + "/weight", data, "weight", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.weight, instancePath + "/weight", data, "weight", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -15959,8 +15997,8 @@ function validate_schema_ValidatorFeeConfig(data, instancePath = "", parentData 
       } else {
         if (data.capacity !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.capacity, instancePath + "/capacity", data, "capacity", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.capacity, instancePath + "/capacity", data, "capacity", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -15970,8 +16008,8 @@ function validate_schema_ValidatorFeeConfig(data, instancePath = "", parentData 
         if (valid0) {
           if (data.target !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.target, instancePath + "/target", data, "target", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.target, instancePath + "/target", data, "target", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -15981,8 +16019,8 @@ function validate_schema_ValidatorFeeConfig(data, instancePath = "", parentData 
           if (valid0) {
             if (data.minPrice !== void 0) {
               const _errs3 = errors;
-              if (!validate_schema_uint64(data.minPrice, instancePath + "/minPrice", data, "minPrice", rootData)) {
-                vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+              if (!validate_schema_uint64Number(data.minPrice, instancePath + "/minPrice", data, "minPrice", rootData)) {
+                vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
@@ -15992,8 +16030,8 @@ function validate_schema_ValidatorFeeConfig(data, instancePath = "", parentData 
             if (valid0) {
               if (data.excessConversionConstant !== void 0) {
                 const _errs4 = errors;
-                if (!validate_schema_uint64(data.excessConversionConstant, instancePath + "/excessConversionConstant", data, "excessConversionConstant", rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+                if (!validate_schema_uint64Number(data.excessConversionConstant, instancePath + "/excessConversionConstant", data, "excessConversionConstant", rootData)) {
+                  vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
@@ -16025,8 +16063,8 @@ function validate_schema_ValidatorFeeState(data, instancePath = "", parentData =
       } else {
         if (data.excess !== void 0) {
           const _errs1 = errors;
-          if (!validate_schema_uint64(data.excess, instancePath + "/excess", data, "excess", rootData)) {
-            vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+          if (!validate_schema_uint64Number(data.excess, instancePath + "/excess", data, "excess", rootData)) {
+            vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
             errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
@@ -16036,8 +16074,8 @@ function validate_schema_ValidatorFeeState(data, instancePath = "", parentData =
         if (valid0) {
           if (data.price !== void 0) {
             const _errs2 = errors;
-            if (!validate_schema_uint64(data.price, instancePath + "/price", data, "price", rootData)) {
-              vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
+            if (!validate_schema_uint64Number(data.price, instancePath + "/price", data, "price", rootData)) {
+              vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
@@ -16451,65 +16489,9 @@ function validate_schema_decimal(data, instancePath = "", parentData = undefined
   ;
   let vErrors = null;
   let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (errors === _errs1) {
-    if (typeof data === "string") {
-      if (!pattern_73bf0ecb.test(data)) {
-        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^-?[0-9]+(\\.[0-9]+)?$" }, message: 'must match pattern "^-?[0-9]+(\\.[0-9]+)?$"' };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    } else {
-      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (!(typeof data == "number" && isFinite(data))) {
-      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "number" }, message: "must be number" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-  }
-  if (!valid0) {
-    const err3 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-    if (vErrors === null) {
-      vErrors = [err3];
-    } else {
-      vErrors.push(err3);
-    }
-    errors++;
-    validate_schema_decimal.errors = vErrors;
+  if (!formats_21df3784(data)) {
+    validate_schema_decimal.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "decimal" }, message: 'must be a decimal string with four places ("99.5000")' }];
     return false;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
   }
   validate_schema_decimal.errors = vErrors;
   return errors === 0;
@@ -17092,30 +17074,6 @@ function validate_schema_serviceAddress(data, instancePath = "", parentData = un
   validate_schema_serviceAddress.errors = vErrors;
   return errors === 0;
 }
-function validate_schema_txUint32(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
-  ;
-  let vErrors = null;
-  let errors = 0;
-  if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
-    validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "integer" }, message: "must be integer" }];
-    return false;
-  }
-  if (errors === 0) {
-    if (typeof data == "number" && isFinite(data)) {
-      if (data > 4294967295 || isNaN(data)) {
-        validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" }];
-        return false;
-      } else {
-        if (data < 0 || isNaN(data)) {
-          validate_schema_txUint32.errors = [{ instancePath, schemaPath: "#/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" }];
-          return false;
-        }
-      }
-    }
-  }
-  validate_schema_txUint32.errors = vErrors;
-  return errors === 0;
-}
 function validate_schema_txUint8(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
   ;
   let vErrors = null;
@@ -17234,180 +17192,66 @@ function validate_schema_uint32(data, instancePath = "", parentData = undefined,
   ;
   let vErrors = null;
   let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (errors === _errs1) {
-    if (typeof data === "string") {
-      if (!pattern_9a0d754b.test(data)) {
-        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$" }, message: 'must match pattern "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"' };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    } else {
-      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
-      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (errors === _errs3) {
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 4294967295 || isNaN(data)) {
-          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 4294967295 }, message: "must be <= 4294967295" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        } else {
-          if (data < 0 || isNaN(data)) {
-            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      }
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-  }
-  if (!valid0) {
-    const err5 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-    validate_schema_uint32.errors = vErrors;
+  if (!formats_49f33065(data)) {
+    validate_schema_uint32.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint32" }, message: "must be a uint32 decimal string (0 to 4294967295)" }];
     return false;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
   }
   validate_schema_uint32.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_uint32Number(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!formats_1e991a1c(data)) {
+    validate_schema_uint32Number.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint32Number" }, message: "must be a uint32 JSON number (0 to 4294967295), not a string" }];
+    return false;
+  }
+  validate_schema_uint32Number.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_uint32Param(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!formats_aba33e96(data)) {
+    validate_schema_uint32Param.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint32Param" }, message: "must be a uint32: a decimal string or a JSON number (0 to 4294967295)" }];
+    return false;
+  }
+  validate_schema_uint32Param.errors = vErrors;
   return errors === 0;
 }
 function validate_schema_uint64(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
   ;
   let vErrors = null;
   let errors = 0;
-  const _errs0 = errors;
-  let valid0 = false;
-  const _errs1 = errors;
-  if (errors === _errs1) {
-    if (typeof data === "string") {
-      if (!pattern_2485badb.test(data)) {
-        const err0 = { instancePath, schemaPath: "#/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$" }, message: 'must match pattern "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"' };
-        if (vErrors === null) {
-          vErrors = [err0];
-        } else {
-          vErrors.push(err0);
-        }
-        errors++;
-      }
-    } else {
-      const err1 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-      if (vErrors === null) {
-        vErrors = [err1];
-      } else {
-        vErrors.push(err1);
-      }
-      errors++;
-    }
-  }
-  var _valid0 = _errs1 === errors;
-  valid0 = valid0 || _valid0;
-  if (!valid0) {
-    const _errs3 = errors;
-    if (!(typeof data == "number" && (!(data % 1) && !isNaN(data)) && isFinite(data))) {
-      const err2 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
-      if (vErrors === null) {
-        vErrors = [err2];
-      } else {
-        vErrors.push(err2);
-      }
-      errors++;
-    }
-    if (errors === _errs3) {
-      if (typeof data == "number" && isFinite(data)) {
-        if (data > 18446744073709552e3 || isNaN(data)) {
-          const err3 = { instancePath, schemaPath: "#/anyOf/1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 18446744073709552e3 }, message: "must be <= 18446744073709552000" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-        } else {
-          if (data < 0 || isNaN(data)) {
-            const err4 = { instancePath, schemaPath: "#/anyOf/1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
-            if (vErrors === null) {
-              vErrors = [err4];
-            } else {
-              vErrors.push(err4);
-            }
-            errors++;
-          }
-        }
-      }
-    }
-    var _valid0 = _errs3 === errors;
-    valid0 = valid0 || _valid0;
-  }
-  if (!valid0) {
-    const err5 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-    if (vErrors === null) {
-      vErrors = [err5];
-    } else {
-      vErrors.push(err5);
-    }
-    errors++;
-    validate_schema_uint64.errors = vErrors;
+  if (!formats_62f8e530(data)) {
+    validate_schema_uint64.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint64" }, message: "must be a uint64 decimal string (0 to 18446744073709551615)" }];
     return false;
-  } else {
-    errors = _errs0;
-    if (vErrors !== null) {
-      if (_errs0) {
-        vErrors.length = _errs0;
-      } else {
-        vErrors = null;
-      }
-    }
   }
   validate_schema_uint64.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_uint64Number(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!formats_03442929(data)) {
+    validate_schema_uint64Number.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint64Number" }, message: "must be a uint64 JSON number (0 to 18446744073709551615), not a string" }];
+    return false;
+  }
+  validate_schema_uint64Number.errors = vErrors;
+  return errors === 0;
+}
+function validate_schema_uint64Param(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (!formats_9101078c(data)) {
+    validate_schema_uint64Param.errors = [{ instancePath, schemaPath: "#/wireForm", keyword: "wireForm", params: { form: "uint64Param" }, message: "must be a uint64: a decimal string or a JSON number (0 to 18446744073709551615)" }];
+    return false;
+  }
+  validate_schema_uint64Param.errors = vErrors;
   return errors === 0;
 }
 export {
@@ -17625,14 +17469,17 @@ export {
   TransformSubnetTx,
   TxFees,
   TxStatus,
-  TxUint32,
   TxUint8,
   UTXOEndIndex,
   UTXOID,
   UTXOStartIndex,
   Uint16,
   Uint32,
+  Uint32Number,
+  Uint32Param,
   Uint64,
+  Uint64Number,
+  Uint64Param,
   UnsignedTx,
   Upgrades,
   Validator,
@@ -17650,18 +17497,4 @@ export {
 /** A pattern `^literal[class]{min,max}$`: the length checked first, then `^literal[class]*$` (faster in V8). */
 function lengthBounded(uncounted, min, max) {
   return { test: (text) => text.length >= min && text.length <= max && uncounted.test(text) };
-}
-
-/** A decimal pattern whose first branch is `[0-9]{1,digits}`: a string that short needs only be all digits (a loop: faster than a regular expression on a few characters). */
-function shortDecimal(full, digits) {
-  return {
-    test(text) {
-      if (text.length > digits) return full.test(text);
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code < 48 || code > 57) return false;
-      }
-      return text.length > 0;
-    },
-  };
 }

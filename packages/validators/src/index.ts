@@ -5,6 +5,7 @@ import * as raw from './ajv.generated.js';
 import { toValidator, validateBy, type Validator } from './runtime.js';
 
 export type { ValidationIssue, ValidationResult, Validator } from './runtime.js';
+export { pointerExcerpt } from './runtime.js';
 
 /** Validates the params of `eth_feeConfig`. */
 export const validateEthFeeConfigParams: Validator = /*#__PURE__*/ toValidator(raw.EthFeeConfigParams);
@@ -220,8 +221,16 @@ export const validateHealthGetResponse200: Validator = /*#__PURE__*/ toValidator
 export const validateHealthGetResponse503: Validator = /*#__PURE__*/ toValidator(raw.HealthGetResponse503);
 /** Validates a value against the named schema `uint64`. */
 export const validateUint64: Validator = /*#__PURE__*/ toValidator(raw.Uint64);
+/** Validates a value against the named schema `uint64Param`. */
+export const validateUint64Param: Validator = /*#__PURE__*/ toValidator(raw.Uint64Param);
+/** Validates a value against the named schema `uint64Number`. */
+export const validateUint64Number: Validator = /*#__PURE__*/ toValidator(raw.Uint64Number);
 /** Validates a value against the named schema `uint32`. */
 export const validateUint32: Validator = /*#__PURE__*/ toValidator(raw.Uint32);
+/** Validates a value against the named schema `uint32Param`. */
+export const validateUint32Param: Validator = /*#__PURE__*/ toValidator(raw.Uint32Param);
+/** Validates a value against the named schema `uint32Number`. */
+export const validateUint32Number: Validator = /*#__PURE__*/ toValidator(raw.Uint32Number);
 /** Validates a value against the named schema `decimal`. */
 export const validateDecimal: Validator = /*#__PURE__*/ toValidator(raw.Decimal);
 /** Validates a value against the named schema `cb58ID`. */
@@ -348,8 +357,6 @@ export const validateBlockchainStatus: Validator = /*#__PURE__*/ toValidator(raw
 export const validateSubnet: Validator = /*#__PURE__*/ toValidator(raw.Subnet);
 /** Validates a value against the named schema `LegacySubnet`. */
 export const validateLegacySubnet: Validator = /*#__PURE__*/ toValidator(raw.LegacySubnet);
-/** Validates a value against the named schema `txUint32`. */
-export const validateTxUint32: Validator = /*#__PURE__*/ toValidator(raw.TxUint32);
 /** Validates a value against the named schema `txUint8`. */
 export const validateTxUint8: Validator = /*#__PURE__*/ toValidator(raw.TxUint8);
 /** Validates a value against the named schema `hexNC`. */

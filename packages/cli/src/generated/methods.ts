@@ -1231,7 +1231,7 @@ export const methods: readonly CliMethod[] = [
         "flag": "height",
         "required": false,
         "kind": "json",
-        "type": "uint64"
+        "type": "uint64Param"
       },
       {
         "name": "encoding",
@@ -2235,7 +2235,7 @@ export const methods: readonly CliMethod[] = [
         "flag": "limit",
         "required": false,
         "kind": "json",
-        "type": "uint32"
+        "type": "uint32Param"
       },
       {
         "name": "startIndex",

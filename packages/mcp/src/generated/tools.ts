@@ -191,7 +191,7 @@ export const tools: readonly McpTool[] = [
             },
             "targetBlockRate": {
               "description": "Target seconds between blocks (Go `uint64`).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minBaseFee": {
               "$ref": "#/$defs/evmBigInt"
@@ -213,20 +213,12 @@ export const tools: readonly McpTool[] = [
             }
           }
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -344,7 +336,7 @@ export const tools: readonly McpTool[] = [
             },
             "targetBlockRate": {
               "description": "Target seconds between blocks (Go `uint64`).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minBaseFee": {
               "$ref": "#/$defs/evmBigInt"
@@ -409,7 +401,7 @@ export const tools: readonly McpTool[] = [
               "description": "Unix seconds at which it takes effect; `null` for a genesis precompile configured without a time (it never activates).",
               "anyOf": [
                 {
-                  "$ref": "#/$defs/uint64"
+                  "$ref": "#/$defs/uint64Number"
                 },
                 {
                   "type": "null"
@@ -449,7 +441,7 @@ export const tools: readonly McpTool[] = [
             },
             "quorumNumerator": {
               "description": "`warpConfig` only: the signature weight quorum numerator (0 means the default, 67).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "requirePrimaryNetworkSigners": {
               "description": "`warpConfig` only.",
@@ -458,20 +450,12 @@ export const tools: readonly McpTool[] = [
           },
           "additionalProperties": true
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -660,7 +644,7 @@ export const tools: readonly McpTool[] = [
             ],
             "properties": {
               "timestamp": {
-                "$ref": "#/$defs/uint64"
+                "$ref": "#/$defs/uint64Number"
               }
             }
           }
@@ -673,20 +657,12 @@ export const tools: readonly McpTool[] = [
           "type": "integer",
           "minimum": 0
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -795,64 +771,64 @@ export const tools: readonly McpTool[] = [
         },
         "shanghaiTime": {
           "description": "The Durango time, when it is scheduled.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "cancunTime": {
           "description": "The Etna time, when it is scheduled.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "subnetEVMTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "durangoTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "etnaTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "fortunaTimestamp": {
           "description": "Optional on an L1; omitted unless the genesis or the upgrade bytes set it.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "graniteTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "heliconTimestamp": {
           "description": "253399622400 (9999-12-01) while unscheduled (at v1.14.2 on every network; v1.15.0-fuji schedules Fuji's at 1785250800, 2026-07-28 15:00 UTC).",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase1BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase2BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase3BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase4BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase5BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhasePre6BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase6BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhasePost6BlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "banffBlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "cortinaBlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "durangoBlockTimestamp": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "feeConfig": {
           "description": "The genesis fee configuration (an L1 only; the fee manager may have replaced it, see `eth_feeConfig`).",
@@ -864,7 +840,7 @@ export const tools: readonly McpTool[] = [
         },
         "initialMinDelayMS": {
           "description": "v1.15.0, an L1 only, sent only when not 0: the ACP-226 minimum block delay (ms) the genesis seeds, for benchmarking; at most the ACP-226 initial delay. A bare JSON number.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "contractDeployerAllowListConfig": {
           "$ref": "#/$defs/PrecompileConfig"
@@ -923,7 +899,7 @@ export const tools: readonly McpTool[] = [
             },
             "targetBlockRate": {
               "description": "Target seconds between blocks (Go `uint64`).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minBaseFee": {
               "$ref": "#/$defs/evmBigInt"
@@ -960,7 +936,7 @@ export const tools: readonly McpTool[] = [
               "description": "Network upgrade times overridden for this chain (Unix seconds).",
               "type": "object",
               "additionalProperties": {
-                "$ref": "#/$defs/uint64"
+                "$ref": "#/$defs/uint64Number"
               }
             },
             "stateUpgrades": {
@@ -972,7 +948,7 @@ export const tools: readonly McpTool[] = [
                 ],
                 "properties": {
                   "blockTimestamp": {
-                    "$ref": "#/$defs/uint64"
+                    "$ref": "#/$defs/uint64Number"
                   },
                   "accounts": {
                     "description": "Address to the change made to it.",
@@ -1069,7 +1045,7 @@ export const tools: readonly McpTool[] = [
               "description": "Unix seconds at which it takes effect; `null` for a genesis precompile configured without a time (it never activates).",
               "anyOf": [
                 {
-                  "$ref": "#/$defs/uint64"
+                  "$ref": "#/$defs/uint64Number"
                 },
                 {
                   "type": "null"
@@ -1109,7 +1085,7 @@ export const tools: readonly McpTool[] = [
             },
             "quorumNumerator": {
               "description": "`warpConfig` only: the signature weight quorum numerator (0 means the default, 67).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "requirePrimaryNetworkSigners": {
               "description": "`warpConfig` only.",
@@ -1118,20 +1094,12 @@ export const tools: readonly McpTool[] = [
           },
           "additionalProperties": true
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -1233,11 +1201,11 @@ export const tools: readonly McpTool[] = [
             },
             "duration": {
               "description": "Duration of the last run in nanoseconds, a JSON number (Go time.Duration).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "contiguousFailures": {
               "description": "Number of consecutive failed runs, a JSON number; absent while the check passes.",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "timeOfFirstFailure": {
               "description": "When the current run of failures began; absent (never null) while the check passes.",
@@ -1251,20 +1219,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -1368,11 +1328,11 @@ export const tools: readonly McpTool[] = [
             },
             "duration": {
               "description": "Duration of the last run in nanoseconds, a JSON number (Go time.Duration).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "contiguousFailures": {
               "description": "Number of consecutive failed runs, a JSON number; absent while the check passes.",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "timeOfFirstFailure": {
               "description": "When the current run of failures began; absent (never null) while the check passes.",
@@ -1386,20 +1346,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -1503,11 +1455,11 @@ export const tools: readonly McpTool[] = [
             },
             "duration": {
               "description": "Duration of the last run in nanoseconds, a JSON number (Go time.Duration).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "contiguousFailures": {
               "description": "Number of consecutive failed runs, a JSON number; absent while the check passes.",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "timeOfFirstFailure": {
               "description": "When the current run of failures began; absent (never null) while the check passes.",
@@ -1521,20 +1473,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -1645,18 +1589,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -1784,18 +1719,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         }
       }
     },
@@ -2139,18 +2065,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -2415,7 +2332,7 @@ export const tools: readonly McpTool[] = [
             },
             "upgradeTime": {
               "description": "Unix seconds of the next upgrade as the peer claimed in its handshake, a JSON number (current nodes).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "lastSent": {
               "description": "Whole seconds, in the node's local time zone.",
@@ -2440,14 +2357,14 @@ export const tools: readonly McpTool[] = [
               "description": "ACPs the peer supports, JSON numbers, sorted (current nodes). Only ACPs this node lists as current are kept, and v1.14.2 lists none: the list is empty.",
               "type": "array",
               "items": {
-                "$ref": "#/$defs/uint32"
+                "$ref": "#/$defs/uint32Number"
               }
             },
             "objectedACPs": {
               "description": "ACPs the peer objects to, as `supportedACPs` (empty at v1.14.2).",
               "type": "array",
               "items": {
-                "$ref": "#/$defs/uint32"
+                "$ref": "#/$defs/uint32Number"
               }
             },
             "benched": {
@@ -2461,33 +2378,29 @@ export const tools: readonly McpTool[] = [
         },
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
+        },
+        "uint32Number": {
+          "title": "uint32Number",
+          "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
+        },
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -2565,7 +2478,7 @@ export const tools: readonly McpTool[] = [
         },
         "apricotPhase4MinPChainHeight": {
           "description": "A JSON number (Go uint64).",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "apricotPhase5Time": {
           "$ref": "#/$defs/isoTimestamp"
@@ -2603,7 +2516,7 @@ export const tools: readonly McpTool[] = [
         },
         "graniteEpochDuration": {
           "description": "The P-chain epoch duration in nanoseconds, a JSON number (Go time.Duration; 300000000000 on the main and test networks).",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "heliconTime": {
           "$ref": "#/$defs/isoTimestamp"
@@ -2632,20 +2545,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -2697,16 +2602,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "decimal": {
           "title": "decimal",
-          "description": "A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^-?[0-9]+(\\.[0-9]+)?$"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "description": "A percentage as the node writes a json.Float64 or json.Float32: a decimal string with exactly four places (\"100.0000\", strconv.FormatFloat with 'f' and 4).",
+          "type": "string",
+          "pattern": "^-?[0-9]+\\.[0-9]{4}$"
         }
       }
     },
@@ -2811,18 +2709,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "WarpValidator": {
           "title": "WarpValidator",
@@ -3024,27 +2913,18 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
-        "txUint32": {
-          "title": "txUint32",
-          "description": "A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.",
+        "uint32Number": {
+          "title": "uint32Number",
+          "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "UTXOID": {
           "title": "UTXOID",
@@ -3059,7 +2939,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "outputIndex": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         }
@@ -3176,7 +3056,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3220,15 +3100,15 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "delegationShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "autoCompoundRewardShares": {
               "description": "Parts per million of each cycle's rewards restaked; the rest is paid out.",
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
               "description": "The validation cycle, in seconds (never 0).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -3249,7 +3129,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3301,7 +3181,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3359,7 +3239,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3401,7 +3281,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -3421,7 +3301,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3467,7 +3347,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3500,7 +3380,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -3514,7 +3394,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -3533,7 +3413,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3556,7 +3436,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3581,7 +3461,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3604,7 +3484,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3630,7 +3510,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3656,13 +3536,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3682,13 +3562,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3710,7 +3590,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "txs": {
               "anyOf": [
@@ -3729,7 +3609,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3753,13 +3633,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -3793,7 +3673,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3858,7 +3738,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -3916,10 +3796,10 @@ export const tools: readonly McpTool[] = [
               "pattern": "^0x[0-9a-f]{40}$"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signer": {
               "$ref": "#/$defs/ProofOfPossession"
@@ -3952,7 +3832,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4011,7 +3891,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4052,7 +3932,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4153,7 +4033,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4212,7 +4092,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4259,7 +4139,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4283,7 +4163,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -4309,7 +4189,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "addresses": {
               "type": "array",
@@ -4386,7 +4266,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4407,7 +4287,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/hexNC"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "proofOfPossession": {
               "type": "array",
@@ -4439,7 +4319,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4484,7 +4364,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "timestamp": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -4529,7 +4409,7 @@ export const tools: readonly McpTool[] = [
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -4551,10 +4431,10 @@ export const tools: readonly McpTool[] = [
               }
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -4568,12 +4448,12 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -4596,13 +4476,13 @@ export const tools: readonly McpTool[] = [
               }
             },
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -4630,7 +4510,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4657,10 +4537,10 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxInput"
             },
             "autoCompoundRewardShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -4679,7 +4559,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4763,7 +4643,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "input": {
               "$ref": "#/$defs/Secp256k1fxTransferInput"
@@ -4780,7 +4660,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "output": {
               "$ref": "#/$defs/Secp256k1fxTransferOutput"
@@ -4803,13 +4683,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "subnetID": {
               "$ref": "#/$defs/cb58ID"
@@ -4844,7 +4724,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "outputIndex": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "assetID": {
               "$ref": "#/$defs/cb58ID"
@@ -4909,7 +4789,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4969,7 +4849,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -4996,52 +4876,45 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "initialSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maximumSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "maxStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegationFee": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorWeightFactor": {
               "$ref": "#/$defs/txUint8"
             },
             "uptimeRequirement": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "subnetAuthorization": {
               "$ref": "#/$defs/Secp256k1fxInput"
             }
           }
-        },
-        "txUint32": {
-          "title": "txUint32",
-          "description": "A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 4294967295
         },
         "txUint8": {
           "title": "txUint8",
@@ -5050,20 +4923,19 @@ export const tools: readonly McpTool[] = [
           "minimum": 0,
           "maximum": 255
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint32Number": {
+          "title": "uint32Number",
+          "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295
+        },
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -5155,13 +5027,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         }
@@ -5207,7 +5079,7 @@ export const tools: readonly McpTool[] = [
       "type": "object",
       "properties": {
         "height": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Param"
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
@@ -5228,9 +5100,9 @@ export const tools: readonly McpTool[] = [
             }
           ]
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
+        "uint64Param": {
+          "title": "uint64Param",
+          "description": "A 64-bit unsigned integer as the node reads a json.Uint64 in params: a decimal string (leading zeros allowed, as strconv.ParseUint allows them) or a bare JSON number, 0 to 18446744073709551615. Beyond 2^53 a number is only exact when written exactly (a bigint).",
           "anyOf": [
             {
               "type": "string",
@@ -5281,7 +5153,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5325,15 +5197,15 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "delegationShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "autoCompoundRewardShares": {
               "description": "Parts per million of each cycle's rewards restaked; the rest is paid out.",
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
               "description": "The validation cycle, in seconds (never 0).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -5354,7 +5226,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5406,7 +5278,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5464,7 +5336,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5506,7 +5378,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -5526,7 +5398,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5572,7 +5444,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5605,7 +5477,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -5619,7 +5491,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -5638,7 +5510,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5661,7 +5533,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5686,7 +5558,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5709,7 +5581,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5735,7 +5607,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5761,13 +5633,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5787,13 +5659,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5815,7 +5687,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "txs": {
               "anyOf": [
@@ -5834,7 +5706,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5858,13 +5730,13 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "parentID": {
               "$ref": "#/$defs/cb58ID"
             },
             "height": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "id": {
               "$ref": "#/$defs/cb58ID"
@@ -5898,7 +5770,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -5963,7 +5835,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6021,10 +5893,10 @@ export const tools: readonly McpTool[] = [
               "pattern": "^0x[0-9a-f]{40}$"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signer": {
               "$ref": "#/$defs/ProofOfPossession"
@@ -6057,7 +5929,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6116,7 +5988,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6157,7 +6029,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6258,7 +6130,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6317,7 +6189,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6364,7 +6236,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6388,7 +6260,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -6414,7 +6286,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "addresses": {
               "type": "array",
@@ -6491,7 +6363,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6512,7 +6384,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/hexNC"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "proofOfPossession": {
               "type": "array",
@@ -6544,7 +6416,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6589,7 +6461,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "timestamp": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -6634,7 +6506,7 @@ export const tools: readonly McpTool[] = [
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -6656,10 +6528,10 @@ export const tools: readonly McpTool[] = [
               }
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -6673,12 +6545,12 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -6701,13 +6573,13 @@ export const tools: readonly McpTool[] = [
               }
             },
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -6735,7 +6607,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6762,10 +6634,10 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxInput"
             },
             "autoCompoundRewardShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -6784,7 +6656,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -6868,7 +6740,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "input": {
               "$ref": "#/$defs/Secp256k1fxTransferInput"
@@ -6885,7 +6757,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "output": {
               "$ref": "#/$defs/Secp256k1fxTransferOutput"
@@ -6908,13 +6780,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "subnetID": {
               "$ref": "#/$defs/cb58ID"
@@ -6949,7 +6821,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "outputIndex": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "assetID": {
               "$ref": "#/$defs/cb58ID"
@@ -7014,7 +6886,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -7074,7 +6946,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -7101,52 +6973,45 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "initialSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maximumSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "maxStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegationFee": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorWeightFactor": {
               "$ref": "#/$defs/txUint8"
             },
             "uptimeRequirement": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "subnetAuthorization": {
               "$ref": "#/$defs/Secp256k1fxInput"
             }
           }
-        },
-        "txUint32": {
-          "title": "txUint32",
-          "description": "A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 4294967295
         },
         "txUint8": {
           "title": "txUint8",
@@ -7155,20 +7020,19 @@ export const tools: readonly McpTool[] = [
           "minimum": 0,
           "maximum": 255
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint32Number": {
+          "title": "uint32Number",
+          "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295
+        },
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -7260,13 +7124,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         }
@@ -7506,18 +7370,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -7632,16 +7487,9 @@ export const tools: readonly McpTool[] = [
         },
         "decimal": {
           "title": "decimal",
-          "description": "A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^-?[0-9]+(\\.[0-9]+)?$"
-            },
-            {
-              "type": "number"
-            }
-          ]
+          "description": "A percentage as the node writes a json.Float64 or json.Float32: a decimal string with exactly four places (\"100.0000\", strconv.FormatFloat with 'f' and 4).",
+          "type": "string",
+          "pattern": "^-?[0-9]+\\.[0-9]{4}$"
         },
         "Delegator": {
           "title": "Delegator",
@@ -7912,33 +7760,15 @@ export const tools: readonly McpTool[] = [
         },
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "ValidatorSigner": {
           "title": "ValidatorSigner",
@@ -8036,45 +7866,37 @@ export const tools: readonly McpTool[] = [
           "minItems": 4,
           "maxItems": 4,
           "items": {
-            "$ref": "#/$defs/uint64"
+            "$ref": "#/$defs/uint64Number"
           }
         },
         "maxCapacity": {
           "description": "Gas that may be stored.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "maxPerSecond": {
           "description": "Gas consumable per second.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "targetPerSecond": {
           "description": "Target consumption for stable fees.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "minPrice": {
           "description": "Minimum price per gas unit.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "excessConversionConstant": {
           "description": "Converts excess gas to a price.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         }
       },
       "$defs": {
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -8125,13 +7947,13 @@ export const tools: readonly McpTool[] = [
       ],
       "properties": {
         "capacity": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "excess": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "price": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "timestamp": {
           "description": "The P-chain's current time (RFC 3339).",
@@ -8145,20 +7967,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -8204,18 +8018,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -8375,33 +8180,15 @@ export const tools: readonly McpTool[] = [
         },
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -8468,18 +8255,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -8527,18 +8305,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -8699,18 +8468,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -8864,18 +8624,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -9086,33 +8837,15 @@ export const tools: readonly McpTool[] = [
         },
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -9242,18 +8975,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint32": {
           "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,9}|[0-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 4294967295
-            }
-          ]
+          "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         }
       }
     },
@@ -9381,18 +9105,9 @@ export const tools: readonly McpTool[] = [
       "$defs": {
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         }
       }
     },
@@ -9501,7 +9216,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9545,15 +9260,15 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "delegationShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "autoCompoundRewardShares": {
               "description": "Parts per million of each cycle's rewards restaked; the rest is paid out.",
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
               "description": "The validation cycle, in seconds (never 0).",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -9574,7 +9289,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9626,7 +9341,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9684,7 +9399,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9726,7 +9441,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -9746,7 +9461,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9792,7 +9507,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9825,7 +9540,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxOutputOwners"
             },
             "shares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -9839,7 +9554,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "time": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -9857,7 +9572,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9922,7 +9637,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -9980,10 +9695,10 @@ export const tools: readonly McpTool[] = [
               "pattern": "^0x[0-9a-f]{40}$"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signer": {
               "$ref": "#/$defs/ProofOfPossession"
@@ -10016,7 +9731,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10075,7 +9790,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10116,7 +9831,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10217,7 +9932,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10276,7 +9991,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10323,7 +10038,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10347,7 +10062,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -10373,7 +10088,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "addresses": {
               "type": "array",
@@ -10417,7 +10132,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10438,7 +10153,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/hexNC"
             },
             "balance": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "proofOfPossession": {
               "type": "array",
@@ -10470,7 +10185,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10515,7 +10230,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "timestamp": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -10560,7 +10275,7 @@ export const tools: readonly McpTool[] = [
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -10582,10 +10297,10 @@ export const tools: readonly McpTool[] = [
               }
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -10599,12 +10314,12 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "signatureIndices": {
               "type": "array",
               "items": {
-                "$ref": "#/$defs/txUint32"
+                "$ref": "#/$defs/uint32Number"
               }
             }
           }
@@ -10627,13 +10342,13 @@ export const tools: readonly McpTool[] = [
               }
             },
             "amount": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "threshold": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             }
           }
         },
@@ -10661,7 +10376,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10688,10 +10403,10 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/Secp256k1fxInput"
             },
             "autoCompoundRewardShares": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "period": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         },
@@ -10710,7 +10425,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -10794,7 +10509,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "input": {
               "$ref": "#/$defs/Secp256k1fxTransferInput"
@@ -10811,7 +10526,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "locktime": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "output": {
               "$ref": "#/$defs/Secp256k1fxTransferOutput"
@@ -10834,13 +10549,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "subnetID": {
               "$ref": "#/$defs/cb58ID"
@@ -10875,7 +10590,7 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "outputIndex": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "assetID": {
               "$ref": "#/$defs/cb58ID"
@@ -10940,7 +10655,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -11000,7 +10715,7 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "networkID": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "blockchainID": {
               "$ref": "#/$defs/cb58ID"
@@ -11027,52 +10742,45 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/cb58ID"
             },
             "initialSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maximumSupply": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxConsumptionRate": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "minStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "maxStakeDuration": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegationFee": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "minDelegatorStake": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "maxValidatorWeightFactor": {
               "$ref": "#/$defs/txUint8"
             },
             "uptimeRequirement": {
-              "$ref": "#/$defs/txUint32"
+              "$ref": "#/$defs/uint32Number"
             },
             "subnetAuthorization": {
               "$ref": "#/$defs/Secp256k1fxInput"
             }
           }
-        },
-        "txUint32": {
-          "title": "txUint32",
-          "description": "A Go uint32 inside a JSON-encoded transaction or block, written as a bare JSON number.",
-          "type": "integer",
-          "minimum": 0,
-          "maximum": 4294967295
         },
         "txUint8": {
           "title": "txUint8",
@@ -11081,20 +10789,19 @@ export const tools: readonly McpTool[] = [
           "minimum": 0,
           "maximum": 255
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint32Number": {
+          "title": "uint32Number",
+          "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 4294967295
+        },
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -11186,13 +10893,13 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "start": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "end": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             }
           }
         }
@@ -11355,7 +11062,7 @@ export const tools: readonly McpTool[] = [
           }
         },
         "limit": {
-          "$ref": "#/$defs/uint32"
+          "$ref": "#/$defs/uint32Param"
         },
         "startIndex": {
           "$ref": "#/$defs/UTXOStartIndex"
@@ -11405,9 +11112,9 @@ export const tools: readonly McpTool[] = [
             }
           ]
         },
-        "uint32": {
-          "title": "uint32",
-          "description": "A 32-bit unsigned integer, sent as a decimal string or as a JSON number. The string's pattern bounds the value exactly (0 to 2^32 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint32.go#Uint32.UnmarshalJSON).",
+        "uint32Param": {
+          "title": "uint32Param",
+          "description": "A 32-bit unsigned integer as the node reads a json.Uint32 in params: a decimal string (leading zeros allowed) or a bare JSON number, 0 to 4294967295.",
           "anyOf": [
             {
               "type": "string",
@@ -11567,18 +11274,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "UTXOEndIndex": {
           "title": "UTXOEndIndex",
@@ -11652,36 +11350,28 @@ export const tools: readonly McpTool[] = [
       "properties": {
         "capacity": {
           "description": "Maximum number of L1 validators at any time.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "target": {
           "description": "Target L1 validator count for stable fees.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "minPrice": {
           "description": "Minimum price per L1 validator.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "excessConversionConstant": {
           "description": "Converts excess L1 validators to a price.",
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         }
       },
       "$defs": {
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -11725,10 +11415,10 @@ export const tools: readonly McpTool[] = [
       ],
       "properties": {
         "excess": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "price": {
-          "$ref": "#/$defs/uint64"
+          "$ref": "#/$defs/uint64Number"
         },
         "timestamp": {
           "description": "The P-chain's current time (RFC 3339).",
@@ -11742,20 +11432,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },
@@ -11852,18 +11534,9 @@ export const tools: readonly McpTool[] = [
         },
         "uint64": {
           "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+          "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
+          "type": "string",
+          "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "ValidatorAtHeight": {
           "title": "ValidatorAtHeight",
@@ -12314,19 +11987,6 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
-        "decimal": {
-          "title": "decimal",
-          "description": "A floating-point value. Nodes send percentages as decimal strings with four places (\"100.0000\"); other floats come as JSON numbers. Both forms are accepted.",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^-?[0-9]+(\\.[0-9]+)?$"
-            },
-            {
-              "type": "number"
-            }
-          ]
-        },
         "EvmValidator": {
           "title": "EvmValidator",
           "description": "A validator as an L1 EVM chain's validators endpoint reports it. The integers and the percentage are bare JSON numbers (Go `uint64` and `float32`).",
@@ -12351,11 +12011,11 @@ export const tools: readonly McpTool[] = [
               "$ref": "#/$defs/nodeID"
             },
             "weight": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "startTimestamp": {
               "description": "Unix seconds.",
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "isActive": {
               "description": "For L1 validators, whether enough continuous fee is paid on the P-chain; always true for subnet validators.",
@@ -12369,11 +12029,11 @@ export const tools: readonly McpTool[] = [
               "type": "boolean"
             },
             "uptimeSeconds": {
-              "$ref": "#/$defs/uint64"
+              "$ref": "#/$defs/uint64Number"
             },
             "uptimePercentage": {
               "description": "Percent of the time since the validator started that the callee node saw it up, a JSON number (float32, e.g. 99.72222), not the P-chain's four-place string.",
-              "$ref": "#/$defs/decimal"
+              "type": "number"
             }
           }
         },
@@ -12383,20 +12043,12 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
-        "uint64": {
-          "title": "uint64",
-          "description": "A 64-bit unsigned integer. Nodes send most of them as a decimal string (\"123\") and some as a JSON number; both forms are accepted. Values above 2^53 are only exact in the string form or when the client parses numbers losslessly. The string's pattern bounds the value exactly (0 to 2^64 − 1, leading zeros allowed as strconv.ParseUint allows them: utils/json/uint64.go#Uint64.UnmarshalJSON).",
-          "anyOf": [
-            {
-              "type": "string",
-              "pattern": "^0*(?:[0-9]{1,19}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
-            },
-            {
-              "type": "integer",
-              "minimum": 0,
-              "maximum": 18446744073709552000
-            }
-          ]
+        "uint64Number": {
+          "title": "uint64Number",
+          "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 18446744073709552000
         }
       }
     },

@@ -31,9 +31,16 @@ async function validatorsOf(definition: ClientDefinition, method: string): Promi
 
 const firstIssue = (issues: ValidationIssue[]) => ({ issues, path: issues[0]?.path ?? '' });
 
+/** The first issue for a message: its pointer cut to 80 characters around an ellipsis (a map key from the data may be of any length), then what was wrong. */
+function issueText(issues: ValidationIssue[]): string {
+  const { path = '', message = '' } = issues[0] ?? {};
+  const at = path === '' ? '/' : path.length <= 80 ? path : `${path.slice(0, 39)}…${path.slice(-39)}`;
+  return `${at}: ${message}`;
+}
+
 export async function checkParams(parts: CoreParts, method: string, value: unknown): Promise<void> {
   const verdict = (await validatorsOf(parts.definition, method)).validateParams(method, value);
-  if (!verdict.ok) throw new ParamsValidationError(`invalid params at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, firstIssue(verdict.errors));
+  if (!verdict.ok) throw new ParamsValidationError(`invalid params at ${issueText(verdict.errors)}`, method, firstIssue(verdict.errors));
 }
 
 /** Checks a result, or (with `validator`) an HTTP answer with that named validator. */
@@ -46,6 +53,6 @@ export async function checkResult(parts: CoreParts, method: string, value: unkno
       : { ok: false, errors: [{ path: '', message: `no validator ${validator}` }] }
     : validators.validateResult(method, value);
   if (!verdict.ok) {
-    throw new ResponseValidationError(`unexpected result at ${verdict.errors[0]?.path || '/'}: ${verdict.errors[0]?.message}`, method, { ...firstIssue(verdict.errors), result: value });
+    throw new ResponseValidationError(`unexpected result at ${issueText(verdict.errors)}`, method, { ...firstIssue(verdict.errors), result: value });
   }
 }
