@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
-import type { DocumentModel } from './model.ts';
+import { parseDocument, type DocumentModel } from './model.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
        avanode-gen --project [--check | --watch]`;
@@ -106,6 +106,9 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
+    model ??= parseDocument(document);
+    // Names generated code could not take as the document spells them: said once, on every run.
+    for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);
   } catch (error) {
     if (error instanceof GeneratorError) {

@@ -15,7 +15,7 @@ const method = (name: string) => model.methods.find((m) => m.name === name)!;
 
 describe('the model of the sample document', () => {
   it('holds no raw document: a plugin can read only what the model says', () => {
-    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemas', 'tags', 'title', 'version']);
+    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemas', 'tags', 'title', 'version', 'warnings']);
   });
 
   it('resolves every reference once; plugins follow them through model.refs', () => {

@@ -110,10 +110,11 @@ function clientMember(space: Namespace): string {
 /** The namespace's entry of the table `buildNamespaces` reads: its members, their prefix, the exceptions, the positional methods' arity, its scope. */
 function tableEntry(space: Namespace): string {
   // The prefix most of the namespace's methods share; the others are listed as moved.
+  // A member is its wire name less the prefix unless its name was settled otherwise (model-names.ts).
   const counts = new Map<string, number>();
-  for (const m of space.methods) counts.set(m.prefix, (counts.get(m.prefix) ?? 0) + 1);
+  for (const m of space.methods) if (m.prefix + m.memberName === m.name) counts.set(m.prefix, (counts.get(m.prefix) ?? 0) + 1);
   const prefix = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? `${space.name}.`;
-  const moved = space.methods.filter((m) => m.prefix !== prefix).map((m) => `${propertyKey(m.memberName)}: ${q(m.name)}`);
+  const moved = space.methods.filter((m) => prefix + m.memberName !== m.name).map((m) => `${propertyKey(m.memberName)}: ${q(m.name)}`);
   const positional = space.methods.filter((m) => m.paramStructure === 'by-position').map((m) => `${q(m.name)}: ${m.params.length}`);
   const fields = [`members: [${space.methods.map((m) => q(m.memberName)).join(', ')}]`, `prefix: ${q(prefix)}`];
   if (moved.length > 0) fields.push(`moved: { ${moved.join(', ')} }`);
