@@ -3,7 +3,6 @@
 // `--watch` while the schemas it compiles are unchanged (an edit to a summary compiles nothing).
 import { createAjv, schemaId, type SchemaEntry } from './schema-set.ts';
 import type { DocumentModel } from './model.ts';
-import { pascalCase } from './util/names.ts';
 import type { Ajv } from 'ajv';
 
 export interface CompiledValidators {
@@ -32,7 +31,7 @@ export function compiledValidators(model: DocumentModel): CompiledValidators {
   const { ajv, entries } = createAjv(model, OPTIONS);
   const namedSchemas: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
     id: schemaId(name),
-    exportName: pascalCase(name),
+    exportName: model.schemaTypeNames[name]!,
     method: name,
     part: 'result',
     schema: true,

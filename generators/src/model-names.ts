@@ -31,6 +31,9 @@ const MODULE_NAMES = new Set(['core', 'index', 'reads', 'definition', 'createCli
 /** A namespace's own members and what its modules declare beside the members' standalone functions. */
 const NAMESPACE_MEMBERS = new Set(['batch', 'positional']);
 
+/** The names beside a by-position method's arguments in the functions generated for it (method-code.ts, the client's and query's modules). */
+const ARGUMENT_NAMES = new Set(['options', 'client', 'params', 'positional']);
+
 interface Named {
   name: string;
   where: string;
@@ -38,6 +41,9 @@ interface Named {
   memberName: string;
   typeName: string;
 }
+
+/** Whether `name` can name a variable or parameter as it is. */
+export const isSafeIdentifier = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED_WORDS.has(name) && !OBJECT_MEMBERS.has(name);
 
 /** `name` made a safe identifier: camelCase, with a trailing `_` when it is reserved where it stands. */
 function safeIdentifier(name: string, reserved: ReadonlySet<string>): string {
@@ -58,11 +64,21 @@ function unique(base: string, taken: Set<string>, key: (name: string) => string 
  * Settles the names of `methods` and `endpoints` in place (methods first, each in document
  * order) and returns one warning per name that had to change.
  */
-export function settleNames(methods: Named[], endpoints: Named[], options: { flatNamespace?: string; typeNames?: ReadonlySet<string> } = {}): string[] {
+export function settleNames(methods: Named[], endpoints: Named[], options: { flatNamespace?: string; schemaNames?: readonly string[] } = {}): { warnings: string[]; schemaTypeNames: Record<string, string> } {
   const flatNamespace = options.flatNamespace ?? FLAT_NAMESPACE;
-  // Full type names already given (the named schemas', the maps'): no stem may make one of them with its suffixes.
-  const typeNames = new Set(['Methods', 'HttpEndpoints', 'MethodName', ...(options.typeNames ?? [])]);
   const warnings: string[] = [];
+
+  // Named schemas' types (and validators): PascalCase, unique, none the types package's own maps
+  // nor what the validators package names `validate…` itself (templates/validators/index.ts).
+  const typeNames = new Set(['Methods', 'HttpEndpoints', 'MethodName', 'Params', 'Result', 'By']);
+  // No prototype: a schema may be named `__proto__`.
+  const schemaTypeNames: Record<string, string> = Object.create(null);
+  for (const name of options.schemaNames ?? []) {
+    const base = pascalCase(name) || 'Schema';
+    const settled = unique(/^[0-9]/.test(base) ? `T${base}` : base, typeNames);
+    if (settled !== base) warnings.push(`schema '${name}' (#/components/schemas/${name}): its type is named ${settled} in generated code: ${base} is reserved or taken`);
+    schemaTypeNames[name] = settled;
+  }
   const all = [...methods, ...endpoints];
   const what = (item: Named) => `${methods.includes(item) ? 'method' : 'HTTP endpoint'} '${item.name}' (${item.where})`;
 
@@ -96,6 +112,14 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
     item.memberName = settled;
   }
 
+  // Arguments of by-position methods: identifiers, unique in their method, none another argument of its functions.
+  for (const method of methods as Array<Named & { params?: Array<{ argName: string }>; scope?: string }>) {
+    const taken = new Set<string>();
+    for (const param of method.params ?? []) {
+      param.argName = unique(safeIdentifier(param.argName, new Set([...ARGUMENT_NAMES, ...(method.scope ? [method.scope] : [])])), taken);
+    }
+  }
+
   // Type stems: unique among methods, and among endpoints (their types have other suffixes).
   for (const [group, suffixes] of [[methods, ['Params', 'Result']], [endpoints, ['Query', 'Options', 'Answer']]] as const) {
     const taken = new Set<string>();
@@ -103,10 +127,10 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
     taken.add('');
     for (const item of group) {
       const base = pascalCase(item.name) || 'Method';
-      const settled = unique(/^[0-9]/.test(base) ? `_${base}` : base, taken, key);
+      const settled = unique(/^[0-9]/.test(base) ? `T${base}` : base, taken, key);
       if (settled !== base) warnings.push(`${what(item)}: its types are named ${settled}… in generated code: ${base}… is taken`);
       item.typeName = settled;
     }
   }
-  return warnings;
+  return { warnings, schemaTypeNames };
 }

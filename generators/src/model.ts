@@ -3,7 +3,7 @@
 // here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
-import { FLAT_NAMESPACE, settleNames } from './model-names.ts';
+import { FLAT_NAMESPACE, isSafeIdentifier, settleNames } from './model-names.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
 import { eachRef, resolvePointer } from './util/refs.ts';
@@ -12,6 +12,8 @@ export type { JsonSchema };
 
 export interface ParamModel {
   name: string;
+  /** Its argument's name where a function takes params one by one (by position), settled (model-names.ts): an identifier. */
+  argName: string;
   required: boolean;
   description?: string;
   schema: JsonSchema;
@@ -115,6 +117,8 @@ export interface DocumentModel {
   version: string;
   /** Named schemas, `components.schemas`, in document order. */
   schemas: Record<string, JsonSchema>;
+  /** The type (and validator) name of each named schema, settled (model-names.ts): `uint64` → `Uint64`. */
+  schemaTypeNames: Record<string, string>;
   methods: MethodModel[];
   httpEndpoints: HttpEndpointModel[];
   /** The methods and endpoints by namespace, in the order they first appear. */
@@ -158,6 +162,7 @@ function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where
   }
   return {
     name: param.name,
+    argName: param.name,
     required: param.required === true,
     ...(typeof param.description === 'string' ? { description: param.description } : {}),
     schema: param.schema as JsonSchema,
@@ -248,6 +253,41 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
   if (problems.length > 0) throw new GeneratorError(problems.join('\n'), problems[0]!.split(':')[0]!);
 }
 
+/**
+ * A named schema that is itself through references and alternatives alone (`A: {$ref: A}`,
+ * `A: {anyOf: [{$ref: A}, …]}`) has no type: recursion must pass through an object or an array.
+ */
+function checkRefCycles(schemas: Record<string, JsonSchema>): void {
+  const prefix = '#/components/schemas/';
+  // The named schemas a schema is made of directly: its $ref, its alternatives' and parts'.
+  const direct = (schema: unknown): string[] => {
+    if (!isObject(schema)) return [];
+    const refs = typeof schema.$ref === 'string' && schema.$ref.startsWith(prefix) ? [schema.$ref.slice(prefix.length)] : [];
+    const parts = ['anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+    return [...refs, ...parts.flatMap(direct)];
+  };
+  for (const start of Object.keys(schemas)) {
+    const path = [start];
+    const visit = (name: string, seen: Set<string>): string[] | undefined => {
+      for (const next of direct(schemas[name])) {
+        if (next === start) return [...path, start];
+        if (seen.has(next) || !(next in schemas)) continue;
+        seen.add(next);
+        path.push(next);
+        const found = visit(next, seen);
+        if (found) return found;
+        path.pop();
+      }
+      return undefined;
+    };
+    const cycle = visit(start, new Set([start]));
+    if (cycle) {
+      const where = `${prefix}${start}`;
+      throw new GeneratorError(`schema '${start}' (${where}): refers to itself with no object or array between (${cycle.join(' → ')})`, where);
+    }
+  }
+}
+
 /** The paths the root `x-batch` lists: endpoints that take JSON-RPC batch arrays. */
 function batchPaths(document: Record<string, unknown>): Set<string> {
   const declared = Array.isArray(document['x-batch']) ? document['x-batch'] : [];
@@ -269,7 +309,12 @@ export function parseDocument(document: unknown): DocumentModel {
 
   const components = isObject(document.components) ? document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
+  for (const name of Object.keys(schemas)) {
+    // OpenRPC's rule for the keys of `components`; it keeps every reference a plain JSON pointer.
+    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) throw new GeneratorError(`#/components/schemas/${name}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`, '#/components/schemas');
+  }
   checkSchemas(document, schemas);
+  checkRefCycles(schemas);
   const rootServers = Array.isArray(document.servers) ? document.servers : [];
   const batching = batchPaths(document);
 
@@ -284,6 +329,9 @@ export function parseDocument(document: unknown): DocumentModel {
     if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
     const structure = method.paramStructure === 'by-position' ? 'by-position' : 'by-name';
     const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
+    // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
+    const late = params.findIndex((p, i) => p.required && params.slice(0, i).some((before) => !before.required));
+    if (late >= 0) throw new GeneratorError(`${at}: required param '${params[late]!.name}' comes after an optional one (OpenRPC puts optional params last)`, `${where}/params/${late}`);
     const result = method.result === undefined ? undefined : deref(refs, method.result);
     if (result !== undefined && (!isObject(result) || result.schema === undefined)) {
       throw new GeneratorError(`${at}: result needs a schema`, `${where}/result`);
@@ -300,6 +348,10 @@ export function parseDocument(document: unknown): DocumentModel {
     const prefix = dot > 0 ? name.slice(0, dot + 1) : typeof clientPrefix === 'string' && name.startsWith(clientPrefix) && name.length > clientPrefix.length ? clientPrefix : '';
     const group = firstTag?.name ?? (dot > 0 ? name.slice(0, dot) : FLAT_NAMESPACE);
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
+    // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
+    if (pathVariables[0] && !isSafeIdentifier(pathVariables[0])) {
+      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word`, `${where}/servers`);
+    }
     return {
       name,
       where,
@@ -352,7 +404,7 @@ export function parseDocument(document: unknown): DocumentModel {
   });
 
   const flatNamespace = typeof document['x-client-namespace'] === 'string' ? document['x-client-namespace'] : FLAT_NAMESPACE;
-  const warnings = settleNames(methods, httpEndpoints, { flatNamespace, typeNames: new Set(Object.keys(schemas).map(pascalCase)) });
+  const { warnings, schemaTypeNames } = settleNames(methods, httpEndpoints, { flatNamespace, schemaNames: Object.keys(schemas) });
 
   const namespaces = new Map<string, NamespaceModel>();
   const namespace = (name: string) => namespaces.get(name) ?? namespaces.set(name, { name, methods: [], endpoints: [] }).get(name)!;
@@ -379,6 +431,7 @@ export function parseDocument(document: unknown): DocumentModel {
     title: typeof info.title === 'string' ? info.title : 'OpenRPC document',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
     schemas,
+    schemaTypeNames,
     methods,
     httpEndpoints,
     namespaces: [...namespaces.values()],

@@ -10,7 +10,6 @@ import type { DocumentModel, HttpEndpointModel, MethodModel, NamespaceModel } fr
 import { uint64Paths } from '../uint64-paths.ts';
 import { methodArgs, methodDoc, paramsOptional } from './method-code.ts';
 import { docComment, lines, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
-import { camelCase, pascalCase } from '../util/names.ts';
 import { TEMPLATES_DIR, template } from '../util/template.ts';
 
 const OUT = 'client/src/generated';
@@ -40,7 +39,8 @@ function routesOf(model: DocumentModel): Route[] {
 /** A namespace of the model, and the name of its type. */
 type Namespace = NamespaceModel & { typeName: string };
 
-const namespacesOf = (model: DocumentModel): Namespace[] => model.namespaces.map((space) => ({ ...space, typeName: `${pascalCase(space.name)}Namespace` }));
+// A namespace's name is a settled identifier (model-names.ts), unique even case aside: its type name is too.
+const namespacesOf = (model: DocumentModel): Namespace[] => model.namespaces.map((space) => ({ ...space, typeName: `${space.name[0]!.toUpperCase()}${space.name.slice(1)}Namespace` }));
 
 /** The parameters of a method's function after the client (and the scope), and its params expression. */
 function signature(m: MethodModel): { args: string[]; params: string } {
@@ -148,7 +148,7 @@ function namespaceModule(space: Namespace, head: string, scope: string): string 
         const { args, params } = signature(m);
         return functions.fill({
           doc: methodDoc(m, ''),
-          member: camelCase(m.memberName),
+          member: m.memberName,
           args: lines([...(space.scope ? [`${space.scope}: string`] : []), ...args].map((arg) => `  ${arg},`)),
           method: q(m.name),
           params,

@@ -9,6 +9,7 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
 import { compiledValidators, type CompiledValidators } from '../compiled-validators.ts';
+import { stringLiteral as q } from '../util/code.ts';
 import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
 import { withPositionalArguments } from '../positional-calls.ts';
@@ -120,11 +121,11 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   for (const method of model.methods) {
     const params = `validate${method.typeName}Params`;
     validators.push(one(`Validates the params of \`${method.name}\`.`, params, `${method.typeName}Params`));
-    paramsTable.push(`  '${method.name}': ${params},`);
+    paramsTable.push(`  ${q(method.name)}: ${params},`);
     if (method.resultSchema !== undefined) {
       const result = `validate${method.typeName}Result`;
       validators.push(one(`Validates the result of \`${method.name}\`.`, result, `${method.typeName}Result`));
-      resultTable.push(`  '${method.name}': ${result},`);
+      resultTable.push(`  ${q(method.name)}: ${result},`);
     }
   }
   for (const entry of entries.filter((e) => e.part === 'response')) {
