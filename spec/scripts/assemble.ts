@@ -214,8 +214,9 @@ function assembleFrom(srcDir: string, options: AssembleOptions, read: Set<string
     }
   }
 
-  const problems = [...schemaProblems(schemas, schemaFile), ...methodSchemaProblems(methods, methodFile)];
-  if (problems.length > 0 || options.examplesPass?.(assembled) !== true) problems.push(...exampleProblems(assembled, methodFile));
+  const problems = [...schemaProblems(schemas, schemaFile), ...inlineSchemaProblems(methods, methodFile, document)];
+  // Examples are checked once the schemas are sound (a broken schema would fail its examples too: one line per mistake).
+  if (problems.length === 0 && options.examplesPass?.(assembled) !== true) problems.push(...exampleProblems(assembled, methodFile));
   if (problems.length > 0) throw new SpecBuildError(problems.join('\n'));
 
   return { document: assembled };
@@ -247,7 +248,8 @@ function schemaProblems(schemas: JsonObject, schemaFile: Map<string, string>): s
   const problems: string[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
     if (ajv.validateSchema(schema as object) !== true) {
-      for (const line of describeErrors(ajv.errors)) problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${line}`);
+      // One line per mistake: ajv's first error is the most telling (a wrong `type` also fails the "array" branch).
+      problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${describeErrors(ajv.errors)[0]}`);
     }
     for (const line of unknownKeywords(schema, '')) problems.push(`${schemaFile.get(name)}: schema '${name}' ${line}`);
   }
@@ -294,17 +296,38 @@ function unknownKeywords(schema: Json, path: string): string[] {
   return found;
 }
 
-/** The same keyword check for the schemas written inline in methods (params and results). */
-function methodSchemaProblems(methods: JsonObject[], methodFile: Map<string, string>): string[] {
+/**
+ * The checks of named schemas for every schema written anywhere else: inline in a method's
+ * params and result, in the health GET endpoints' query and responses (src/document.yaml). Each
+ * problem is one line naming the file, the method or endpoint, and the JSON path in it.
+ */
+function inlineSchemaProblems(methods: JsonObject[], methodFile: Map<string, string>, document: JsonObject): string[] {
+  const ajv = metaValidator();
   const problems: string[] = [];
+  const check = (file: string | undefined, owner: string, path: string, schema: Json | undefined) => {
+    if (schema === undefined) return;
+    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+      problems.push(`${file}: ${owner} is not valid JSON Schema at ${path}: a schema is an object or a boolean`);
+      return;
+    }
+    if (ajv.validateSchema(schema as object) !== true) {
+      // One line per mistake: ajv's first error is the most telling (a wrong `type` also fails the "array" branch).
+      const [line] = describeErrors(ajv.errors);
+      problems.push(`${file}: ${owner} is not valid JSON Schema ${line!.replace(/^at \/?/, `at ${path}/`).replace(/\/$/, '')}`);
+    }
+    for (const line of unknownKeywords(schema, path)) problems.push(`${file}: ${owner} ${line}`);
+  };
   for (const method of methods) {
     const name = String(method.name);
-    const parts: Array<[string, Json | undefined]> = [
-      ...((method.params ?? []) as JsonObject[]).map((p): [string, Json | undefined] => [`param '${String(p.name)}'`, p.schema]),
-      ['result', (method.result as JsonObject | undefined)?.schema],
-    ];
-    for (const [what, schema] of parts) {
-      if (schema !== undefined) for (const line of unknownKeywords(schema, '')) problems.push(`${methodFile.get(name)}: method '${name}' ${what} ${line}`);
+    for (const [i, p] of ((method.params ?? []) as JsonObject[]).entries()) check(methodFile.get(name), `method '${name}'`, `/params/${i}/schema`, p.schema);
+    check(methodFile.get(name), `method '${name}'`, '/result/schema', (method.result as JsonObject | undefined)?.schema);
+  }
+  const endpoints = Array.isArray(document['x-http-endpoints']) ? (document['x-http-endpoints'] as JsonObject[]) : [];
+  for (const [e, endpoint] of endpoints.entries()) {
+    const owner = `HTTP endpoint '${String(endpoint.name)}'`;
+    for (const [i, q] of ((endpoint.query ?? []) as JsonObject[]).entries()) check('src/document.yaml', owner, `/x-http-endpoints/${e}/query/${i}/schema`, q.schema);
+    for (const [status, response] of Object.entries((endpoint.responses ?? {}) as JsonObject)) {
+      check('src/document.yaml', owner, `/x-http-endpoints/${e}/responses/${status}/schema`, (response as JsonObject | null)?.schema);
     }
   }
   return problems;
