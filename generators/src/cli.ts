@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
+import { checkWithOpenRpcTools, readDocument } from './read-document.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
 
@@ -63,7 +64,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && resolve(values.spec);
+  // A foreign document is a file or an http(s) URL (read-document.ts).
+  const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && (/^https?:\/\//i.test(values.spec) ? values.spec : resolve(values.spec));
   const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
     console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
@@ -89,16 +91,16 @@ export async function main(argv: string[]): Promise<number> {
   let staleSpec: string[] = [];
   try {
     if (values.project) ({ document, stale: staleSpec, model } = await assembleProjectSpec(repoRoot, values.check));
-    else document = JSON.parse(readFileSync(specPath, 'utf8'));
+    else document = await readDocument(specPath);
   } catch (error) {
-    const message = (error as Error).message;
+    const message = error instanceof GeneratorError ? error.message : (error as Error).message.split('\n')[0]!;
     console.error(values.project ? `avanode-gen: spec/src: ${message.split('\n').join('\n  ')}` : `avanode-gen: cannot read ${specPath}: ${message}`);
     return 1;
   }
   const context = values.project
     ? { specName: 'spec/openrpc.json', command: 'pnpm generate' }
     : {
-        specName: relative(process.cwd(), specPath) || specPath,
+        specName: /^https?:/.test(specPath) ? specPath : relative(process.cwd(), specPath) || specPath,
         command: `avanode-gen --spec ${values.spec} --out ${values.out}${values.scope ? ` --scope ${values.scope}` : ''}`,
         ...(values.scope ? { scope: values.scope } : {}),
       };
@@ -106,7 +108,11 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
-    model ??= parseDocument(document);
+    if (!model) {
+      model = parseDocument(document);
+      // What the model does not judge, OpenRPC's own tooling does.
+      checkWithOpenRpcTools(document);
+    }
     // Names generated code could not take as the document spells them: said once, on every run.
     for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);
