@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
+import { keptMap } from './disk-cache.ts';
 import { checkWithOpenRpcTools, readDocument } from './read-document.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
@@ -32,7 +33,12 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
     model = proof.model;
     return proof.pass;
   };
+  // The YAML files parsed by the run before, by their text (disk-cache.ts): an edit parses one file.
+  const keptYaml = keptMap('yaml');
+  const before = keptYaml.load();
+  const parsed = assembler.keepParsedYaml(before);
   const { document } = assembler.assembleSpec(join(specDir, 'src'), { examplesPass });
+  if (parsed.used.size !== before.size || [...parsed.used.keys()].some((hash) => !before.has(hash))) keptYaml.save(parsed.used);
   const path = join(specDir, 'openrpc.json');
   const text = assembler.serialize(document);
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return { document, stale: [], ...(model ? { model } : {}) };

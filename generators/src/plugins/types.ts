@@ -4,6 +4,7 @@ import type { JSONSchema } from 'json-schema-to-typescript';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import { formatDeclarations } from '../type-format/index.ts';
 import { compileRemembered } from './types-compile.ts';
+import { diskCached } from '../disk-cache.ts';
 import type { DocumentModel, JsonSchema } from '../model.ts';
 import { schemaRefName } from '../util/refs.ts';
 
@@ -154,6 +155,11 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     additionalProperties: false,
     definitions,
   };
+  // Kept on disk for the next run (disk-cache.ts) by the whole input: descriptions included, as they become doc comments.
+  return diskCached('types', JSON.stringify(root), () => compileAndFormat(root));
+}
+
+async function compileAndFormat(root: object): Promise<string> {
   const code = await compileRemembered(root as JSONSchema, 'Methods', {
     bannerComment: '',
     unreachableDefinitions: true,
