@@ -59,7 +59,9 @@ function readYaml(path: string, root: string, read: Set<string>): JsonObject {
     const hash = createHash('sha256').update(text).digest('hex');
     const json = keptYaml.kept.get(hash);
     const value = (json !== undefined ? JSON.parse(json) : load(text, { schema: CORE_SCHEMA })) as Json;
-    keptYaml.used.set(hash, json ?? JSON.stringify(value));
+    // Kept only where JSON holds the value exactly (YAML's `.inf` and `.nan` it does not).
+    const kept = json ?? (JSON.stringify(value).includes('null') && /\.(inf|nan)\b/i.test(text) ? undefined : JSON.stringify(value));
+    if (kept !== undefined) keptYaml.used.set(hash, kept);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new Error('the file must hold a mapping at its top level');
     }
