@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // A closed pipe (`avanode-gen | head`) is not an error worth a stack trace.
@@ -134,6 +134,9 @@ async function buildBundle() {
 async function loadMain() {
   try {
     const bundle = currentBundle() ?? (await buildBundle());
+    // The slow results a run keeps for the next (src/disk-cache.ts), valid for this build only.
+    process.env.AVANODE_GEN_BUILD = basename(bundle);
+    process.env.AVANODE_GEN_CACHE_DIR = join(cacheDir, 'cache');
     return (await import(pathToFileURL(bundle).href)).main;
   } catch (error) {
     if (!['EACCES', 'EROFS', 'EPERM', 'ENOSPC'].includes(error?.code)) throw error;

@@ -8,8 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
+import { keptMap } from './disk-cache.ts';
+import { checkWithOpenRpcTools, readDocument } from './read-document.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
-import type { DocumentModel } from './model.ts';
+import { parseDocument, type DocumentModel } from './model.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
        avanode-gen --project [--check | --watch]`;
@@ -31,7 +33,12 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
     model = proof.model;
     return proof.pass;
   };
+  // The YAML files parsed by the run before, by their text (disk-cache.ts): an edit parses one file.
+  const keptYaml = keptMap('yaml');
+  const before = keptYaml.load();
+  const parsed = assembler.keepParsedYaml(before);
   const { document } = assembler.assembleSpec(join(specDir, 'src'), { examplesPass });
+  if (parsed.used.size !== before.size || [...parsed.used.keys()].some((hash) => !before.has(hash))) keptYaml.save(parsed.used);
   const path = join(specDir, 'openrpc.json');
   const text = assembler.serialize(document);
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return { document, stale: [], ...(model ? { model } : {}) };
@@ -63,7 +70,8 @@ export async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && resolve(values.spec);
+  // A foreign document is a file or an http(s) URL (read-document.ts).
+  const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && (/^https?:\/\//i.test(values.spec) ? values.spec : resolve(values.spec));
   const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
     console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
@@ -89,16 +97,16 @@ export async function main(argv: string[]): Promise<number> {
   let staleSpec: string[] = [];
   try {
     if (values.project) ({ document, stale: staleSpec, model } = await assembleProjectSpec(repoRoot, values.check));
-    else document = JSON.parse(readFileSync(specPath, 'utf8'));
+    else document = await readDocument(specPath);
   } catch (error) {
-    const message = (error as Error).message;
+    const message = error instanceof GeneratorError ? error.message : (error as Error).message.split('\n')[0]!;
     console.error(values.project ? `avanode-gen: spec/src: ${message.split('\n').join('\n  ')}` : `avanode-gen: cannot read ${specPath}: ${message}`);
     return 1;
   }
   const context = values.project
     ? { specName: 'spec/openrpc.json', command: 'pnpm generate' }
     : {
-        specName: relative(process.cwd(), specPath) || specPath,
+        specName: /^https?:/.test(specPath) ? specPath : relative(process.cwd(), specPath) || specPath,
         command: `avanode-gen --spec ${values.spec} --out ${values.out}${values.scope ? ` --scope ${values.scope}` : ''}`,
         ...(values.scope ? { scope: values.scope } : {}),
       };
@@ -106,6 +114,13 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
+    if (!model) {
+      model = parseDocument(document);
+      // What the model does not judge, OpenRPC's own tooling does.
+      checkWithOpenRpcTools(document);
+    }
+    // Names generated code could not take as the document spells them: said once, on every run.
+    for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);
   } catch (error) {
     if (error instanceof GeneratorError) {

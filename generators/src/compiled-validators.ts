@@ -3,7 +3,6 @@
 // `--watch` while the schemas it compiles are unchanged (an edit to a summary compiles nothing).
 import { createAjv, schemaId, type SchemaEntry } from './schema-set.ts';
 import type { DocumentModel } from './model.ts';
-import { pascalCase } from './util/names.ts';
 import type { Ajv } from 'ajv';
 
 export interface CompiledValidators {
@@ -25,18 +24,20 @@ const OPTIONS = { code: { source: true, esm: true, lines: true, optimize: 1 }, m
 
 let last: { key: string; compiled: CompiledValidators } | undefined;
 
+/** Everything the compiled validators depend on, as text: the key they are kept by. */
+export const validatorsKey = (model: DocumentModel): string =>
+  JSON.stringify([model.schemas, model.schemaTypeNames, model.methods.map((m) => [m.name, m.typeName, m.paramsSchema, m.resultSchema]), model.httpEndpoints.map((e) => [e.name, e.typeName, e.responses])]);
+
+/** The named schemas' exports (no compiling needed to list them). */
+export const namedSchemaEntries = (model: DocumentModel): SchemaEntry[] =>
+  Object.keys(model.schemas).map((name) => ({ id: schemaId(name), exportName: model.schemaTypeNames[name]!, method: name, part: 'result', schema: true }));
+
 /** The compiled validators of the model's schemas (the same instance while they stay the same). */
 export function compiledValidators(model: DocumentModel): CompiledValidators {
-  const key = JSON.stringify([model.schemas, model.methods.map((m) => [m.name, m.typeName, m.paramsSchema, m.resultSchema]), model.httpEndpoints.map((e) => [e.name, e.typeName, e.responses])]);
+  const key = validatorsKey(model);
   if (last?.key === key) return last.compiled;
   const { ajv, entries } = createAjv(model, OPTIONS);
-  const namedSchemas: SchemaEntry[] = Object.keys(model.schemas).map((name) => ({
-    id: schemaId(name),
-    exportName: pascalCase(name),
-    method: name,
-    part: 'result',
-    schema: true,
-  }));
+  const namedSchemas = namedSchemaEntries(model);
   const exports = Object.fromEntries([...entries, ...namedSchemas].map((entry) => [entry.exportName, entry.id]));
   // Compiled in the order ajv's standaloneCode asks for them, so the code it writes is the
   // same as when it compiles them itself.

@@ -3,7 +3,8 @@
 // `pnpm generate` compiles the schemas once instead of twice. It only ever says "all pass" or
 // "cannot tell": on "cannot tell" (an example that fails, a document it does not cover) the spec
 // build checks the examples itself, exactly as without it, and reports what it always reports.
-import { compiledValidators, type CompiledValidators } from './compiled-validators.ts';
+import { compiledValidators, validatorsKey, type CompiledValidators } from './compiled-validators.ts';
+import { diskCachedTrue } from './disk-cache.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
 import { isObject } from './util/json.ts';
 import { eachRef, schemaRefName } from './util/refs.ts';
@@ -67,47 +68,54 @@ export function examplesPass(document: unknown): { pass: boolean; model?: Docume
   }
   const doc = document as Record<string, unknown>;
   if (!coveredSchemas(doc, model)) return { pass: false, model };
+  // Kept on disk for the next run (disk-cache.ts) by what it reads: the schemas and each method's params, result and examples.
+  const key = JSON.stringify([validatorsKey(model), (doc.methods as Array<Record<string, unknown>>).map((m) => [m.params, m.result, m.examples])]);
+  return { pass: diskCachedTrue('examples-pass', key, () => examplesPassWith(doc, model)), model };
+}
+
+/** The examples of `doc` checked with the validators' ajv (compiled here, and kept for the validators plugin). */
+function examplesPassWith(doc: Record<string, unknown>, model: DocumentModel): boolean {
   let compiled: CompiledValidators;
   try {
     compiled = compiledValidators(model);
   } catch {
-    return { pass: false, model };
+    return false;
   }
   const validator = (id: string) => compiled.ajv.getSchema(id);
   for (const [m, raw] of (doc.methods as Array<Record<string, unknown>>).entries()) {
     const method = model.methods[m]!;
     const params = (raw.params ?? []) as Array<Record<string, unknown>>;
-    if (!Array.isArray(raw.examples ?? [])) return { pass: false, model };
+    if (!Array.isArray(raw.examples ?? [])) return false;
     for (const example of (raw.examples ?? []) as unknown[]) {
-      if (!isObject(example)) return { pass: false, model };
+      if (!isObject(example)) return false;
       // The params as one value for the method's params validator: an object by name, a list
       // by position. Passing it, each param's value passes its own schema.
       const values: unknown[] = [];
       const given = new Set<number>();
       for (const pair of (example.params ?? []) as unknown[]) {
-        if (!isObject(pair)) return { pass: false, model };
+        if (!isObject(pair)) return false;
         const index = params.findIndex((p) => p.name === pair.name);
-        if (index < 0 || given.has(index)) return { pass: false, model };
+        if (index < 0 || given.has(index)) return false;
         given.add(index);
         values[index] = pair.value ?? null;
       }
       if (given.size > 0) {
         let value: unknown;
         if (method.paramStructure === 'by-position') {
-          if (given.size !== values.length) return { pass: false, model };
+          if (given.size !== values.length) return false;
           value = values;
         } else {
           value = Object.fromEntries([...given].map((index) => [params[index]!.name, values[index]]));
         }
         const validate = validator(`avanode:params/${method.name}`);
-        if (validate?.(value) !== true) return { pass: false, model };
+        if (validate?.(value) !== true) return false;
       }
       const result = example.result as Record<string, unknown> | undefined;
       if (result && raw.result) {
         const validate = validator(`avanode:result/${method.name}`);
-        if (validate?.(result.value ?? null) !== true) return { pass: false, model };
+        if (validate?.(result.value ?? null) !== true) return false;
       }
     }
   }
-  return { pass: true, model };
+  return true;
 }

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join } from 'node:path';
 import type { GeneratedFiles, GeneratorContext } from './files.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
+import { packageManifests } from './package-manifests.ts';
 import { cliFiles } from './plugins/cli.ts';
 import { clientFiles } from './plugins/client.ts';
 import { docsFiles } from './plugins/docs.ts';
@@ -46,6 +47,10 @@ export async function generate(document: unknown, context: GeneratorContext, onl
     if (outcome.status === 'rejected') throw outcome.reason;
     const prefix = layout === 'project' || chosen[i]![1].folder === 'docs' ? `${chosen[i]![1].folder}/` : '';
     for (const [path, text] of outcome.value) files.set(prefix + path, text);
+  }
+  if (layout === 'out') {
+    const version = /^\d+\.\d+\.\d+(-[\w.-]+)?$/.test(model.version) ? model.version : '0.0.0';
+    for (const [path, text] of packageManifests(files, context.scope ?? '@avanode', version)) files.set(path, text);
   }
   return files;
 }

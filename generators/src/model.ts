@@ -3,6 +3,7 @@
 // here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
+import { FLAT_NAMESPACE, isSafeIdentifier, settleNames } from './model-names.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
 import { eachRef, resolvePointer } from './util/refs.ts';
@@ -11,6 +12,8 @@ export type { JsonSchema };
 
 export interface ParamModel {
   name: string;
+  /** Its argument's name where a function takes params one by one (by position), settled (model-names.ts): an identifier. */
+  argName: string;
   required: boolean;
   description?: string;
   schema: JsonSchema;
@@ -43,15 +46,15 @@ export interface MethodModel {
   name: string;
   /** Where the method is in the document, a JSON path (`#/methods/3`). */
   where: string;
-  /** PascalCase stem of every generated name, e.g. `PlatformGetHeight`. */
+  /** PascalCase stem of every generated name, e.g. `PlatformGetHeight` (settled: unique, see model-names.ts). */
   typeName: string;
-  /** Name of the method inside its namespace: the wire name after its first `.` or `_` (`getHeight`, `feeConfig`). */
+  /** Name of the method inside its namespace, an identifier (settled): the wire name after `prefix`, camelCased (`getHeight`, `feeConfig`, `getPets`). */
   memberName: string;
-  /** The wire name up to and including its first `.` or `_` (`platform.`, `eth_`); `''` when it has neither. */
+  /** The wire name up to and including its first `.` (`platform.`), else the `x-client-prefix` it starts with (`eth_`), else `''`. */
   prefix: string;
-  /** The method's group: its first tag, else the name's prefix. */
+  /** The method's group: its first tag, else the name's `.` prefix. */
   group: string;
-  /** The client namespace: `x-client-namespace`, else the group. */
+  /** The client namespace (settled): `x-client-namespace`, else the name's `.` prefix, else the one namespace of flat names (model-names.ts). */
   namespace: string;
   summary?: string;
   description?: string;
@@ -85,9 +88,9 @@ export interface HttpEndpointModel {
   /** Where the endpoint is in the document (`#/x-http-endpoints/0`). */
   where: string;
   typeName: string;
-  /** The client namespace: the name before its first `.` (`health` of `health.get`). */
+  /** The client namespace (settled): the name before its first `.` (`health` of `health.get`). */
   namespace: string;
-  /** Its name in the namespace: the rest of the name, `_`-joined, else `get`. */
+  /** Its name in the namespace (settled): the rest of the name, else `get`. */
   memberName: string;
   summary?: string;
   description?: string;
@@ -114,6 +117,8 @@ export interface DocumentModel {
   version: string;
   /** Named schemas, `components.schemas`, in document order. */
   schemas: Record<string, JsonSchema>;
+  /** The type (and validator) name of each named schema, settled (model-names.ts): `uint64` → `Uint64`. */
+  schemaTypeNames: Record<string, string>;
   methods: MethodModel[];
   httpEndpoints: HttpEndpointModel[];
   /** The methods and endpoints by namespace, in the order they first appear. */
@@ -129,6 +134,8 @@ export interface DocumentModel {
    * (`followRefs(model.refs, schema)`, util/refs.ts); a dangling one stops the parse.
    */
   refs: Record<string, JsonSchema>;
+  /** Names generated code could not take as the document spells them, and what it took instead (model-names.ts): one line each. */
+  warnings: string[];
 }
 
 /** Replaces a `{ $ref }` by its target; anything else is returned as it is. */
@@ -155,6 +162,7 @@ function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where
   }
   return {
     name: param.name,
+    argName: param.name,
     required: param.required === true,
     ...(typeof param.description === 'string' ? { description: param.description } : {}),
     schema: param.schema as JsonSchema,
@@ -245,6 +253,41 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
   if (problems.length > 0) throw new GeneratorError(problems.join('\n'), problems[0]!.split(':')[0]!);
 }
 
+/**
+ * A named schema that is itself through references and alternatives alone (`A: {$ref: A}`,
+ * `A: {anyOf: [{$ref: A}, …]}`) has no type: recursion must pass through an object or an array.
+ */
+function checkRefCycles(schemas: Record<string, JsonSchema>): void {
+  const prefix = '#/components/schemas/';
+  // The named schemas a schema is made of directly: its $ref, its alternatives' and parts'.
+  const direct = (schema: unknown): string[] => {
+    if (!isObject(schema)) return [];
+    const refs = typeof schema.$ref === 'string' && schema.$ref.startsWith(prefix) ? [schema.$ref.slice(prefix.length)] : [];
+    const parts = ['anyOf', 'oneOf', 'allOf'].flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : []));
+    return [...refs, ...parts.flatMap(direct)];
+  };
+  for (const start of Object.keys(schemas)) {
+    const path = [start];
+    const visit = (name: string, seen: Set<string>): string[] | undefined => {
+      for (const next of direct(schemas[name])) {
+        if (next === start) return [...path, start];
+        if (seen.has(next) || !(next in schemas)) continue;
+        seen.add(next);
+        path.push(next);
+        const found = visit(next, seen);
+        if (found) return found;
+        path.pop();
+      }
+      return undefined;
+    };
+    const cycle = visit(start, new Set([start]));
+    if (cycle) {
+      const where = `${prefix}${start}`;
+      throw new GeneratorError(`schema '${start}' (${where}): refers to itself with no object or array between (${cycle.join(' → ')})`, where);
+    }
+  }
+}
+
 /** The paths the root `x-batch` lists: endpoints that take JSON-RPC batch arrays. */
 function batchPaths(document: Record<string, unknown>): Set<string> {
   const declared = Array.isArray(document['x-batch']) ? document['x-batch'] : [];
@@ -266,11 +309,15 @@ export function parseDocument(document: unknown): DocumentModel {
 
   const components = isObject(document.components) ? document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
+  for (const name of Object.keys(schemas)) {
+    // OpenRPC's rule for the keys of `components`; it keeps every reference a plain JSON pointer.
+    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) throw new GeneratorError(`#/components/schemas/${name}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`, '#/components/schemas');
+  }
   checkSchemas(document, schemas);
+  checkRefCycles(schemas);
   const rootServers = Array.isArray(document.servers) ? document.servers : [];
   const batching = batchPaths(document);
 
-  const seen = new Map<string, string>();
   const methods = document.methods.map((raw, index): MethodModel => {
     const where = `#/methods/${index}`;
     const method = deref(refs, raw);
@@ -279,15 +326,12 @@ export function parseDocument(document: unknown): DocumentModel {
     }
     const name = method.name;
     const at = `method '${name}' (${where})`;
-    const typeName = pascalCase(name);
-    const clash = seen.get(typeName);
-    if (clash) {
-      throw new GeneratorError(`${at}: its generated names (${typeName}Params, ${typeName}Result) clash with method '${clash}'`, where);
-    }
-    seen.set(typeName, name);
     if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
     const structure = method.paramStructure === 'by-position' ? 'by-position' : 'by-name';
     const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
+    // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
+    const late = params.findIndex((p, i) => p.required && params.slice(0, i).some((before) => !before.required));
+    if (late >= 0) throw new GeneratorError(`${at}: required param '${params[late]!.name}' comes after an optional one (OpenRPC puts optional params last)`, `${where}/params/${late}`);
     const result = method.result === undefined ? undefined : deref(refs, method.result);
     if (result !== undefined && (!isObject(result) || result.schema === undefined)) {
       throw new GeneratorError(`${at}: result needs a schema`, `${where}/result`);
@@ -298,17 +342,24 @@ export function parseDocument(document: unknown): DocumentModel {
     const path = servers[0] ? serverPath(servers[0].url) : '/';
     const tags = Array.isArray(method.tags) ? method.tags.map((t) => deref(refs, t)) : [];
     const firstTag = tags.find((t): t is { name: string } => isObject(t) && typeof t.name === 'string');
-    const separator = name.search(/[._]/);
-    const group = firstTag?.name ?? (separator > 0 ? name.slice(0, separator) : 'methods');
+    // Only the document's own grouping makes a namespace: a `.` prefix or `x-client-namespace`.
+    const dot = name.indexOf('.');
+    const clientPrefix = method['x-client-prefix'];
+    const prefix = dot > 0 ? name.slice(0, dot + 1) : typeof clientPrefix === 'string' && name.startsWith(clientPrefix) && name.length > clientPrefix.length ? clientPrefix : '';
+    const group = firstTag?.name ?? (dot > 0 ? name.slice(0, dot) : FLAT_NAMESPACE);
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
+    // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
+    if (pathVariables[0] && !isSafeIdentifier(pathVariables[0])) {
+      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word`, `${where}/servers`);
+    }
     return {
       name,
       where,
-      typeName,
-      memberName: separator > 0 ? name.slice(separator + 1) : name,
-      prefix: separator > 0 ? name.slice(0, separator + 1) : '',
+      typeName: pascalCase(name),
+      memberName: name.slice(prefix.length),
+      prefix,
       group,
-      namespace: typeof method['x-client-namespace'] === 'string' ? method['x-client-namespace'] : group,
+      namespace: typeof method['x-client-namespace'] === 'string' ? method['x-client-namespace'] : dot > 0 ? name.slice(0, dot) : '',
       ...(typeof method.summary === 'string' ? { summary: method.summary } : {}),
       ...(typeof method.description === 'string' ? { description: method.description } : {}),
       deprecated: method.deprecated === true,
@@ -328,19 +379,6 @@ export function parseDocument(document: unknown): DocumentModel {
     };
   });
 
-  for (const schemaName of Object.keys(schemas)) {
-    const typeName = pascalCase(schemaName);
-    for (const suffix of ['Params', 'Result']) {
-      const clash = seen.get(typeName.replace(new RegExp(`${suffix}$`), ''));
-      if (typeName.endsWith(suffix) && clash) {
-        throw new GeneratorError(
-          `schema '${schemaName}' (#/components/schemas/${schemaName}): its type name ${typeName} clashes with the ${suffix} type of method '${clash}'`,
-          `#/components/schemas/${schemaName}`,
-        );
-      }
-    }
-  }
-
   const rawEndpoints = Array.isArray(document['x-http-endpoints']) ? document['x-http-endpoints'] : [];
   const httpEndpoints = rawEndpoints.map((raw, index): HttpEndpointModel => {
     const where = `#/x-http-endpoints/${index}`;
@@ -353,7 +391,7 @@ export function parseDocument(document: unknown): DocumentModel {
       where,
       typeName: pascalCase(raw.name),
       namespace: namespace!,
-      memberName: rest.join('_') || 'get',
+      memberName: rest.join('.') || 'get',
       ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
       ...(typeof raw.description === 'string' ? { description: raw.description } : {}),
       httpMethod: typeof raw.httpMethod === 'string' ? raw.httpMethod : 'GET',
@@ -364,6 +402,9 @@ export function parseDocument(document: unknown): DocumentModel {
       extensions: extensionsOf(raw),
     };
   });
+
+  const flatNamespace = typeof document['x-client-namespace'] === 'string' ? document['x-client-namespace'] : FLAT_NAMESPACE;
+  const { warnings, schemaTypeNames } = settleNames(methods, httpEndpoints, { flatNamespace, schemaNames: Object.keys(schemas) });
 
   const namespaces = new Map<string, NamespaceModel>();
   const namespace = (name: string) => namespaces.get(name) ?? namespaces.set(name, { name, methods: [], endpoints: [] }).get(name)!;
@@ -390,6 +431,7 @@ export function parseDocument(document: unknown): DocumentModel {
     title: typeof info.title === 'string' ? info.title : 'OpenRPC document',
     version: typeof info.version === 'string' ? info.version : '0.0.0',
     schemas,
+    schemaTypeNames,
     methods,
     httpEndpoints,
     namespaces: [...namespaces.values()],
@@ -399,5 +441,6 @@ export function parseDocument(document: unknown): DocumentModel {
       .map((d) => ({ name: d.name, ...(typeof d.summary === 'string' ? { summary: d.summary } : {}) })),
     extensions: extensionsOf(document),
     refs,
+    warnings,
   };
 }

@@ -55,20 +55,22 @@ describe('avanode-gen on bad input', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('names both methods when their generated names clash', async () => {
+  it('settles two methods whose generated names clash, and says so once', async () => {
     const document = structuredClone(calculator);
     document.methods.push({ ...document.methods[0], name: 'calc.add' });
-    const { code, err } = await generateFrom(document);
-    expect(code).toBe(1);
-    expect(err).toContain("method 'calc.add' (#/methods/4): its generated names (CalcAddParams, CalcAddResult) clash with method 'calc_add'");
+    const { code, err, out } = await generateFrom(document);
+    expect(code).toBe(0);
+    expect(err).toBe("avanode-gen: warning: method 'calc.add' (#/methods/4): its types are named CalcAdd2… in generated code: CalcAdd… is taken");
+    expect(readFileSync(join(out, 'types', 'src', 'index.ts'), 'utf8')).toContain('export type CalcAdd2Params = [Int, Int];');
   });
 
-  it('names the schema whose type clashes with a method type', async () => {
+  it('settles a method whose type would clash with a named schema', async () => {
     const document = structuredClone(calculator);
     document.components.schemas.CalcPiResult = { type: 'string' };
-    const { code, err } = await generateFrom(document);
-    expect(code).toBe(1);
-    expect(err).toContain("schema 'CalcPiResult' (#/components/schemas/CalcPiResult): its type name CalcPiResult clashes with the Result type of method 'calc_pi'");
+    const { code, err, out } = await generateFrom(document);
+    expect(code).toBe(0);
+    expect(err).toBe("avanode-gen: warning: method 'calc_pi' (#/methods/1): its types are named CalcPi2… in generated code: CalcPi… is taken");
+    expect(readFileSync(join(out, 'types', 'src', 'index.ts'), 'utf8')).toContain('export type CalcPiResult = string;');
   });
 
   it('leaves an existing output untouched when generation fails', async () => {

@@ -15,7 +15,7 @@ const method = (name: string) => model.methods.find((m) => m.name === name)!;
 
 describe('the model of the sample document', () => {
   it('holds no raw document: a plugin can read only what the model says', () => {
-    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemas', 'tags', 'title', 'version']);
+    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemaTypeNames', 'schemas', 'tags', 'title', 'version', 'warnings']);
   });
 
   it('resolves every reference once; plugins follow them through model.refs', () => {
@@ -80,6 +80,57 @@ describe('what the model refuses', () => {
       d.methods.push({ ...structuredClone(d.methods[3]), name: 'shard_depth', servers: [{ url: 'http://{host}/api/zone/{zoneID}', variables: { host: { default: 'h' }, zoneID: { default: 'z' } } }] });
     });
     expect(error.message).toContain("method 'shard_depth' (#/methods/4): its path variable {zoneID} differs from {shardID}");
+  });
+});
+
+describe('names settled once, for every plugin', () => {
+  const named = (methods: unknown[], schemas: Record<string, unknown> = {}) =>
+    parseDocument({ openrpc: '1.2.6', info: { title: 't', version: '1' }, methods, components: { schemas } });
+  const plain = (name: string, params: unknown[] = []) => ({ name, params, result: { name: 'r', schema: { type: 'string' } } });
+
+  it('makes namespaces only of a "." prefix or x-client-namespace: snake_case and camelCase names stay flat', () => {
+    const m = named([plain('get_pets'), plain('getPet'), plain('create_pet'), plain('pets.count'), { ...plain('eth_chainId'), 'x-client-namespace': 'evm', 'x-client-prefix': 'eth_' }]);
+    expect(m.methods.map((x) => `${x.namespace}.${x.memberName}`)).toEqual(['methods.getPets', 'methods.getPet', 'methods.createPet', 'pets.count', 'evm.chainId']);
+    expect(m.warnings).toEqual([]);
+  });
+
+  it('renames what collides, the same way every time, with one warning each', () => {
+    const document = [plain('get.pets'), plain('batch'), plain('constructor'), plain('__proto__'), plain('get_pets'), plain('getPets'), plain('delete'), plain('request.x'), plain('core.y'), plain('Methods.z')];
+    const m = named(document, { Params: { type: 'string' }, pet: { type: 'string' }, Pet: { type: 'string' }, GetPetsResult: { type: 'string' } });
+    expect(m.namespaces.map((n) => n.name)).toEqual(['get_', 'methods', 'request_', 'core_', 'methods2']);
+    expect(m.methods.map((x) => x.memberName)).toEqual(['pets', 'batch_', 'constructor_', 'proto', 'getPets', 'getPets2', 'delete_', 'x', 'y', 'z']);
+    expect(Object.values(m.schemaTypeNames)).toEqual(['Params2', 'Pet', 'Pet2', 'GetPetsResult']);
+    expect(m.methods.map((x) => x.typeName)).toEqual(['GetPets2', 'Batch', 'Constructor', 'Proto', 'GetPets3', 'GetPets4', 'Delete', 'RequestX', 'CoreY', 'MethodsZ']);
+    expect(m.warnings).toHaveLength(new Set(m.warnings).size);
+    expect(m.warnings.join('\n')).toMatchInlineSnapshot(`
+      "schema 'Params' (#/components/schemas/Params): its type is named Params2 in generated code: Params is reserved or taken
+      schema 'Pet' (#/components/schemas/Pet): its type is named Pet2 in generated code: Pet is reserved or taken
+      namespace 'get' (of method 'get.pets' (#/methods/0)) is named 'get_' in generated code: 'get' is reserved or taken
+      namespace 'request' (of method 'request.x' (#/methods/7)) is named 'request_' in generated code: 'request' is reserved or taken
+      namespace 'core' (of method 'core.y' (#/methods/8)) is named 'core_' in generated code: 'core' is reserved or taken
+      namespace 'Methods' (of method 'Methods.z' (#/methods/9)) is named 'methods2' in generated code: 'Methods' is reserved or taken
+      method 'batch' (#/methods/1) is 'methods.batch_' in generated code: 'batch' is reserved or taken in namespace 'methods'
+      method 'constructor' (#/methods/2) is 'methods.constructor_' in generated code: 'constructor' is reserved or taken in namespace 'methods'
+      method 'getPets' (#/methods/5) is 'methods.getPets2' in generated code: 'getPets' is reserved or taken in namespace 'methods'
+      method 'delete' (#/methods/6) is 'methods.delete_' in generated code: 'delete' is reserved or taken in namespace 'methods'
+      method 'get.pets' (#/methods/0): its types are named GetPets2… in generated code: GetPets… is taken
+      method 'get_pets' (#/methods/4): its types are named GetPets3… in generated code: GetPets… is taken
+      method 'getPets' (#/methods/5): its types are named GetPets4… in generated code: GetPets… is taken"
+    `);
+    // The same document gives the same names.
+    expect(named(document, { Params: { type: 'string' }, pet: { type: 'string' }, Pet: { type: 'string' }, GetPetsResult: { type: 'string' } })).toEqual(m);
+  });
+
+  it('gives positional arguments names a function can take', () => {
+    const m = named([{ ...plain('f', [{ name: 'delete', schema: {} }, { name: 'options', schema: {} }, { name: 'a-b', schema: {} }, { name: 'aB', schema: {} }]), paramStructure: 'by-position' }]);
+    expect(m.methods[0]!.params.map((p) => p.argName)).toEqual(['delete_', 'options_', 'aB', 'aB2']);
+  });
+
+  it('refuses, in one line, a schema that is itself with no object or array between, and a required param after an optional one', () => {
+    expect(() => named([plain('f')], { a: { anyOf: [{ $ref: '#/components/schemas/b' }] }, b: { $ref: '#/components/schemas/a' } })).toThrow(
+      "schema 'a' (#/components/schemas/a): refers to itself with no object or array between (a → b → a)",
+    );
+    expect(() => named([plain('f', [{ name: 'x', schema: {} }, { name: 'y', required: true, schema: {} }])])).toThrow("method 'f' (#/methods/0): required param 'y' comes after an optional one");
   });
 });
 

@@ -1,6 +1,7 @@
 // Assembles the hand-written YAML sources under spec/src into one OpenRPC document.
 // Pure functions over the file system's contents, so tests can feed broken sources.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join, relative } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 // js-yaml with YAML 1.2's core schema (no timestamps, no merge keys, yes/no stay strings),
@@ -37,13 +38,30 @@ function deepFreeze(value: Json): void {
   for (const item of Object.values(value)) deepFreeze(item);
 }
 
+/**
+ * Parsed files a caller keeps between processes (the generator's disk cache): the sha-256 of a
+ * file's text → its value as JSON, which parses several times faster than YAML. `keptYaml.used`
+ * holds the entries of the latest assembly, what the caller keeps for the next.
+ */
+const keptYaml = { kept: new Map<string, string>(), used: new Map<string, string>() };
+export function keepParsedYaml(kept: Map<string, string>): { used: Map<string, string> } {
+  keptYaml.kept = kept;
+  keptYaml.used = new Map();
+  return keptYaml;
+}
+
 function readYaml(path: string, root: string, read: Set<string>): JsonObject {
   try {
     const text = readFileSync(path, 'utf8');
     read.add(path);
     const known = parsedFiles.get(path);
     if (known?.text === text) return known.value;
-    const value = load(text, { schema: CORE_SCHEMA }) as Json;
+    const hash = createHash('sha256').update(text).digest('hex');
+    const json = keptYaml.kept.get(hash);
+    const value = (json !== undefined ? JSON.parse(json) : load(text, { schema: CORE_SCHEMA })) as Json;
+    // Kept only where JSON holds the value exactly (YAML's `.inf` and `.nan` it does not).
+    const kept = json ?? (JSON.stringify(value).includes('null') && /\.(inf|nan)\b/i.test(text) ? undefined : JSON.stringify(value));
+    if (kept !== undefined) keptYaml.used.set(hash, kept);
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new Error('the file must hold a mapping at its top level');
     }
@@ -214,8 +232,9 @@ function assembleFrom(srcDir: string, options: AssembleOptions, read: Set<string
     }
   }
 
-  const problems = [...schemaProblems(schemas, schemaFile), ...methodSchemaProblems(methods, methodFile)];
-  if (problems.length > 0 || options.examplesPass?.(assembled) !== true) problems.push(...exampleProblems(assembled, methodFile));
+  const problems = [...schemaProblems(schemas, schemaFile), ...inlineSchemaProblems(methods, methodFile, document)];
+  // Examples are checked once the schemas are sound (a broken schema would fail its examples too: one line per mistake).
+  if (problems.length === 0 && options.examplesPass?.(assembled) !== true) problems.push(...exampleProblems(assembled, methodFile));
   if (problems.length > 0) throw new SpecBuildError(problems.join('\n'));
 
   return { document: assembled };
@@ -247,7 +266,8 @@ function schemaProblems(schemas: JsonObject, schemaFile: Map<string, string>): s
   const problems: string[] = [];
   for (const [name, schema] of Object.entries(schemas)) {
     if (ajv.validateSchema(schema as object) !== true) {
-      for (const line of describeErrors(ajv.errors)) problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${line}`);
+      // One line per mistake: ajv's first error is the most telling (a wrong `type` also fails the "array" branch).
+      problems.push(`${schemaFile.get(name)}: schema '${name}' is not valid JSON Schema ${describeErrors(ajv.errors)[0]}`);
     }
     for (const line of unknownKeywords(schema, '')) problems.push(`${schemaFile.get(name)}: schema '${name}' ${line}`);
   }
@@ -294,17 +314,38 @@ function unknownKeywords(schema: Json, path: string): string[] {
   return found;
 }
 
-/** The same keyword check for the schemas written inline in methods (params and results). */
-function methodSchemaProblems(methods: JsonObject[], methodFile: Map<string, string>): string[] {
+/**
+ * The checks of named schemas for every schema written anywhere else: inline in a method's
+ * params and result, in the health GET endpoints' query and responses (src/document.yaml). Each
+ * problem is one line naming the file, the method or endpoint, and the JSON path in it.
+ */
+function inlineSchemaProblems(methods: JsonObject[], methodFile: Map<string, string>, document: JsonObject): string[] {
+  const ajv = metaValidator();
   const problems: string[] = [];
+  const check = (file: string | undefined, owner: string, path: string, schema: Json | undefined) => {
+    if (schema === undefined) return;
+    if (typeof schema !== 'boolean' && (schema === null || typeof schema !== 'object' || Array.isArray(schema))) {
+      problems.push(`${file}: ${owner} is not valid JSON Schema at ${path}: a schema is an object or a boolean`);
+      return;
+    }
+    if (ajv.validateSchema(schema as object) !== true) {
+      // One line per mistake: ajv's first error is the most telling (a wrong `type` also fails the "array" branch).
+      const [line] = describeErrors(ajv.errors);
+      problems.push(`${file}: ${owner} is not valid JSON Schema ${line!.replace(/^at \/?/, `at ${path}/`).replace(/\/$/, '')}`);
+    }
+    for (const line of unknownKeywords(schema, path)) problems.push(`${file}: ${owner} ${line}`);
+  };
   for (const method of methods) {
     const name = String(method.name);
-    const parts: Array<[string, Json | undefined]> = [
-      ...((method.params ?? []) as JsonObject[]).map((p): [string, Json | undefined] => [`param '${String(p.name)}'`, p.schema]),
-      ['result', (method.result as JsonObject | undefined)?.schema],
-    ];
-    for (const [what, schema] of parts) {
-      if (schema !== undefined) for (const line of unknownKeywords(schema, '')) problems.push(`${methodFile.get(name)}: method '${name}' ${what} ${line}`);
+    for (const [i, p] of ((method.params ?? []) as JsonObject[]).entries()) check(methodFile.get(name), `method '${name}'`, `/params/${i}/schema`, p.schema);
+    check(methodFile.get(name), `method '${name}'`, '/result/schema', (method.result as JsonObject | undefined)?.schema);
+  }
+  const endpoints = Array.isArray(document['x-http-endpoints']) ? (document['x-http-endpoints'] as JsonObject[]) : [];
+  for (const [e, endpoint] of endpoints.entries()) {
+    const owner = `HTTP endpoint '${String(endpoint.name)}'`;
+    for (const [i, q] of ((endpoint.query ?? []) as JsonObject[]).entries()) check('src/document.yaml', owner, `/x-http-endpoints/${e}/query/${i}/schema`, q.schema);
+    for (const [status, response] of Object.entries((endpoint.responses ?? {}) as JsonObject)) {
+      check('src/document.yaml', owner, `/x-http-endpoints/${e}/responses/${status}/schema`, (response as JsonObject | null)?.schema);
     }
   }
   return problems;

@@ -10,7 +10,6 @@ import type { DocumentModel, HttpEndpointModel, MethodModel, NamespaceModel } fr
 import { uint64Paths } from '../uint64-paths.ts';
 import { methodArgs, methodDoc, paramsOptional } from './method-code.ts';
 import { docComment, lines, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
-import { camelCase, pascalCase } from '../util/names.ts';
 import { TEMPLATES_DIR, template } from '../util/template.ts';
 
 const OUT = 'client/src/generated';
@@ -40,7 +39,8 @@ function routesOf(model: DocumentModel): Route[] {
 /** A namespace of the model, and the name of its type. */
 type Namespace = NamespaceModel & { typeName: string };
 
-const namespacesOf = (model: DocumentModel): Namespace[] => model.namespaces.map((space) => ({ ...space, typeName: `${pascalCase(space.name)}Namespace` }));
+// A namespace's name is a settled identifier (model-names.ts), unique even case aside: its type name is too.
+const namespacesOf = (model: DocumentModel): Namespace[] => model.namespaces.map((space) => ({ ...space, typeName: `${space.name[0]!.toUpperCase()}${space.name.slice(1)}Namespace` }));
 
 /** The parameters of a method's function after the client (and the scope), and its params expression. */
 function signature(m: MethodModel): { args: string[]; params: string } {
@@ -110,10 +110,11 @@ function clientMember(space: Namespace): string {
 /** The namespace's entry of the table `buildNamespaces` reads: its members, their prefix, the exceptions, the positional methods' arity, its scope. */
 function tableEntry(space: Namespace): string {
   // The prefix most of the namespace's methods share; the others are listed as moved.
+  // A member is its wire name less the prefix unless its name was settled otherwise (model-names.ts).
   const counts = new Map<string, number>();
-  for (const m of space.methods) counts.set(m.prefix, (counts.get(m.prefix) ?? 0) + 1);
+  for (const m of space.methods) if (m.prefix + m.memberName === m.name) counts.set(m.prefix, (counts.get(m.prefix) ?? 0) + 1);
   const prefix = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? `${space.name}.`;
-  const moved = space.methods.filter((m) => m.prefix !== prefix).map((m) => `${propertyKey(m.memberName)}: ${q(m.name)}`);
+  const moved = space.methods.filter((m) => prefix + m.memberName !== m.name).map((m) => `${propertyKey(m.memberName)}: ${q(m.name)}`);
   const positional = space.methods.filter((m) => m.paramStructure === 'by-position').map((m) => `${q(m.name)}: ${m.params.length}`);
   const fields = [`members: [${space.methods.map((m) => q(m.memberName)).join(', ')}]`, `prefix: ${q(prefix)}`];
   if (moved.length > 0) fields.push(`moved: { ${moved.join(', ')} }`);
@@ -147,7 +148,7 @@ function namespaceModule(space: Namespace, head: string, scope: string): string 
         const { args, params } = signature(m);
         return functions.fill({
           doc: methodDoc(m, ''),
-          member: camelCase(m.memberName),
+          member: m.memberName,
           args: lines([...(space.scope ? [`${space.scope}: string`] : []), ...args].map((arg) => `  ${arg},`)),
           method: q(m.name),
           params,

@@ -64,8 +64,10 @@ export function clientSnippet(method: MethodModel, packageName: string): string 
   const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(method))?.[0] ?? '';
   const scope = method.scope;
   // A scoped namespace (a chain) gets a line of its own, so no line runs wide with an ID.
-  const scoped = scope ? [`const ${method.namespace} = client.${method.namespace}(${stringLiteral(server?.variables[scope]?.default ?? scope)});`] : [];
-  const target = scope ? method.namespace : `client.${method.namespace}`;
+  // Its variable is named after the namespace, unless that is a name the snippet has already.
+  const local = ['client', 'createClient', 'result'].includes(method.namespace) ? `${method.namespace}_` : method.namespace;
+  const scoped = scope ? [`const ${local} = client.${method.namespace}(${stringLiteral(server?.variables[scope]?.default ?? scope)});`] : [];
+  const target = scope ? local : `client.${method.namespace}`;
   const params = exampleParamsValue(method);
   const prefix = `const result = await ${target}.${method.memberName}(`;
   const args =

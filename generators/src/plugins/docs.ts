@@ -3,7 +3,6 @@
 import type { GeneratedFiles, GeneratorContext } from '../files.ts';
 import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
 import { isObject } from '../util/json.ts';
-import { camelCase } from '../util/names.ts';
 import { eachRef, followRefs, schemaRefName } from '../util/refs.ts';
 import { uint64Paths } from '../uint64-paths.ts';
 import { WIRE_FORM_ON_THE_WIRE, wireFormOf } from '../wire-forms.ts';
@@ -181,7 +180,7 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
           JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result?.value }, null, 2),
           '```',
           '',
-          `Standalone, for tree-shaking: \`import { ${camelCase(m.memberName)} } from '${packageName}/${m.namespace}'\`.`,
+          `Standalone, for tree-shaking: \`import { ${m.memberName} } from '${packageName}/${m.namespace}'\`.`,
           '',
         ]
       : ['No example.', '']),

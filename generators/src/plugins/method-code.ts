@@ -4,7 +4,6 @@
 // method the same way.
 import type { MethodModel } from '../model.ts';
 import { docComment, stringLiteral } from '../util/code.ts';
-import { camelCase } from '../util/names.ts';
 
 export interface MethodArgs {
   /** The parameter list, one `name: type` each, options last. */
@@ -22,7 +21,7 @@ export function methodArgs(m: MethodModel, optionsType: string): MethodArgs {
   const params = `Params<${stringLiteral(m.name)}>`;
   const optional = paramsOptional(m);
   if (m.paramStructure === 'by-position') {
-    const names = m.params.map((p) => camelCase(p.name) || '_');
+    const names = m.params.map((p) => p.argName);
     return { args: [...m.params.map((p, i) => `${names[i]}${p.required ? '' : '?'}: ${params}[${i}]`), `options?: ${optionsType}`], positional: names, optional };
   }
   return { args: [`params${optional ? '?' : ''}: ${params}`, `options?: ${optionsType}`], optional };

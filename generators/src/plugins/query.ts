@@ -15,7 +15,6 @@ import { generatedFile, header, type GeneratedFiles, type GeneratorContext } fro
 import type { DocumentModel, JsonSchema, MethodModel, NamespaceModel } from '../model.ts';
 import { lines, propertyKey as key, stringLiteral as q } from '../util/code.ts';
 import { isObject } from '../util/json.ts';
-import { camelCase } from '../util/names.ts';
 import { followRefs } from '../util/refs.ts';
 import { template } from '../util/template.ts';
 import { methodArgs, methodDoc } from './method-code.ts';
@@ -25,11 +24,13 @@ const OUT = 'query/src/generated';
 const isMutation = (m: MethodModel) => m.mutating || m.resultSchema === undefined;
 
 /** A schema's alternatives: its `anyOf`/`oneOf` branches (resolved), or itself. */
-function branches(model: DocumentModel, schema: JsonSchema | undefined): JsonSchema[] {
+function branches(model: DocumentModel, schema: JsonSchema | undefined, seen = new Set<unknown>()): JsonSchema[] {
   const target = followRefs(model.refs, schema);
   if (!isObject(target)) return target === undefined ? [] : [target];
+  // A branch that leads back to one being expanded adds no shape.
+  if (seen.has(target)) return [];
   const alternatives = [...(Array.isArray(target.anyOf) ? target.anyOf : []), ...(Array.isArray(target.oneOf) ? target.oneOf : [])];
-  return alternatives.length > 0 ? alternatives.flatMap((b) => branches(model, b as JsonSchema)) : [target];
+  return alternatives.length > 0 ? alternatives.flatMap((b) => branches(model, b as JsonSchema, new Set([...seen, target]))) : [target];
 }
 
 /** The member names of an object schema (the same in every alternative), sorted; undefined for anything else. */
@@ -89,10 +90,10 @@ function pagingOf(model: DocumentModel, m: MethodModel): Paging | undefined {
   };
 }
 
-/** A namespace member's argument list and its params expression. */
+/** A namespace member's argument list and its params expression (`{}` has `toString`…: a param of that name needs the cast). */
 function signature(m: MethodModel): { args: string; params: string } {
   const { args, positional, optional } = methodArgs(m, 'CallOptions');
-  const params = positional ? `positional([${positional.join(', ')}]) as Params<${q(m.name)}>` : optional ? 'params ?? {}' : 'params';
+  const params = positional ? `positional([${positional.join(', ')}]) as Params<${q(m.name)}>` : optional ? (m.params.some((p) => p.name in Object.prototype) ? `params ?? ({} as Params<${q(m.name)}>)` : 'params ?? {}') : 'params';
   return { args: args.join(', '), params };
 }
 
@@ -157,7 +158,7 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
         exported.push({ space, kind, first });
         return builderSection.fill({
           doc: `/** ${what} */`,
-          builder: `${camelCase(space.name)}${kind}`,
+          builder: `${space.name}${kind}`,
           scopeArg: space.scope ? `, ${space.scope}: string` : '',
           members: lines(members),
         });
@@ -188,8 +189,8 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
           .filter((e) => e.kind === kind)
           .map(({ space }) =>
             space.scope
-              ? `    ${key(space.name)}: (${space.scope}: string) => ${camelCase(space.name)}${kind}(client, ${space.scope}),`
-              : `    ${key(space.name)}: ${camelCase(space.name)}${kind}(client),`,
+              ? `    ${key(space.name)}: (${space.scope}: string) => ${space.name}${kind}(client, ${space.scope}),`
+              : `    ${key(space.name)}: ${space.name}${kind}(client),`,
           ),
       ),
     });
@@ -199,7 +200,7 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
     imports: lines(
       model.namespaces
         .filter((space) => exported.some((e) => e.space === space))
-        .map((space) => `import { ${exported.filter((e) => e.space === space).map((e) => `${camelCase(space.name)}${e.kind}`).join(', ')} } from './${space.name}.js';`),
+        .map((space) => `import { ${exported.filter((e) => e.space === space).map((e) => `${space.name}${e.kind}`).join(', ')} } from './${space.name}.js';`),
     ),
     builders: [
       builder('queries', 'Queries', 'Query options of every method that reads, by namespace'),

@@ -2,7 +2,8 @@
 // doc comments, so each is swapped for a placeholder before compiling and put back into the
 // unformatted output after: an edit to a summary or a description (most edits under `--watch`)
 // then reuses the last compile instead of running the compiler again.
-import { compile, type JSONSchema, type Options } from 'json-schema-to-typescript';
+import type { JSONSchema, Options } from 'json-schema-to-typescript';
+import { diskCached } from '../disk-cache.ts';
 
 /** Keywords whose values are maps of schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
@@ -69,6 +70,9 @@ function withTexts(code: string, texts: string[]): string | undefined {
 
 const remembered = new Map<string, string>();
 
+/** json-schema-to-typescript's `compile`, loaded on first need: a run whose types come from the disk cache never loads it. */
+const compile = async (schema: JSONSchema, name: string, options: Partial<Options>) => (await import('json-schema-to-typescript')).compile(schema, name, options);
+
 /** `compile(schema, name, options)`, reusing the last compile of a schema of the same shape. */
 export async function compileRemembered(schema: JSONSchema, name: string, options: Partial<Options>): Promise<string> {
   const text = JSON.stringify(schema);
@@ -78,7 +82,8 @@ export async function compileRemembered(schema: JSONSchema, name: string, option
   const key = JSON.stringify([shape, name, options]);
   let code = remembered.get(key);
   if (code === undefined) {
-    code = await compile(shape as JSONSchema, name, options);
+    // Also kept on disk for the next run (disk-cache.ts): an edited description compiles nothing there either.
+    code = await diskCached('types-shape', key, () => compile(shape as JSONSchema, name, options));
     // The wire and the bigint types of the latest runs.
     if (remembered.size >= 4) remembered.delete(remembered.keys().next().value!);
     remembered.set(key, code);

@@ -4,6 +4,7 @@ import type { JSONSchema } from 'json-schema-to-typescript';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import { formatDeclarations } from '../type-format/index.ts';
 import { compileRemembered } from './types-compile.ts';
+import { diskCached } from '../disk-cache.ts';
 import type { DocumentModel, JsonSchema } from '../model.ts';
 import { schemaRefName } from '../util/refs.ts';
 
@@ -17,16 +18,17 @@ const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '
  * `#/components/schemas/X` becomes `#/definitions/X` (where the compiler looks), a schema
  * with no shape keyword is `unknown`, and an object schema that names no member is an open map.
  */
-function forCompiler(value: unknown, isSchema = true): unknown {
-  if (Array.isArray(value)) return value.map((item) => forCompiler(item, isSchema));
+function forCompiler(value: unknown, typeNames: Readonly<Record<string, string>>, isSchema = true): unknown {
+  if (Array.isArray(value)) return value.map((item) => forCompiler(item, typeNames, isSchema));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (key === '$ref' && typeof item === 'string' && schemaRefName(item) !== undefined) out[key] = `#/definitions/${schemaRefName(item)}`;
+    if (key === '$ref' && typeof item === 'string' && schemaRefName(item) !== undefined) out[key] = `#/definitions/${typeNames[schemaRefName(item)!] ?? schemaRefName(item)}`;
     else if (SCHEMA_MAPS.has(key) && item !== null && typeof item === 'object') {
-      out[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [name, forCompiler(schema)]));
-    } else if (key === 'examples' || key === 'enum' || key === 'const' || key === 'required' || key === 'default') out[key] = item;
-    else out[key] = forCompiler(item, isSchema);
+      out[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [memberKey(name), forCompiler(schema, typeNames)]));
+    } else if (key === 'required' && Array.isArray(item)) out[key] = item.map((name) => (typeof name === 'string' ? memberKey(name) : name));
+    else if (key === 'examples' || key === 'enum' || key === 'const' || key === 'default') out[key] = item;
+    else out[key] = forCompiler(item, typeNames, isSchema);
   }
   if (!isSchema) return out;
   // A description beside a $ref would make the compiler copy the referenced type under a new
@@ -40,7 +42,15 @@ function forCompiler(value: unknown, isSchema = true): unknown {
   return out;
 }
 
-const toDefinitionRefs = (value: unknown): unknown => forCompiler(value);
+/**
+ * A member name the compiler can take: `hasOwnProperty`, `__proto__`, `constructor`… (the
+ * members every object has) would be read as the compiler's own, so they go in spelled as a
+ * placeholder, and `withMemberNames` puts them back in its output.
+ */
+const MEMBER_TOKEN = 'AvanodeMember';
+const OBJECT_MEMBERS = new Set([...Object.getOwnPropertyNames(Object.prototype), '__proto__']);
+const memberKey = (name: string): string => (OBJECT_MEMBERS.has(name) ? `${MEMBER_TOKEN}${Buffer.from(name).toString('hex')}x` : name);
+const withMemberNames = (code: string): string => code.replace(new RegExp(`${MEMBER_TOKEN}([0-9a-f]+)x`, 'g'), (_whole, hex: string) => Buffer.from(hex, 'hex').toString());
 
 /** Drops the compiler's "referenced by … via the definition …" lines from doc comments. */
 function withoutProvenance(code: string): string {
@@ -50,8 +60,8 @@ function withoutProvenance(code: string): string {
     .replace(/\/\*\*\n \*\/\n/g, '');
 }
 
-function titled(schema: JsonSchema, title: string, description?: string): JsonSchema {
-  const base = typeof schema === 'boolean' ? { allOf: [schema] } : (toDefinitionRefs(schema) as Record<string, unknown>);
+function titled(model: DocumentModel, schema: JsonSchema, title: string, description?: string): JsonSchema {
+  const base = typeof schema === 'boolean' ? { allOf: [schema] } : (forCompiler(schema, model.schemaTypeNames) as Record<string, unknown>);
   // A bare reference would make the new name a mere alias chain; allOf keeps it a named type.
   const named = typeof base.$ref === 'string' ? { allOf: [base] } : { ...base };
   return { ...named, title, ...(description ? { description } : {}) };
@@ -70,20 +80,23 @@ const isUint64Schema = (schema: JsonSchema): boolean => typeof schema === 'objec
  * `x-uint64` becomes `bigint`: the types of what a client returns when it decodes them.
  */
 async function compileTypes(model: DocumentModel, bigint: boolean): Promise<string> {
+  // Keyed by the settled type names (model-names.ts), which no object member's name can be.
   const definitions: Record<string, unknown> = {};
+  const toDefinitionRefs = (value: unknown) => forCompiler(value, model.schemaTypeNames);
   for (const [name, schema] of Object.entries(model.schemas)) {
     const base = toDefinitionRefs(schema) as Record<string, unknown>;
+    const typeName = model.schemaTypeNames[name]!;
     if (bigint && isUint64Schema(schema)) {
-      definitions[name] = { title: name, description: base.description, tsType: 'bigint' };
+      definitions[typeName] = { title: typeName, description: base.description, tsType: 'bigint' };
       continue;
     }
     if (isUint64Schema(schema) && base.type === 'integer') {
       // A bare number on the wire, but the client never rounds: beyond 2^53 − 1 it gives the
       // number's exact decimal string (core/lossless.ts), so that is a value of this type too.
-      definitions[name] = { title: name, description: base.description, tsType: 'number | string' };
+      definitions[typeName] = { title: typeName, description: base.description, tsType: 'number | string' };
       continue;
     }
-    definitions[name] = typeof schema === 'boolean' ? { allOf: [schema], title: name } : { title: name, ...base };
+    definitions[typeName] = typeof schema === 'boolean' ? { allOf: [schema], title: typeName } : { title: typeName, ...base };
   }
   const methodEntries: Record<string, unknown> = {};
   for (const method of model.methods) {
@@ -93,9 +106,9 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     const paramsSchema = method.paramStructure === 'by-position' && method.params.length === 0
       ? { tsType: '[]' }
       : method.paramsSchema;
-    definitions[paramsName] = titled(paramsSchema, paramsName, `Params of \`${method.name}\`.`);
-    if (method.resultSchema !== undefined) definitions[resultName] = titled(method.resultSchema, resultName, doc ? `Result of \`${method.name}\`. ${doc}` : `Result of \`${method.name}\`.`);
-    methodEntries[method.name] = {
+    definitions[paramsName] = titled(model, paramsSchema, paramsName, `Params of \`${method.name}\`.`);
+    if (method.resultSchema !== undefined) definitions[resultName] = titled(model, method.resultSchema, resultName, doc ? `Result of \`${method.name}\`. ${doc}` : `Result of \`${method.name}\`.`);
+    methodEntries[memberKey(method.name)] = {
       type: 'object',
       required: ['params', 'result'],
       properties: {
@@ -112,10 +125,10 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
       title: queryName,
       description: `Query parameters of the \`${endpoint.name}\` endpoint.`,
       type: 'object',
-      properties: Object.fromEntries(endpoint.query.map((q) => [q.name, toDefinitionRefs(q.schema)])),
-      required: endpoint.query.filter((q) => q.required).map((q) => q.name),
+      properties: Object.fromEntries(endpoint.query.map((q) => [memberKey(q.name), toDefinitionRefs(q.schema)])),
+      required: endpoint.query.filter((q) => q.required).map((q) => memberKey(q.name)),
     };
-    endpointEntries[endpoint.name] = {
+    endpointEntries[memberKey(endpoint.name)] = {
       type: 'object',
       required: ['query', 'responses'],
       properties: {
@@ -148,6 +161,11 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     additionalProperties: false,
     definitions,
   };
+  // Kept on disk for the next run (disk-cache.ts) by the whole input: descriptions included, as they become doc comments.
+  return diskCached('types', JSON.stringify(root), () => compileAndFormat(root));
+}
+
+async function compileAndFormat(root: object): Promise<string> {
   const code = await compileRemembered(root as JSONSchema, 'Methods', {
     bannerComment: '',
     unreachableDefinitions: true,
@@ -164,7 +182,7 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     maxItems: 20,
     $refOptions: {},
   });
-  return `${withoutProvenance(await formatDeclarations(code)).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
+  return `${withMemberNames(withoutProvenance(await formatDeclarations(code))).trim()}\n\n/** A method's wire name. */\nexport type MethodName = keyof Methods;\n`;
 }
 
 export async function typesFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {

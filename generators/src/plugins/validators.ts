@@ -4,18 +4,26 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
-import { build, transform } from 'esbuild';
-import standaloneModule from 'ajv/dist/standalone/index.js';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
-import { compiledValidators, type CompiledValidators } from '../compiled-validators.ts';
+import { compiledValidators, namedSchemaEntries, validatorsKey, type CompiledValidators } from '../compiled-validators.ts';
+import { diskCached } from '../disk-cache.ts';
+import { schemaEntries as schemaEntriesOf } from '../schema-set.ts';
+import { stringLiteral as q } from '../util/code.ts';
 import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
 import { withPositionalArguments } from '../positional-calls.ts';
 import { standaloneImports } from '../wire-forms.ts';
 
-// ajv's standalone entry is CommonJS with a `default` export; under NodeNext the function is `.default`.
-const standaloneCode = (standaloneModule as unknown as { default: typeof standaloneModule.default }).default ?? standaloneModule;
+// esbuild and ajv's standalone entry are loaded when validators are compiled, not when a run
+// takes them from the disk cache. The entry is CommonJS with a `default` export; under NodeNext
+// the function is `.default`.
+async function standaloneCodeOf(compiled: CompiledValidators): Promise<string> {
+  type Standalone = typeof import('ajv/dist/standalone/index.js').default;
+  const loaded = (await import('ajv/dist/standalone/index.js')) as unknown as { default: Standalone | { default: Standalone } };
+  const standaloneCode = 'default' in loaded.default ? loaded.default.default : loaded.default;
+  return standaloneCode(compiled.ajv, compiled.exports);
+}
 
 const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,6 +33,7 @@ const generatorsDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 async function bundled(code: string): Promise<string> {
   if (!/\brequire\(|^import /m.test(code)) return code;
+  const { build } = await import('esbuild');
   const result = await build({
     stdin: { contents: code, resolveDir: generatorsDir, loader: 'js', sourcefile: 'ajv.generated.js' },
     // esbuild names the input in a comment relative to this folder: fixed, so the output does not
@@ -77,6 +86,7 @@ export function stableNames(code: string): string {
  * not change behaviour.
  */
 async function sortedTopLevel(code: string): Promise<string> {
+  const { transform } = await import('esbuild');
   const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none' });
   const chunks: string[] = [];
   for (const line of formatted.split('\n')) {
@@ -96,21 +106,26 @@ async function sortedTopLevel(code: string): Promise<string> {
 /** The standalone module's code for the compiled validators. */
 async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
-  let code = await sortedTopLevel(stableNames(standaloneCode(compiled.ajv, compiled.exports)));
+  let code = await sortedTopLevel(stableNames(await standaloneCodeOf(compiled)));
   code = withPositionalArguments(withFastPatterns(await bundled(standaloneImports(code) + code)));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 }
 
 export async function validatorsFiles(model: DocumentModel, context: GeneratorContext): Promise<GeneratedFiles> {
-  const compiled = compiledValidators(model);
-  const { entries, namedSchemas: schemaEntries } = compiled;
-  // Made once for the compiled schemas (under --watch, kept while they are unchanged); a failure is not kept.
-  compiled.standalone ??= standaloneSource(compiled).catch((error: unknown) => {
-    compiled.standalone = undefined;
-    throw error;
+  const entries = schemaEntriesOf(model);
+  const schemaEntries = namedSchemaEntries(model);
+  // Kept on disk for the next run (disk-cache.ts) by the schemas it is compiled from: a run whose
+  // edit leaves them as they were compiles nothing.
+  const code = await diskCached('validators', validatorsKey(model), () => {
+    const compiled = compiledValidators(model);
+    // Made once for the compiled schemas (under --watch, kept while they are unchanged); a failure is not kept.
+    compiled.standalone ??= standaloneSource(compiled).catch((error: unknown) => {
+      compiled.standalone = undefined;
+      throw error;
+    });
+    return compiled.standalone;
   });
-  const code = await compiled.standalone;
 
   const head = header(context, model.title, model.version);
   const standalone = `${head}// ajv standalone validation code, its slow patterns given faster equivalent testers\n// (generators/src/fast-patterns.ts) and its calls' options passed by position\n// (generators/src/positional-calls.ts). Not type-checked: its types are in index.ts.\n// @ts-nocheck\n${code.trim()}\n`;
@@ -124,11 +139,11 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
   for (const method of model.methods) {
     const params = `validate${method.typeName}Params`;
     validators.push(one(`Validates the params of \`${method.name}\`.`, params, `${method.typeName}Params`));
-    paramsTable.push(`  '${method.name}': ${params},`);
+    paramsTable.push(`  ${q(method.name)}: ${params},`);
     if (method.resultSchema !== undefined) {
       const result = `validate${method.typeName}Result`;
       validators.push(one(`Validates the result of \`${method.name}\`.`, result, `${method.typeName}Result`));
-      resultTable.push(`  '${method.name}': ${result},`);
+      resultTable.push(`  ${q(method.name)}: ${result},`);
     }
   }
   for (const entry of entries.filter((e) => e.part === 'response')) {

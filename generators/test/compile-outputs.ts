@@ -1,0 +1,38 @@
+// Type-checks the generated packages of many documents in one tsc program (tsc is slow to
+// start: one program for a whole test, not one per document). Each document was generated into
+// `<root>/<name>` with `--scope @<name>`, so its packages import one another by those names.
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { typecheck } from '../../scripts/typecheck.ts';
+
+const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli'];
+/** Where the query package's declared peer is installed (a devDependency of generators). */
+const queryCore = dirname(createRequire(import.meta.url).resolve('@tanstack/query-core/package.json'));
+
+/** Every TypeScript file the generator wrote for one document, and the docs' sidebar module. */
+function generatedSources(root: string, name: string): string[] {
+  const files = PACKAGES.filter((pkg) => existsSync(join(root, name, pkg))).flatMap((pkg) =>
+    (readdirSync(join(root, name, pkg), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `${name}/${pkg}/${f}`),
+  );
+  const sidebar = `${name}/docs/reference/sidebar.mjs`;
+  return existsSync(join(root, sidebar)) ? [...files, sidebar] : files;
+}
+
+/** tsc --strict over the packages of every document under `root`: '' when all compile, else what tsc printed. */
+export function compileOutputs(root: string, names: string[]): string {
+  writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'],
+      types: [], skipLibCheck: true, allowJs: true, checkJs: false,
+      paths: {
+        '@*/types': ['./*/types/src/index.ts'],
+        '@*/types/bigint': ['./*/types/src/bigint.ts'],
+        '@*/validators': ['./*/validators/src/index.ts'],
+        '@tanstack/query-core': [queryCore],
+      },
+    },
+    files: names.flatMap((name) => generatedSources(root, name)),
+  }));
+  return typecheck(join(root, 'tsconfig.json'));
+}
