@@ -5,6 +5,7 @@ import * as raw from './ajv.generated.js';
 import { toValidator, validateBy, type Validator } from './runtime.js';
 
 export type { ValidationIssue, ValidationResult, Validator } from './runtime.js';
+export { pointerExcerpt } from './runtime.js';
 
 /** Validates the params of `list_pets`. */
 export const validateListPetsParams: Validator = /*#__PURE__*/ toValidator(raw.ListPetsParams);
