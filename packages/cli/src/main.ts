@@ -1,6 +1,7 @@
 // avanode: the command line. Every method of the document is `avanode <namespace> <member>`
 // (from the generated table), plus health, mock, record, conformance and completion. Failures
 // are one line on stderr and an exit code (errors.ts); a stack trace only with AVANODE_DEBUG=1.
+import { refuseKeysInArgv } from './argv-keys.js';
 import { callMethod } from './call.js';
 import { bashCompletion, zshCompletion } from './completion.js';
 import { CliError, EXIT, usageError } from './errors.js';
@@ -25,7 +26,7 @@ const processIo: Io = {
   env: process.env,
 };
 
-const COMMANDS = ['health', 'mock', 'record', 'conformance', 'completion', 'help'];
+const COMMANDS = ['health', 'mock', 'wallet', 'record', 'conformance', 'completion', 'help'];
 
 async function runMethod(method: CliMethod, argv: string[], io: Io): Promise<number> {
   const invocation = parseMethodArgs(method, argv, io.env);
@@ -45,6 +46,7 @@ function unknownCommand(word: string): CliError {
 async function dispatch(argv: string[], io: Io): Promise<number> {
   const [first, second, ...rest] = argv;
   const line = (text: string) => io.stdout(`${text}\n`);
+  refuseKeysInArgv(argv, first === 'wallet');
   if (first === undefined) {
     io.stderr(mainHelp());
     return EXIT.usage;
@@ -60,6 +62,8 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   if (first === 'mock') return mock(argv.slice(1), line, (text) => io.stderr(`${text}\n`));
+  // Loaded on use: the wallet (secp256k1, the builders) costs nothing to the other commands.
+  if (first === 'wallet') return (await import('./wallet.js')).wallet(argv.slice(1), io.env, line);
   if (first === 'record' || first === 'conformance') return maintainer(first, argv.slice(1));
 
   const spaces = namespaces();
