@@ -17,7 +17,7 @@ async function measure(contents, external = []) {
     writeFileSync(entry, contents);
     const result = await build({
       entryPoints: [entry], bundle: true, minify: true, format: 'esm', splitting: true, outdir: join(dir, 'out'),
-      write: false, platform: 'browser', nodePaths: [join(import.meta.dirname, 'node_modules')], external,
+      write: false, platform: 'browser', nodePaths: [join(import.meta.dirname, 'node_modules'), join(import.meta.dirname, '..', 'packages', 'wallet', 'node_modules')], external,
     });
     const files = new Map(result.outputFiles.map((f) => [f.path.split('/').pop(), f.text]));
     const upFront = new Set();
@@ -45,6 +45,10 @@ export async function run() {
   const validators = await measure("export * from '@avanode/validators';");
   const msw = await measure("export * from '@avanode/msw';", ['msw']);
   const codec = await measure("export * from '@avanode/codec';");
+  const wallet = await measure("export * from '@avanode/wallet';", peers);
+  // The audited primitives the wallet must use, alone: the floor under its figures.
+  const secp256k1 = await measure("export { secp256k1 } from '@noble/curves/secp256k1.js';");
+  const floor = await measure("export { secp256k1 } from '@noble/curves/secp256k1.js'; export { sha256 } from '@noble/hashes/sha2.js'; export { ripemd160 } from '@noble/hashes/legacy.js'; export { hex, base58, bech32 } from '@scure/base';");
   const rows = [
     ['client: createBareClient + one standalone method (getHeight)', await measure("import { createBareClient } from '@avanode/client'; import { getHeight } from '@avanode/client/platform'; export const run = (url) => getHeight(createBareClient({ url }));", peers), client, 2000],
     // The typed namespaces are plain objects: every method name of the document is in them.
@@ -59,6 +63,11 @@ export async function run() {
     ['codec: every ID, address, amount and hex helper (@avanode/codec/encoding)', await measure("export * from '@avanode/codec/encoding';"), codec, 8000],
     ['codec: the client\'s answers decoded (@avanode/codec/results)', await measure("export * from '@avanode/codec/results';"), codec, undefined],
     ['codec: the whole package', codec, codec, 15_000],
+    ['wallet: keyAddress + signTx + buildBaseTx (sending AVAX, BLS12-381 not loaded)', await measure("export { keyAddress, signTx, buildBaseTx } from '@avanode/wallet';"), wallet, 20_000],
+    ['wallet: sendTx + createWallet (the client\'s calls included)', await measure("export { sendTx, createWallet } from '@avanode/wallet';", peers), wallet, undefined],
+    ['wallet: the whole package (BLS12-381 in the chunk a proof of possession loads)', wallet, wallet, undefined],
+    ['wallet floor: the audited primitives alone (secp256k1 of @noble/curves, sha256 and ripemd160 of @noble/hashes, hex, base58, bech32 of @scure/base)', floor, wallet, undefined],
+    ['wallet floor: secp256k1 of @noble/curves alone', secp256k1, wallet, undefined],
   ];
   return {
     title: 'Bundle sizes (esbuild, minified, gzip -9)',

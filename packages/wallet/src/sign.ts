@@ -7,7 +7,7 @@ import { type BytesLike, type SignedTx, type UnsignedTx, encodeCB58, encodeHex, 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { type KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError } from './errors.js';
-import { type Signer, createKeySigner } from './keys.js';
+import { type Signer, createKeySigner, isKeySigner } from './keys.js';
 import { toUnsignedTx } from './rules/complexity.js';
 import { recoverAddress } from './rules/secp256k1.js';
 import { type OwnerLike, addressBytes } from './rules/secp256k1fx.js';
@@ -59,7 +59,6 @@ export interface SignedTxResult {
 
 const EMPTY_SIGNATURE = new Uint8Array(65);
 const ZERO_HEX = `0x${'00'.repeat(65)}`;
-const keySigners = new WeakSet<Signer>();
 
 function isEmpty(signature: Uint8Array): boolean {
   for (const byte of signature) if (byte !== 0) return false;
@@ -204,11 +203,7 @@ export async function signTx(tx: TxToSign, options: SignTxOptions): Promise<Sign
   const slots = slotsOf(prepared, options);
   const hash = sha256(prepared.unsignedBytes);
   const signers: Signer[] = [...(options.signers ?? [])];
-  for (const key of options.keys ?? []) {
-    const signer = createKeySigner(key);
-    keySigners.add(signer);
-    signers.push(signer);
-  }
+  for (const key of options.keys ?? []) signers.push(createKeySigner(key));
   const byAddress = new Map<string, Signer>();
   for (const signer of signers) for (const address of signer.addresses) if (!byAddress.has(hex.encode(address))) byAddress.set(hex.encode(address), signer);
   const used = new Set<Signer>();
@@ -230,7 +225,8 @@ export async function signTx(tx: TxToSign, options: SignTxOptions): Promise<Sign
       let signature = cache.get(id);
       if (signature === undefined && signer !== undefined) {
         signature = await signer.signHash(hash, address);
-        if (!keySigners.has(signer)) checkSignature(hash, signature, address);
+        // Another kind of signer (a device, a service) is checked: its signature must recover to the address asked for.
+        if (!isKeySigner(signer)) checkSignature(hash, signature, address);
         cache.set(id, signature);
       }
       if (signature !== undefined) slot.signatures[i] = signature;
