@@ -84,12 +84,14 @@ function prepare(tx: TxToSign): Prepared {
     const parsed = parseTx(tx);
     return { unsignedTx: parsed.tx.unsignedTx, unsignedBytes: parsed.unsignedBytes, credentials: parsed.tx.credentials as { signatures?: string[] }[] };
   }
-  const record = tx as { unsignedTx?: UnsignedTx; credentials?: SignedTx['credentials']; authOwner?: OwnerLike; spentUtxos?: readonly UtxoLike[] };
-  const unsignedTx = toUnsignedTx(tx as Record<string, unknown>);
+  const record = tx as { unsignedTx?: UnsignedTx; unsignedBytes?: Uint8Array; credentials?: SignedTx['credentials']; authOwner?: OwnerLike; spentUtxos?: readonly UtxoLike[] };
+  // A builder's BuiltTx carries its bytes, encoded from the same fields: no second encoding.
+  const built = record.unsignedTx !== undefined && record.unsignedBytes instanceof Uint8Array;
+  const unsignedTx = built ? record.unsignedTx! : toUnsignedTx(tx as Record<string, unknown>);
   const credentials = (record.unsignedTx !== undefined ? (record.credentials ?? []) : []) as { signatures?: string[] }[];
   return {
     unsignedTx,
-    unsignedBytes: encodeUnsignedTx(unsignedTx),
+    unsignedBytes: built ? record.unsignedBytes! : encodeUnsignedTx(unsignedTx),
     credentials,
     ...(record.authOwner ? { authOwner: record.authOwner } : {}),
     ...(record.spentUtxos ? { spentUtxos: record.spentUtxos } : {}),
