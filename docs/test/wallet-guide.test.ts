@@ -4,27 +4,25 @@
 // of the node: every one Committed. And every builder @avanode/wallet exports has its reference
 // page under docs/wallet/, generated from the builders' source and not stale.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createClient } from '@avanode/client';
 import { startMockServer, type MockServer } from '@avanode/msw/server';
 import * as wallet from '@avanode/wallet';
-import { transform } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const docs = join(import.meta.dirname, '..');
-// Inside the docs package, so `@avanode/client` and `@avanode/wallet` resolve to their built copies.
-const work = join(docs, '.wallet-guide-check');
+// Outside the docs folder (the site test builds it meanwhile); the program is bundled with the
+// built packages as the docs package resolves them (its node_modules).
+const work = mkdtempSync(join(tmpdir(), 'avanode-wallet-guide-'));
 const NODE = 'http://127.0.0.1:9650';
 const KEY = `0x${'2b'.repeat(32)}`;
 
 let mock: MockServer | undefined;
-beforeAll(() => {
-  rmSync(work, { recursive: true, force: true });
-  mkdirSync(work, { recursive: true });
-});
 afterAll(async () => {
   await mock?.close();
   rmSync(work, { recursive: true, force: true });
@@ -48,9 +46,8 @@ async function runGuide(program: string, name: string) {
   });
   const source = program.replaceAll(NODE, mock.url);
   expect(source).not.toContain(NODE);
-  const { code } = await transform(source, { loader: 'ts', format: 'esm', target: 'node20' });
   const file = join(work, `${name}.mjs`);
-  writeFileSync(file, code);
+  await build({ stdin: { contents: source, loader: 'ts', resolveDir: docs }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: file, logLevel: 'silent' });
   const { stdout, stderr } = await run(process.execPath, [file], { cwd: work, env: { ...process.env, AVANODE_PRIVATE_KEY: KEY }, timeout: 120_000 });
   expect(stderr).toBe('');
   expect(stdout).not.toContain(KEY.slice(2));
