@@ -14,7 +14,7 @@ const root = join(import.meta.dirname, '..');
 const dryRun = process.argv.includes('--dry-run');
 // For the test suite, which has built everything already and must not rebuild under other tests.
 const skipBuild = dryRun && process.argv.includes('--skip-build');
-export const PUBLISHED = ['@avanode/spec', '@avanode/types', '@avanode/validators', '@avanode/client', '@avanode/mock', '@avanode/msw', '@avanode/codec', '@avanode/query', '@avanode/cli', '@avanode/mcp'];
+export const PUBLISHED = ['@avanode/spec', '@avanode/types', '@avanode/validators', '@avanode/client', '@avanode/mock', '@avanode/msw', '@avanode/codec', '@avanode/wallet', '@avanode/query', '@avanode/cli', '@avanode/mcp'];
 const run = (command) => {
   console.log(`$ ${command}`);
   execSync(command, { cwd: root, stdio: 'inherit', env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' } });

@@ -75,10 +75,12 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'ESM-only packages', link: '/guide/esm' },
       { text: 'What the mock is, and is not', link: '/guide/mock-limits' },
       { text: 'Decoding P-chain bytes', link: '/guide/codec' },
+      { text: 'Send, stake and run an L1', link: '/guide/wallet' },
       { text: 'Editing the spec and regenerating', link: '/guide/editing-the-spec' },
       { text: 'Releasing', link: '/guide/releasing' },
     ],
   },
+  { text: 'Wallet builders', link: '/wallet/' },
   { text: 'Quality', items: [{ text: 'Benchmarks', link: '/benchmarks' }, { text: 'Robustness', link: '/robustness' }] },
 ];
 
@@ -106,7 +108,7 @@ export default defineConfig({
     ],
     // Read by the theme's version menu (docs/.vitepress/theme/VersionSwitcher.vue).
     versions: siteVersions,
-    sidebar: { '/guide/': guide, '/benchmarks': guide, '/robustness': guide, '/reference/': reference, '/codec/': codecTypes, ...versionSidebars },
+    sidebar: { '/guide/': guide, '/benchmarks': guide, '/robustness': guide, '/reference/': reference, '/codec/': codecTypes, '/wallet/': guide, ...versionSidebars },
     search: {
       provider: 'local',
       options: {

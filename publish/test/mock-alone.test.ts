@@ -14,7 +14,8 @@ let packed: ReturnType<typeof packAll>;
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: app, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
 
 beforeAll(() => {
-  packed = packAll(['@avanode/mock', '@avanode/codec', '@avanode/types', '@avanode/validators']);
+  // The mock executes txs with @avanode/wallet's rules; the wallet reaches the node through @avanode/client.
+  packed = packAll(['@avanode/mock', '@avanode/codec', '@avanode/types', '@avanode/validators', '@avanode/wallet', '@avanode/client']);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'mock-alone', private: true, type: 'module' }));
   run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...Object.values(packed.tarballs)]);
 }, 300_000);
@@ -31,9 +32,9 @@ describe('@avanode/mock without msw', () => {
     expect(existsSync(join(app, 'node_modules', 'msw'))).toBe(false);
     const installed = run('npm', ['ls', '--all', '--parseable']).trim().split('\n').slice(1);
     expect(installed.filter((path) => /[\\/]msw$/.test(path))).toEqual([]);
-    // The four @avanode packages and the codec's two audited helpers (@noble/hashes, @scure/base).
+    // The six @avanode packages and the three audited helpers (@noble/hashes, @noble/curves, @scure/base).
     console.log(`@avanode/mock alone: ${new Set(installed).size} packages installed`);
-    expect(new Set(installed).size).toBeLessThanOrEqual(8);
+    expect(new Set(installed).size).toBeLessThanOrEqual(9);
   });
 
   it('npx avanode-mock serves the node on 127.0.0.1, and stops on SIGTERM', async () => {

@@ -19,7 +19,7 @@ describe.skipIf(!nodeRunsMsw3)('@avanode/msw installed with msw 3', () => {
 
   beforeAll(() => {
     app = mkdtempSync(join(tmpdir(), 'avanode-msw3-'));
-    packed = packAll(['@avanode/msw', '@avanode/mock', '@avanode/codec', '@avanode/types', '@avanode/validators']);
+    packed = packAll(['@avanode/msw', '@avanode/mock', '@avanode/codec', '@avanode/types', '@avanode/validators', '@avanode/wallet', '@avanode/client']);
     cpSync(join(import.meta.dirname, 'clean-room', 'msw.test.mjs'), join(app, 'msw.test.mjs'));
     writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'msw3-room', private: true, type: 'module' }));
     run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...Object.values(packed.tarballs), 'msw@3.0.5']);

@@ -31,6 +31,8 @@ it('the size budgets hold, and every figure is printed', () => {
     ['validators: the whole package (validateParams, validateResult: every method)', 37_000],
     ['codec: amount and address helpers (formatAvax, parseAvax, formatAddress, parseAddress)', 4200],
     ['codec: every ID, address, amount and hex helper (@avanode/codec/encoding)', 8700],
+    ['wallet: keyAddress + signTx + buildBaseTx, up front', 35_000],
+    ['wallet: BLS proofs of possession (the chunk proofOfPossession loads)', 30_000],
   ]);
   expect(results.filter((r) => !r.passed)).toEqual([]);
 });
@@ -86,4 +88,33 @@ it('a plain successful call loads no module on demand', async () => {
     server.close();
     rmSync(outdir, { recursive: true, force: true });
   }
+});
+
+it('an app that sends AVAX does not load BLS12-381: it is a chunk of its own, loaded by a proof of possession', async () => {
+  const result = await build({
+    stdin: {
+      // The built package (as .size-limit.mjs measures it), by path: the root does not depend on it.
+      contents: "export { keyAddress, buildBaseTx, signTx, sendTx, createWallet, proofOfPossession } from './packages/wallet/dist/index.js';",
+      resolveDir: repoRoot,
+    },
+    bundle: true, format: 'esm', splitting: true, outdir: '/virtual', write: false, platform: 'browser', minify: true, metafile: true, entryNames: 'entry',
+  });
+  const files = new Map(result.outputFiles.map((f) => [f.path.split('/').pop()!, f.text]));
+  // What the entry imports statically, transitively: what loads before any proof of possession.
+  const upFront = new Set<string>();
+  const visit = (name: string) => {
+    if (upFront.has(name)) return;
+    upFront.add(name);
+    for (const [, imported] of files.get(name)!.matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)) visit(imported!);
+  };
+  visit('entry.js');
+  // The node's proof-of-possession ciphersuite and @noble/curves' BLS12-381 (its G2 hash-to-curve tag).
+  const bls = (text: string) => text.includes('BLS_POP_BLS12381G2') || text.includes('BLS12381G2_XMD');
+  const lazy = [...files.keys()].filter((name) => !upFront.has(name));
+  expect([...upFront].filter((name) => bls(files.get(name)!))).toEqual([]);
+  expect(lazy.filter((name) => bls(files.get(name)!))).toHaveLength(1);
+  // The bls12_381 module of @noble/curves is an input of that chunk alone.
+  const inputsOf = (name: string) => Object.keys(Object.entries(result.metafile.outputs).find(([path]) => path.endsWith(`/${name}`))![1].inputs);
+  expect([...upFront].flatMap(inputsOf).filter((input) => input.includes('bls12-381'))).toEqual([]);
+  expect(lazy.flatMap(inputsOf).filter((input) => input.includes('bls12-381'))).not.toEqual([]);
 });

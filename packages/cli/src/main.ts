@@ -2,6 +2,7 @@
 // (from the generated table), plus health, mock, record, conformance and completion. Failures
 // are one line on stderr and an exit code (errors.ts); a stack trace only with AVANODE_DEBUG=1.
 import { createRequire } from 'node:module';
+import { refuseKeysInArgv } from './argv-keys.js';
 import { callMethod } from './call.js';
 import { bashCompletion, completionUsage, zshCompletion } from './completion.js';
 import { CliError, EXIT, usageError } from './errors.js';
@@ -28,7 +29,7 @@ const processIo: Io = {
   env: process.env,
 };
 
-const COMMANDS = ['health', 'mock', 'mcp', 'record', 'conformance', 'completion', 'help', '--version'];
+const COMMANDS = ['health', 'mock', 'mcp', 'wallet', 'record', 'conformance', 'completion', 'help', '--version'];
 
 /** This package's version (src/ and dist/ both sit one folder below its package.json). */
 const version = () => (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -51,6 +52,7 @@ function unknownCommand(word: string): CliError {
 async function dispatch(argv: string[], io: Io): Promise<number> {
   const [first, second, ...rest] = argv;
   const line = (text: string) => io.stdout(`${text}\n`);
+  refuseKeysInArgv(argv, first === 'wallet');
   if (first === undefined) {
     io.stderr(mainHelp());
     return EXIT.usage;
@@ -80,6 +82,8 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
   if (first === 'mock') return mock(argv.slice(1), line, (text) => io.stderr(`${text}\n`));
   // stdout carries the MCP protocol in stdio mode: every line of the command goes to stderr.
   if (first === 'mcp') return mcp(argv.slice(1), (text) => io.stderr(`${text}\n`), io.env);
+  // Loaded on use: the wallet (secp256k1, the builders) costs nothing to the other commands.
+  if (first === 'wallet') return (await import('./wallet.js')).wallet(argv.slice(1), io.env, line);
   if (first === 'record' || first === 'conformance') return maintainer(first, argv.slice(1));
 
   const spaces = namespaces();

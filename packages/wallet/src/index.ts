@@ -44,3 +44,5 @@ export {
   type TransferSubnetOwnershipTxParams,
 } from './build/builders.js';
 export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './build/context.js';
+export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
+export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';

@@ -74,6 +74,12 @@ function signHashWithKey(hash: Uint8Array, privateKey: Uint8Array): Uint8Array {
   return rsv;
 }
 
+/** The signers made by createKeySigner: their signatures are right by construction, so signTx does not recover them again. */
+const keySigners = new WeakSet<Signer>();
+
+/** Whether a signer is one of createKeySigner's (frozen, its key in its closure). */
+export const isKeySigner = (signer: Signer): boolean => keySigners.has(signer);
+
 /**
  * The in-memory signer of one private key (`PrivateKey-…`, `0x…` or 32 bytes). The key stays in
  * this function's closure; the object prints as `KeySigner(<address cb58>)`.
@@ -92,5 +98,7 @@ export function createKeySigner(privateKey: Uint8Array | string): Signer {
     toJSON: () => ({ type: 'KeySigner', address: hex.encode(address) }),
     [Symbol.for('nodejs.util.inspect.custom')]: () => label,
   };
-  return Object.freeze(signer);
+  const frozen = Object.freeze(signer);
+  keySigners.add(frozen);
+  return frozen;
 }

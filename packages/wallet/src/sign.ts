@@ -7,7 +7,7 @@ import { type BytesLike, type SignedTx, type UnsignedTx, encodeCB58, encodeHex, 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { type KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError } from './errors.js';
-import { type Signer, createKeySigner } from './keys.js';
+import { type Signer, createKeySigner, isKeySigner } from './keys.js';
 import { toUnsignedTx } from './rules/complexity.js';
 import { recoverAddress } from './rules/secp256k1.js';
 import { type OwnerLike, addressBytes } from './rules/secp256k1fx.js';
@@ -59,7 +59,6 @@ export interface SignedTxResult {
 
 const EMPTY_SIGNATURE = new Uint8Array(65);
 const ZERO_HEX = `0x${'00'.repeat(65)}`;
-const keySigners = new WeakSet<Signer>();
 
 function isEmpty(signature: Uint8Array): boolean {
   for (const byte of signature) if (byte !== 0) return false;
@@ -85,12 +84,14 @@ function prepare(tx: TxToSign): Prepared {
     const parsed = parseTx(tx);
     return { unsignedTx: parsed.tx.unsignedTx, unsignedBytes: parsed.unsignedBytes, credentials: parsed.tx.credentials as { signatures?: string[] }[] };
   }
-  const record = tx as { unsignedTx?: UnsignedTx; credentials?: SignedTx['credentials']; authOwner?: OwnerLike; spentUtxos?: readonly UtxoLike[] };
-  const unsignedTx = toUnsignedTx(tx as Record<string, unknown>);
+  const record = tx as { unsignedTx?: UnsignedTx; unsignedBytes?: Uint8Array; credentials?: SignedTx['credentials']; authOwner?: OwnerLike; spentUtxos?: readonly UtxoLike[] };
+  // A builder's BuiltTx carries its bytes, encoded from the same fields: no second encoding.
+  const built = record.unsignedTx !== undefined && record.unsignedBytes instanceof Uint8Array;
+  const unsignedTx = built ? record.unsignedTx! : toUnsignedTx(tx as Record<string, unknown>);
   const credentials = (record.unsignedTx !== undefined ? (record.credentials ?? []) : []) as { signatures?: string[] }[];
   return {
     unsignedTx,
-    unsignedBytes: encodeUnsignedTx(unsignedTx),
+    unsignedBytes: built ? record.unsignedBytes! : encodeUnsignedTx(unsignedTx),
     credentials,
     ...(record.authOwner ? { authOwner: record.authOwner } : {}),
     ...(record.spentUtxos ? { spentUtxos: record.spentUtxos } : {}),
@@ -204,11 +205,7 @@ export async function signTx(tx: TxToSign, options: SignTxOptions): Promise<Sign
   const slots = slotsOf(prepared, options);
   const hash = sha256(prepared.unsignedBytes);
   const signers: Signer[] = [...(options.signers ?? [])];
-  for (const key of options.keys ?? []) {
-    const signer = createKeySigner(key);
-    keySigners.add(signer);
-    signers.push(signer);
-  }
+  for (const key of options.keys ?? []) signers.push(createKeySigner(key));
   const byAddress = new Map<string, Signer>();
   for (const signer of signers) for (const address of signer.addresses) if (!byAddress.has(hex.encode(address))) byAddress.set(hex.encode(address), signer);
   const used = new Set<Signer>();
@@ -230,7 +227,8 @@ export async function signTx(tx: TxToSign, options: SignTxOptions): Promise<Sign
       let signature = cache.get(id);
       if (signature === undefined && signer !== undefined) {
         signature = await signer.signHash(hash, address);
-        if (!keySigners.has(signer)) checkSignature(hash, signature, address);
+        // Another kind of signer (a device, a service) is checked: its signature must recover to the address asked for.
+        if (!isKeySigner(signer)) checkSignature(hash, signature, address);
         cache.set(id, signature);
       }
       if (signature !== undefined) slot.signatures[i] = signature;

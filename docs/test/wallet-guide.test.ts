@@ -1,0 +1,93 @@
+// The guide "Send, stake and run an L1" (docs/guide/wallet.md) runs as written: its TypeScript
+// blocks, in order, as one program against the mock node's simulated network on 127.0.0.1 (the
+// guide's URL pointed at it), with a key from the environment. The txs it prints are then asked
+// of the node: every one Committed. And every builder @avanode/wallet exports has its reference
+// page under docs/wallet/, generated from the builders' source and not stale.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createClient } from '@avanode/client';
+import { startMockServer, type MockServer } from '@avanode/msw/server';
+import * as wallet from '@avanode/wallet';
+import { build } from 'esbuild';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const docs = join(import.meta.dirname, '..');
+// Outside the docs folder (the site test builds it meanwhile); the program is bundled with the
+// built packages as the docs package resolves them (its node_modules).
+const work = mkdtempSync(join(tmpdir(), 'avanode-wallet-guide-'));
+const NODE = 'http://127.0.0.1:9650';
+const KEY = `0x${'2b'.repeat(32)}`;
+
+let mock: MockServer | undefined;
+afterAll(async () => {
+  await mock?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The guide's TypeScript blocks, in order, before the heading `until` (all of them without it). */
+function guideProgram(until?: string): string {
+  const guide = readFileSync(join(docs, 'guide', 'wallet.md'), 'utf8');
+  const part = until === undefined ? guide : guide.slice(0, guide.indexOf(`\n## ${until}\n`));
+  return [...part.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+}
+
+/** Runs a program of the guide's blocks against a fresh mock node; its stdout and the node's client. */
+async function runGuide(program: string, name: string) {
+  await mock?.close();
+  mock = await startMockServer({
+    port: 0,
+    network: { seed: 21, clock: 'real', blockTimeMs: 100 },
+    // A price at which each tx pays the mock's flat fee of today as well as a node's gas × price.
+    overrides: { 'platform.getFeeState': { capacity: 1_000_000, excess: 0, price: 10_000, timestamp: '2026-01-01T00:00:00Z' } },
+  });
+  const source = program.replaceAll(NODE, mock.url);
+  expect(source).not.toContain(NODE);
+  const file = join(work, `${name}.mjs`);
+  await build({ stdin: { contents: source, loader: 'ts', resolveDir: docs }, bundle: true, format: 'esm', platform: 'node', target: 'node20', outfile: file, logLevel: 'silent' });
+  const { stdout, stderr } = await run(process.execPath, [file], { cwd: work, env: { ...process.env, AVANODE_PRIVATE_KEY: KEY }, timeout: 120_000 });
+  expect(stderr).toBe('');
+  expect(stdout).not.toContain(KEY.slice(2));
+  return { stdout, client: createClient({ url: mock.url }) };
+}
+
+describe('docs/guide/wallet.md', () => {
+  it('its snippets up to "Run an L1" run in order against the mock node: send, delegate and stake commit', async () => {
+    const program = guideProgram('Run an L1');
+    expect([...program.matchAll(/^import /gm)].length).toBeGreaterThanOrEqual(3);
+    const { stdout, client } = await runGuide(program, 'send-and-stake');
+    const printed = [...stdout.matchAll(/\b([1-9A-HJ-NP-Za-km-z]{49,50}) (Committed)\b/g)].map((m) => m[1]!);
+    // send, delegate, stake.
+    expect(printed, stdout).toHaveLength(3);
+    for (const txID of printed) expect((await client.platform.getTxStatus({ txID })).status).toBe('Committed');
+  });
+
+  // Known to fail on today's mock, which wants one credential per input and refuses the subnet
+  // authorization's credential a node takes last (packages/mock/src/network/txs.ts verifySpend:
+  // "wrong number of credentials: 1 inputs != 2 credentials"). Once the mock executes txs with the
+  // node's rules this passes, `it.fails` turns red, and it becomes a plain `it`.
+  it.fails('the whole guide runs, the L1 section included: the subnet, its chain and the conversion commit', async () => {
+    const { stdout, client } = await runGuide(guideProgram(), 'whole');
+    const l1 = /^L1 (\S+) chain (\S+) Committed$/m.exec(stdout);
+    expect(l1, stdout).not.toBeNull();
+    for (const txID of [l1![1]!, l1![2]!]) expect((await client.platform.getTxStatus({ txID })).status).toBe('Committed');
+  });
+});
+
+describe('docs/wallet: the builders reference', () => {
+  it('has one page per exported build* function, and no other', () => {
+    const builders = Object.keys(wallet).filter((name) => /^build[A-Z]/.test(name) && typeof (wallet as Record<string, unknown>)[name] === 'function').sort();
+    expect(builders.length).toBeGreaterThanOrEqual(15);
+    const pages = readdirSync(join(docs, 'wallet')).filter((f) => f !== 'index.md').map((f) => f.replace(/\.md$/, '')).sort();
+    expect(pages).toEqual(builders);
+    const index = readFileSync(join(docs, 'wallet', 'index.md'), 'utf8');
+    for (const name of builders) expect(index).toContain(`](./${name})`);
+  });
+
+  it('is what docs/scripts/wallet-reference.ts writes from the builders today', async () => {
+    await expect(run(process.execPath, ['--import', 'tsx/esm', join(docs, 'scripts', 'wallet-reference.ts'), '--check'], { cwd: docs })).resolves.toBeDefined();
+  });
+});
