@@ -231,7 +231,7 @@ describe('the documentation site', () => {
      * option, a word users do know.)
      */
     const INTERNAL = [/\bseed's\b/i, /\bseed (?:document|description|text)\b/i, /\bround [1-9]\b/i, /GOAL MISSED/, /\bfindings? (?:numbered|#?\d)/i, /\bissue \d+\b/i, /\bsessions?\b/i, /\blead engineer\b/i, /node-api\.md/];
-    const TOOLKIT = ['@avanode/client', '@avanode/validators', '@avanode/codec', '@avanode/mock', '@avanode/msw', '@avanode/query', '@avanode/cli', 'generator'];
+    const TOOLKIT = ['@avanode/client', '@avanode/validators', '@avanode/codec', '@avanode/mock', '@avanode/msw', '@avanode/query', '@avanode/cli', '@avanode/wallet', '@avanode/mcp', 'generator'];
 
     it('the home page shows every part of the toolkit, each with an example, and the spec\'s method counts', async () => {
       const page = await browser.newPage();

@@ -132,7 +132,7 @@ describe("the home page's examples, one per part of the toolkit", () => {
   const typescript = home.filter((e) => e.lang === 'ts');
 
   it('has an example under each part, and the TypeScript ones type-check against the built packages', () => {
-    expect(home.map((e) => e.part)).toEqual(['The client', 'Validators', 'The codec', 'The mock node', 'msw handlers', 'TanStack Query', 'The command line', 'The generator']);
+    expect(home.map((e) => e.part)).toEqual(['The client', 'Validators', 'The codec', 'The mock node', 'msw handlers', 'TanStack Query', 'The command line', 'The wallet', 'MCP tools', 'The generator']);
     const files = typescript.map((e, i) => {
       const file = `home_${i}.mts`;
       writeFileSync(join(work, file), `${e.code}\nexport {};\n`);
@@ -155,6 +155,7 @@ describe("the home page's examples, one per part of the toolkit", () => {
       if (example.part === 'msw handlers') expect(stdout.trim()).toBe('42');
       if (example.part === 'The codec') expect(stdout.trim()).toBe('1.500000025');
       if (example.part === 'Validators') expect(stdout).toContain('ok: true');
+      if (example.part === 'The wallet') expect(stdout.trim()).toBe('P-local18jma8ppw3nhx5r4ap8clazz0dps7rv5u00z96u');
     });
   }
 });
