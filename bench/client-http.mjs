@@ -12,7 +12,7 @@
 // attempt is: what fetch saves when it keeps no copy of the body for a redirect to follow.
 import { fork } from 'node:child_process';
 import { createClient } from '@avanode/client';
-import { alternatingRounds, fixed, median, medianRatio, onNode, quick, rounded, runAlone } from './measure.mjs';
+import { alternatingRounds, fixed, median, medianRatio, onOtherNodes, quick, rounded, runAlone } from './measure.mjs';
 import { VALIDATOR_SET } from './payloads.mjs';
 
 const REQUEST = '{"jsonrpc":"2.0","id":7,"method":"m","params":{}}';
@@ -77,10 +77,7 @@ export async function run() {
     ...(await scenario([`platform.getCurrentValidators, ${VALIDATOR_SET}, over loopback`, 'getCurrentValidators, 2.4 MB'], 'validators', 'getCurrentValidators', quick ? 1 : 121, 1, { defaults: 1.05, 'validate: true': 1.25 })),
   ];
   // The same on the other Node lines CI runs, each with its own floor.
-  if (!quick && !process.argv.includes('--child')) {
-    const major = Number(process.versions.node.split('.')[0]);
-    for (const other of [20, 22, 24].filter((v) => v !== major)) rows.push(...onNode(other, import.meta.url));
-  }
+  rows.push(...onOtherNodes(import.meta.url));
   return {
     id: 'client-http',
     title: 'Client overhead over loopback HTTP',

@@ -1,7 +1,7 @@
 // Client overhead in process: `fetch` stubbed to return a prepared Response, so the network is
 // out of the figure. The floor is plain fetch + text() + JSON.parse of the same body.
 import { createClient } from '@avanode/client';
-import { alternatingRounds, fixed, median, medianRatio, onNode, quick, rounded, runAlone } from './measure.mjs';
+import { alternatingRounds, fixed, median, medianRatio, onOtherNodes, quick, rounded, runAlone } from './measure.mjs';
 import { bigValidatorsBody, heightBody, VALIDATOR_SET } from './payloads.mjs';
 
 const url = 'http://127.0.0.1:9650';
@@ -79,10 +79,7 @@ export async function run() {
   // The same figures on the other Node lines CI runs, each with its own floor: Node 20 (end of
   // life since 2026-04-30) spends about 3 µs creating the AbortSignal that every call's timeout
   // needs, where Node 22 and 24 spend 0.15 µs.
-  if (!quick && !process.argv.includes('--child')) {
-    const major = Number(process.versions.node.split('.')[0]);
-    for (const other of [20, 22, 24].filter((v) => v !== major)) rows.push(...onNode(other, import.meta.url));
-  }
+  rows.push(...onOtherNodes(import.meta.url));
   return {
     id: 'client-overhead',
     title: 'Client overhead in process (fetch stubbed)',

@@ -14,20 +14,9 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { decodeBlock, decodeUtxo, encodeBlock, encodeHex, encodeTx, encodeUtxo, formatAddress, idToString } from '@avanode/codec';
 import { Utxo, utils } from '@avalabs/avalanchejs';
-import { fixed, gzipBytes, quick, rounded, runAlone, timeAlternating } from './measure.mjs';
+import { fixed, gzipBytes, quick, rounded, runAlone, timeAlternating, seededBytes } from './measure.mjs';
 
-// Deterministic pseudo-random bytes (xorshift), so every run measures the same data.
-let seed = 0x2545f491;
-const bytes = (n) => {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    out[i] = seed & 0xff;
-  }
-  return out;
-};
+const bytes = seededBytes(0x2545f491);
 const id = () => idToString(bytes(32));
 const address = () => formatAddress(bytes(20), 1);
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';

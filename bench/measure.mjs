@@ -68,7 +68,7 @@ const childOutput = (rows) => CHILD_MARK + JSON.stringify({ rows });
  * through npx, as CI gets it) with `--child`; its rows (each naming that Node version), or none
  * when that Node cannot be had (said on stderr).
  */
-export function onNode(major, moduleUrl) {
+function onNode(major, moduleUrl) {
   const result = spawnSync('npx', ['-y', '-p', `node@${major}`, 'node', fileURLToPath(moduleUrl), '--child'], { encoding: 'utf8', timeout: 600_000 });
   const start = result.stdout?.indexOf(CHILD_MARK) ?? -1;
   if (result.status !== 0 || start < 0) {
@@ -76,6 +76,31 @@ export function onNode(major, moduleUrl) {
     return [];
   }
   return JSON.parse(result.stdout.slice(start + CHILD_MARK.length)).rows;
+}
+
+/**
+ * The rows of the benchmark at `moduleUrl` measured again on the other Node lines (a full run of
+ * the parent only: not in --quick, not inside a child run).
+ */
+export function onOtherNodes(moduleUrl) {
+  if (quick || process.argv.includes('--child')) return [];
+  const major = Number(process.versions.node.split('.')[0]);
+  return [20, 22, 24].filter((v) => v !== major).flatMap((other) => onNode(other, moduleUrl));
+}
+
+/** Deterministic pseudo-random bytes (xorshift32 from `seed`), so every run measures the same data. */
+export function seededBytes(seed) {
+  let state = seed;
+  return (n) => {
+    const out = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      out[i] = state & 0xff;
+    }
+    return out;
+  };
 }
 
 /**

@@ -6,7 +6,7 @@
 import { encodeHex, encodeUtxo, formatAddress, idToString } from '@avanode/codec';
 import { buildBaseTx, createKeySigner, keyAddressBytes, signTx } from '@avanode/wallet';
 import { Common, TransferableOutput, Utxo, addTxSignatures, pvm, utils } from '@avalabs/avalanchejs';
-import { fixed, quick, rounded, runAlone, timeAlternating } from './measure.mjs';
+import { fixed, quick, rounded, runAlone, timeAlternating, seededBytes } from './measure.mjs';
 
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 const P_CHAIN = '11111111111111111111111111111111LpoYY';
@@ -14,18 +14,7 @@ const WEIGHTS = [1, 1000, 1000, 4];
 const PRICE = 1_000n;
 const NOW = 1_900_000_000n;
 
-// Deterministic bytes (xorshift), so every run measures the same data.
-let seed = 0x6d2b79f5;
-const bytes = (n) => {
-  const out = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    out[i] = seed & 0xff;
-  }
-  return out;
-};
+const bytes = seededBytes(0x6d2b79f5);
 const keyOf = (i) => {
   const key = bytes(32);
   key[0] = 1 + (i % 100); // below the curve order
