@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { gzipBytes, rounded } from './measure.mjs';
+import { gzipBytes, rounded, runAlone } from './measure.mjs';
 
 /** Bytes loaded up front (entry + static imports) and bytes loaded on demand. */
 async function measure(contents, external = []) {
@@ -75,3 +75,6 @@ const sizeRow = ({ eager, lazy }, whole, goal) => ({
   ...(whole.eager === eager && whole.lazy === lazy ? {} : { baseline: { name: 'the whole package', value: whole.eager, unit: 'B' }, ratio: { value: rounded(eager / whole.eager, 2), of: 'the whole package' } }),
   ...(goal ? { goal: { op: '<', value: goal, unit: 'B' }, met: eager < goal } : {}),
 });
+
+// `node bench/sizes.mjs` runs this benchmark alone (`pnpm bench` runs them all).
+await runAlone(import.meta.url, run);

@@ -1,7 +1,7 @@
 // Validator throughput (MB/s of response JSON) and time per small result; the baseline is
 // JSON.parse of the same bytes, measured in the same run.
 import { validatePlatformGetCurrentValidatorsResult, validatePlatformGetHeightResult } from '@avanode/validators';
-import { fixed, quick, rounded, timePerCall } from './measure.mjs';
+import { fixed, quick, rounded, runAlone, timePerCall } from './measure.mjs';
 import { bigValidatorsBody, VALIDATOR_SET } from './payloads.mjs';
 
 export async function run() {
@@ -35,3 +35,6 @@ export async function run() {
     ],
   };
 }
+
+// `node bench/validators.mjs` runs this benchmark alone (`pnpm bench` runs them all).
+await runAlone(import.meta.url, run);
