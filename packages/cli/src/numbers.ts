@@ -6,11 +6,13 @@ import { usageError } from './errors.js';
 /** The longest a timer waits (setTimeout's limit, and the client's for `timeoutMs`). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** The integer types of the document's params, with their ranges. */
+/** The integer types of the document's params (spec/README.md, integers by direction), with their ranges. */
 export const INTEGER_RANGES: Record<string, readonly [bigint, bigint]> = {
   uint16: [0n, 2n ** 16n - 1n],
   uint32: [0n, 2n ** 32n - 1n],
+  uint32Param: [0n, 2n ** 32n - 1n],
   uint64: [0n, 2n ** 64n - 1n],
+  uint64Param: [0n, 2n ** 64n - 1n],
   // A height, or the word `proposed` (which is not a number, so passes on as text).
   pChainHeight: [0n, 2n ** 64n - 1n],
 };

@@ -122,7 +122,7 @@ describe('numbers as typed, with their ranges', () => {
     expectUsage(await call(['platform', 'getBlockByHeight', '--height', '18446744073709551616']), /--height must be from 0 to 18446744073709551615, got "18446744073709551616"/);
     expectUsage(await call(['platform', 'getUTXOs', '--addresses', 'P-fuji1x', '--limit', '4294967296']), /--limit must be from 0 to 4294967295/);
     // In --params too, checked exactly (as a double, 2^64 would pass for 2^64 - 1).
-    expectUsage(await call(['platform', 'getBlockByHeight', '--params', '{"height":18446744073709551616}']), /platform getBlockByHeight: invalid params: --height must match pattern/);
+    expectUsage(await call(['platform', 'getBlockByHeight', '--params', '{"height":18446744073709551616}']), /platform getBlockByHeight: invalid params: --height must be a uint64: a decimal string or a JSON number \(0 to 18446744073709551615\)/);
     expect((await call(['platform', 'getBlockByHeight', '--params', '{"height":18446744073709551615}', '--url', node.url, '--timeout-ms', '5000'])).stderr).not.toMatch(/invalid params/);
     expectUsage(await call(['platform', 'getBlockByHeight', '--height', `1${'0'.repeat(5000)}`]), /--height must be from 0 to 18446744073709551615, got "1000000000000000000000000000000000000000…"/);
     for (const text of ['1e3', '0x10', '1.5', '1_000', '-1e3']) {

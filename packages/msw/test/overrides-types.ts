@@ -7,7 +7,7 @@ createHandlers({
   overrides: {
     'platform.getHeight': { height: '42' },
     'platform.getCurrentValidators': ({ subnetID }) => (subnetID ? { validators: [] } : rpcError(-32000, 'no subnet')),
-    'info.peers': async () => ({ numPeers: 0, peers: [] }),
+    'info.peers': async () => ({ numPeers: '0', peers: [] }),
   },
 });
 
