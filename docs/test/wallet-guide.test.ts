@@ -41,7 +41,7 @@ async function runGuide(program: string, name: string) {
   mock = await startMockServer({
     port: 0,
     network: { seed: 21, clock: 'real', blockTimeMs: 100 },
-    // A price at which each tx pays the mock's flat fee of today as well as a node's gas × price.
+    // A gas price at or above the mock's own: each tx pays at least the fee the mock charges.
     overrides: { 'platform.getFeeState': { capacity: 1_000_000, excess: 0, price: 10_000, timestamp: '2026-01-01T00:00:00Z' } },
   });
   const source = program.replaceAll(NODE, mock.url);
@@ -65,15 +65,19 @@ describe('docs/guide/wallet.md', () => {
     for (const txID of printed) expect((await client.platform.getTxStatus({ txID })).status).toBe('Committed');
   });
 
-  // Known to fail on today's mock, which wants one credential per input and refuses the subnet
-  // authorization's credential a node takes last (packages/mock/src/network/txs.ts verifySpend:
-  // "wrong number of credentials: 1 inputs != 2 credentials"). Once the mock executes txs with the
-  // node's rules this passes, `it.fails` turns red, and it becomes a plain `it`.
-  it.fails('the whole guide runs, the L1 section included: the subnet, its chain and the conversion commit', async () => {
+  // The chain and the conversion carry the subnet authorization as their last credential; the
+  // mock verifies it against the subnet's owner (packages/mock/src/executor/authorization.ts).
+  it('the whole guide runs, the L1 section included: the subnet, its chain and the conversion commit', async () => {
     const { stdout, client } = await runGuide(guideProgram(), 'whole');
     const l1 = /^L1 (\S+) chain (\S+) Committed$/m.exec(stdout);
     expect(l1, stdout).not.toBeNull();
     for (const txID of [l1![1]!, l1![2]!]) expect((await client.platform.getTxStatus({ txID })).status).toBe('Committed');
+    // The conversion is in the state: the subnet is an L1 managed from the new chain, with its first validator.
+    const subnet = await client.platform.getSubnet({ subnetID: l1![1]! });
+    expect(subnet.isPermissioned).toBe(false);
+    expect(subnet.managerChainID).toBe(l1![2]!);
+    const { validators } = await client.platform.getCurrentValidators({ subnetID: l1![1]! });
+    expect(validators).toHaveLength(1);
   });
 });
 

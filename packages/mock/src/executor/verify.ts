@@ -4,8 +4,9 @@
 // secp256k1fx checks (amounts, locktimes, thresholds, signature indices, recovery, low S) and the
 // dynamic fee. Each refusal is the node's text, as it reaches `standard tx <id> failed execution: `.
 import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx } from '@avanode/codec';
-import { RuleError, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
+import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
+import { AuthorizationError, authorize } from './authorization.js';
 
 /** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
 const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
@@ -24,8 +25,6 @@ export interface TransferableOut {
 }
 
 const STAKER_TXS = new Set(['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx']);
-/** Txs whose last credential authorizes a subnet or L1 change, not an input (the base creds come first). */
-const AUTHORIZED_TXS = new Set(['AddSubnetValidatorTx', 'RemoveSubnetValidatorTx', 'CreateChainTx', 'TransferSubnetOwnershipTx', 'ConvertSubnetToL1Tx', 'DisableL1ValidatorTx']);
 
 /** A refusal on its way up, with the node's text. */
 class Refusal extends Error {}
@@ -109,7 +108,7 @@ const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
 const ownerKey = (owner: { locktime: bigint; threshold: number; addresses: string[] }) => `${owner.locktime}/${owner.threshold}/${owner.addresses.join(',')}`;
 
 /** utxo/verifier.go VerifySpend + VerifySpendUTXOs, the fx checks from @avanode/wallet/rules. */
-function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, fee: bigint): void {
+function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint): void {
   const utxos: UtxoRecord[] = [];
   for (const input of ins) {
     const utxo = ledger.utxos.get(utxoId(input));
@@ -141,7 +140,7 @@ function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOu
     if (nowSec >= locktime) add(unlockedConsumed, utxo.assetID, amount);
     else add(lockedConsumed, `${utxo.assetID}|${locktime}|${ownerKey(utxo.owner)}`, amount);
   }
-  const unlockedProduced = new Map<string, bigint>([[ledger.avaxAssetID, fee]]);
+  const unlockedProduced = new Map<string, bigint>([[ledger.avaxAssetID, burnedAVAX]]);
   const lockedProduced = new Map<string, { assetID: string; locktime: bigint; amount: bigint }>();
   for (const out of outs) {
     const { amount, owner, stakeableLocktime } = outputParts(out.output);
@@ -205,8 +204,15 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
   if (type === 'ImportTx') refuse('failed to get shared memory: not found');
   for (const out of (unsigned.exportedOutputs as TransferableOut[] | undefined) ?? []) verifyOutput(out);
+  // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
+  let baseCreds: SignedTx['credentials'];
+  try {
+    baseCreds = authorize(ledger, tx, type, unsignedBytes, nowSec);
+  } catch (error) {
+    if (error instanceof AuthorizationError) refuse(error.message);
+    throw error;
+  }
   const fee = txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
-  const baseCreds = AUTHORIZED_TXS.has(type) ? tx.credentials.slice(0, -1) : tx.credentials;
   const stake = (unsigned.stake as TransferableOut[] | undefined) ?? [];
   if (STAKER_TXS.has(type)) {
     for (const out of stake) verifyOutput(out);
@@ -236,5 +242,31 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
       refuse(ruleText(error));
     }
   }
-  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, fee);
+  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  if (type === 'IncreaseL1ValidatorBalanceTx') {
+    // After the flow check: state.GetL1Validator's database.ErrNotFound, then the balance's math.Add.
+    const validator = ledger.l1Validators.find((v) => v.validationID === unsigned.validationID);
+    if (!validator) refuse('not found');
+    if (validator!.balance + BigInt(unsigned.balance as number) > MAX_UINT64) refuse('overflow');
+  }
+}
+
+/**
+ * The AVAX a tx consumes without an output: its fee, plus the balances an L1 validator is given
+ * (utxo/verifier.go inputOutputGetter's ProducedAVAX, then math.Add with the fee in the executor).
+ */
+function burned(type: string, unsigned: Fields, fee: bigint): bigint {
+  let produced = 0n;
+  try {
+    if (type === 'ConvertSubnetToL1Tx') for (const v of unsigned.validators as Array<{ balance: number | bigint }>) produced = add64(produced, BigInt(v.balance));
+    else if (type === 'RegisterL1ValidatorTx' || type === 'IncreaseL1ValidatorBalanceTx') produced = BigInt(unsigned.balance as number);
+  } catch {
+    // GetInputOutputs wraps its visitor's error, and the executor wraps it again.
+    refuse('getting utxos getting utxos overflow');
+  }
+  try {
+    return add64(produced, fee);
+  } catch {
+    return refuse(type === 'ConvertSubnetToL1Tx' ? 'overflow' : 'adding fee: overflow');
+  }
 }

@@ -6,6 +6,7 @@ import { RuleError, toGas, txComplexity, type Dimensions, type GasState } from '
 import { txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { advancedFees, gasPrice } from '../executor/fees.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
+import { acceptSubnetTx } from './accept-l1.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
 
 function ownerOf(value: unknown): Owner {
@@ -136,6 +137,8 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
     target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward: 0n });
   } else if (type === 'CreateSubnetTx') {
     ledger.subnets.push({ id, owner: ownerOf(unsigned.owner) });
+  } else {
+    acceptSubnetTx(ledger, id, type, unsigned, outs.length, blockTime);
   }
 }
 
