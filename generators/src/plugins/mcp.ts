@@ -44,6 +44,37 @@ function withoutExtensions(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !key.startsWith('x-')).map(([key, item]) => [key, withoutExtensions(item)]));
 }
 
+/** The largest integer a JSON parser reads exactly: a client gives a larger one as its decimal string. */
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Keywords whose value is data, not a schema; and those whose value maps names to schemas. */
+const VALUES = new Set(['enum', 'const', 'examples', 'default']);
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependencies']);
+const mapValues = (object: Record<string, unknown>, map: (value: unknown) => unknown) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
+
+/**
+ * A result schema as the client hands the value back: an integer that may exceed 2^53 − 1 (no
+ * maximum below it: `uint64Number`, `x-uint64`, any unbounded integer) arrives from the client
+ * as its exact decimal string (`quoteUnsafeIntegers`), so it may also be a string of digits, of
+ * 16 or more (a shorter one is a safe integer, given as a number), and no longer than its maximum.
+ */
+function integersAsClientGivesThem(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(integersAsClientGivesThem);
+  if (!isObject(value)) return value;
+  const out = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, VALUES.has(key) ? item : NAMED_SCHEMAS.has(key) && isObject(item) ? mapValues(item, integersAsClientGivesThem) : integersAsClientGivesThem(item)]));
+  const types = typeof out.type === 'string' ? [out.type] : Array.isArray(out.type) ? out.type : [];
+  const unsafe = typeof out.maximum !== 'number' || out.maximum > MAX_SAFE;
+  if (!types.includes('integer') || types.includes('string') || !unsafe) return out;
+  const negative = typeof out.minimum !== 'number' || out.minimum < 0;
+  const digits = typeof out.maximum === 'number' ? Math.floor(Math.log10(out.maximum)) + 1 : undefined;
+  return {
+    ...out,
+    type: [...types, 'string'],
+    pattern: negative ? '^-?[1-9][0-9]{15,}$' : '^[1-9][0-9]{15,}$',
+    ...(digits !== undefined && !negative ? { maxLength: digits } : {}),
+  };
+}
+
 /**
  * Makes schemas self-contained (MCP clients follow no reference out of a tool's schema): every
  * `$ref` reached from them, transitively, is copied under `$defs` (a named schema by its name,
@@ -52,7 +83,11 @@ function withoutExtensions(value: unknown): unknown {
 class SelfContained {
   private readonly keys = new Map<string, string>();
   readonly defs: Record<string, unknown> = {};
-  constructor(private readonly model: DocumentModel) {}
+  /** `results`: the schemas describe what the client gives back (integers beyond 2^53 as strings). */
+  constructor(
+    private readonly model: DocumentModel,
+    private readonly direction: 'params' | 'results' = 'params',
+  ) {}
 
   private keyOf(ref: string): string {
     const known = this.keys.get(ref);
@@ -69,7 +104,8 @@ class SelfContained {
   }
 
   rewrite(schema: unknown): unknown {
-    return mapRefs(withoutExtensions(schema), (ref) => `#/$defs/${this.keyOf(ref)}`);
+    const plain = withoutExtensions(schema);
+    return mapRefs(this.direction === 'results' ? integersAsClientGivesThem(plain) : plain, (ref) => `#/$defs/${this.keyOf(ref)}`);
   }
 
   /** The root schema (an object schema: its callers build or check `type: 'object'`) with `$schema` and, when any reference was reached, `$defs`. */
@@ -127,7 +163,7 @@ function inputSchema(model: DocumentModel, m: MethodModel, scope: McpTool['scope
 
 function outputSchema(model: DocumentModel, m: MethodModel): { schema: ObjectSchema; wrapped: boolean } | undefined {
   if (m.resultSchema === undefined) return undefined;
-  const defs = new SelfContained(model);
+  const defs = new SelfContained(model, 'results');
   const object = objectResult(model, m.resultSchema);
   if (object) return { schema: defs.root(defs.rewrite(object) as Record<string, unknown>), wrapped: false };
   // MCP's structured content is an object: any other result is the member `result` of one.

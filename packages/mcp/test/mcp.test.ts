@@ -233,3 +233,36 @@ describe('over Streamable HTTP on 127.0.0.1', () => {
     expect(server.stderr()).toMatch(/refused a request/);
   });
 });
+
+describe('integers beyond 2^53', () => {
+  let big: MockServer;
+  let s: Connected;
+  beforeAll(async () => {
+    const example = (await import('../../mock/src/generated/mock-data.ts')).mockData.methods['platform.getFeeState']!.examples[0]!.result as Record<string, unknown>;
+    // The node writes these uint64s as bare JSON numbers; the mock prints a bigint exactly (a
+    // function: the mock checks a plain override against the result schema, which has no bigint).
+    const answer = { ...example, excess: 18446744073709551615n, price: 9007199254740993n, capacity: 7 };
+    big = await startMockServer({ port: 0, overrides: { 'platform.getFeeState': (() => answer) as never } });
+    s = await overStdio(['--url', big.url]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await big?.close();
+  });
+
+  it('come back with their exact digits, valid against the output schema, and a safe one as a number', async () => {
+    const answer = await s.client.callTool({ name: 'platform_getFeeState', arguments: {} });
+    expect(answer.isError, textOf(answer)).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ excess: '18446744073709551615', price: '9007199254740993', capacity: 7 });
+    expect(textOf(answer)).toContain('"excess":"18446744073709551615"');
+    expect(validateResult('platform.getFeeState', answer.structuredContent)).toEqual({ ok: true });
+  });
+
+  it('are declared so in the listed output schema: an integer, or a string of 16 or more digits', async () => {
+    const { tools: listed } = await s.client.listTools();
+    const defs = (listed.find((t) => t.name === 'platform_getFeeState')!.outputSchema as { $defs: Record<string, { type: unknown; pattern: string }> }).$defs;
+    expect(defs.uint64Number!.type).toEqual(['integer', 'string']);
+    expect(new RegExp(defs.uint64Number!.pattern).test('9007199254740993')).toBe(true);
+    expect(new RegExp(defs.uint64Number!.pattern).test('42')).toBe(false);
+  });
+});

@@ -168,8 +168,12 @@ export const tools: readonly McpTool[] = [
         "evmBigInt": {
           "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
           "title": "EvmFeeConfig",
@@ -216,9 +220,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -313,8 +322,12 @@ export const tools: readonly McpTool[] = [
         "evmBigInt": {
           "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
           "title": "EvmFeeConfig",
@@ -453,9 +466,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -654,15 +672,24 @@ export const tools: readonly McpTool[] = [
         "evmBigInt": {
           "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -876,8 +903,12 @@ export const tools: readonly McpTool[] = [
         "evmBigInt": {
           "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
           "title": "EvmFeeConfig",
@@ -1097,9 +1128,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1222,9 +1258,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1349,9 +1390,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1476,9 +1522,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -2398,9 +2449,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -2548,9 +2604,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -4933,9 +4994,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -7030,9 +7096,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -7894,9 +7965,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -7970,9 +8046,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -10799,9 +10880,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
           "title": "UnsignedTx",
@@ -11369,9 +11455,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -11435,9 +11526,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -12046,9 +12142,14 @@ export const tools: readonly McpTool[] = [
         "uint64Number": {
           "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },

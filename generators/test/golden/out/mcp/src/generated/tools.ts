@@ -143,8 +143,12 @@ export const tools: readonly McpTool[] = [
               "pattern": "^[0-9]{1,20}$"
             },
             {
-              "type": "integer",
-              "minimum": 0
+              "type": [
+                "integer",
+                "string"
+              ],
+              "minimum": 0,
+              "pattern": "^[1-9][0-9]{15,}$"
             }
           ]
         }
@@ -246,7 +250,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "numFetched": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^-?[1-9][0-9]{15,}$"
         },
         "next": {
           "$ref": "#/$defs/Cursor"
@@ -430,8 +438,12 @@ export const tools: readonly McpTool[] = [
               "pattern": "^[0-9]{1,20}$"
             },
             {
-              "type": "integer",
-              "minimum": 0
+              "type": [
+                "integer",
+                "string"
+              ],
+              "minimum": 0,
+              "pattern": "^[1-9][0-9]{15,}$"
             }
           ]
         }

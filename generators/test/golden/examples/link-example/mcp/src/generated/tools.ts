@@ -298,7 +298,11 @@ export const tools: readonly McpTool[] = [
           "type": "object",
           "properties": {
             "id": {
-              "type": "integer"
+              "type": [
+                "integer",
+                "string"
+              ],
+              "pattern": "^-?[1-9][0-9]{15,}$"
             },
             "title": {
               "type": "string"
@@ -387,7 +391,11 @@ export const tools: readonly McpTool[] = [
       "type": "object",
       "properties": {
         "id": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^-?[1-9][0-9]{15,}$"
         },
         "title": {
           "type": "string"

@@ -99,7 +99,11 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "id": {
-              "type": "integer"
+              "type": [
+                "integer",
+                "string"
+              ],
+              "pattern": "^-?[1-9][0-9]{15,}$"
             },
             "name": {
               "type": "string"
@@ -224,7 +228,11 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "id": {
-              "type": "integer"
+              "type": [
+                "integer",
+                "string"
+              ],
+              "pattern": "^-?[1-9][0-9]{15,}$"
             },
             "name": {
               "type": "string"

@@ -126,7 +126,11 @@ export const tools: readonly McpTool[] = [
               ],
               "properties": {
                 "id": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "string"
+                  ],
+                  "pattern": "^-?[1-9][0-9]{15,}$"
                 }
               }
             }
@@ -224,7 +228,11 @@ export const tools: readonly McpTool[] = [
               ],
               "properties": {
                 "id": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "string"
+                  ],
+                  "pattern": "^-?[1-9][0-9]{15,}$"
                 }
               }
             }
@@ -302,7 +310,11 @@ export const tools: readonly McpTool[] = [
               ],
               "properties": {
                 "id": {
-                  "type": "integer"
+                  "type": [
+                    "integer",
+                    "string"
+                  ],
+                  "pattern": "^-?[1-9][0-9]{15,}$"
                 }
               }
             }

@@ -112,8 +112,12 @@ export const tools: readonly McpTool[] = [
           }
         },
         "PetId": {
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "Pets": {
           "type": "array",
@@ -187,8 +191,12 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "PetId": {
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         }
       }
     },
@@ -260,8 +268,12 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "PetId": {
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         }
       }
     },

@@ -93,7 +93,11 @@ export const tools: readonly McpTool[] = [
       "type": "object",
       "properties": {
         "result": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^-?[1-9][0-9]{15,}$"
         }
       },
       "required": [
@@ -170,7 +174,11 @@ export const tools: readonly McpTool[] = [
       "type": "object",
       "properties": {
         "result": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^-?[1-9][0-9]{15,}$"
         }
       },
       "required": [
