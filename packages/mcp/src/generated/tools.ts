@@ -40,8 +40,12 @@ export interface McpTool {
   readonly byPosition: boolean;
   /** The path variable the method is called for (a chain's ID) and the argument that holds it. */
   readonly scope?: { readonly variable: string; readonly argument: string };
-  /** The lists and maps (objects keyed by ID) of the structured content that are cut into pages when an answer is too large, and the argument that picks a page. */
-  readonly paging?: { readonly argument: string; readonly lists: readonly string[] };
+  /**
+   * The places of the structured content that are cut into pages when an answer is too large
+   * (lists, maps keyed by ID, hex strings), each as the path of member names to it (`[]`: the
+   * structured content itself, a map), and the argument that picks a page.
+   */
+  readonly paging?: { readonly argument: string; readonly paths: ReadonlyArray<readonly string[]> };
   /** The document's examples as arguments. */
   readonly examples: ReadonlyArray<{ readonly name?: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 }
@@ -288,6 +292,11 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "minLength": 1,
           "description": "The L1 EVM chain's blockchain ID (cb58) or alias."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -486,6 +495,12 @@ export const tools: readonly McpTool[] = [
       "variable": "blockchainID",
       "argument": "blockchainID"
     },
+    "paging": {
+      "argument": "page",
+      "paths": [
+        []
+      ]
+    },
     "examples": [
       {
         "name": "latest",
@@ -537,7 +552,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `precompiles` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`precompiles` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -704,8 +719,10 @@ export const tools: readonly McpTool[] = [
     },
     "paging": {
       "argument": "page",
-      "lists": [
-        "precompiles"
+      "paths": [
+        [
+          "precompiles"
+        ]
       ]
     },
     "examples": [
@@ -744,6 +761,11 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "minLength": 1,
           "description": "The L1 EVM chain's blockchain ID (cb58) or alias."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`contractDeployerAllowListConfig.adminAddresses` or `contractDeployerAllowListConfig.managerAddresses` or `contractDeployerAllowListConfig.enabledAddresses` or `contractDeployerAllowListConfig.initialMint` or `contractNativeMinterConfig.adminAddresses` or `contractNativeMinterConfig.managerAddresses` or `contractNativeMinterConfig.enabledAddresses` or `contractNativeMinterConfig.initialMint` or `feeManagerConfig.adminAddresses` or `feeManagerConfig.managerAddresses` or `feeManagerConfig.enabledAddresses` or `feeManagerConfig.initialMint` or `rewardManagerConfig.adminAddresses` or `rewardManagerConfig.managerAddresses` or `rewardManagerConfig.enabledAddresses` or `rewardManagerConfig.initialMint` or `txAllowListConfig.adminAddresses` or `txAllowListConfig.managerAddresses` or `txAllowListConfig.enabledAddresses` or `txAllowListConfig.initialMint` or `warpConfig.adminAddresses` or `warpConfig.managerAddresses` or `warpConfig.enabledAddresses` or `warpConfig.initialMint` or `upgrades.networkUpgradeOverrides` or `upgrades.stateUpgrades` or `upgrades.precompileUpgrades` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -1146,6 +1168,119 @@ export const tools: readonly McpTool[] = [
       "variable": "blockchainID",
       "argument": "blockchainID"
     },
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "contractDeployerAllowListConfig",
+          "adminAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "managerAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "enabledAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "initialMint"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "adminAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "managerAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "enabledAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "initialMint"
+        ],
+        [
+          "feeManagerConfig",
+          "adminAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "managerAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "enabledAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "initialMint"
+        ],
+        [
+          "rewardManagerConfig",
+          "adminAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "managerAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "enabledAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "initialMint"
+        ],
+        [
+          "txAllowListConfig",
+          "adminAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "managerAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "enabledAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "initialMint"
+        ],
+        [
+          "warpConfig",
+          "adminAddresses"
+        ],
+        [
+          "warpConfig",
+          "managerAddresses"
+        ],
+        [
+          "warpConfig",
+          "enabledAddresses"
+        ],
+        [
+          "warpConfig",
+          "initialMint"
+        ],
+        [
+          "upgrades",
+          "networkUpgradeOverrides"
+        ],
+        [
+          "upgrades",
+          "stateUpgrades"
+        ],
+        [
+          "upgrades",
+          "precompileUpgrades"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "an L1 on mainnet",
@@ -1188,7 +1323,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1276,8 +1411,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1320,7 +1457,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1408,8 +1545,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1452,7 +1591,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1540,8 +1679,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1570,7 +1711,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `acps` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`acps` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1651,8 +1792,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "acps"
+      "paths": [
+        [
+          "acps"
+        ]
       ]
     },
     "examples": [
@@ -1984,7 +2127,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `vmVersions` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`vmVersions` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -2033,8 +2176,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "vmVersions"
+      "paths": [
+        [
+          "vmVersions"
+        ]
       ]
     },
     "examples": [
@@ -2151,7 +2296,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `vms` or `fxs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`vms` or `fxs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -2201,9 +2346,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "vms",
-        "fxs"
+      "paths": [
+        [
+          "vms"
+        ],
+        [
+          "fxs"
+        ]
       ]
     },
     "examples": [
@@ -2299,7 +2448,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `peers` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`peers` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -2467,8 +2616,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "peers"
+      "paths": [
+        [
+          "peers"
+        ]
       ]
     },
     "examples": [
@@ -2702,7 +2853,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validatorSets` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validatorSets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -2829,8 +2980,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validatorSets"
+      "paths": [
+        [
+          "validatorSets"
+        ]
       ]
     },
     "examples": [
@@ -2867,7 +3020,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `balances` or `unlockeds` or `lockedStakeables` or `lockedNotStakeables` or `utxoIDs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`balances` or `unlockeds` or `lockedStakeables` or `lockedNotStakeables` or `utxoIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -3013,12 +3166,22 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "balances",
-        "unlockeds",
-        "lockedStakeables",
-        "lockedNotStakeables",
-        "utxoIDs"
+      "paths": [
+        [
+          "balances"
+        ],
+        [
+          "unlockeds"
+        ],
+        [
+          "lockedStakeables"
+        ],
+        [
+          "lockedNotStakeables"
+        ],
+        [
+          "utxoIDs"
+        ]
       ]
     },
     "examples": [
@@ -3053,6 +3216,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -5111,6 +5279,96 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "block"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "credentials"
+        ],
+        [
+          "result",
+          "block",
+          "txs"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "hex",
@@ -5149,6 +5407,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -7213,6 +7476,96 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "block"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "credentials"
+        ],
+        [
+          "result",
+          "block",
+          "txs"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "json",
@@ -7321,7 +7674,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `blockchains` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`blockchains` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -7380,8 +7733,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "blockchains"
+      "paths": [
+        [
+          "blockchains"
+        ]
       ]
     },
     "examples": [
@@ -7489,7 +7844,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -7868,8 +8223,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [
@@ -7908,13 +8265,7 @@ export const tools: readonly McpTool[] = [
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
       "type": "object",
-      "properties": {
-        "page": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `weights` cut to fit): which page, from 1. Default 1."
-        }
-      },
+      "properties": {},
       "additionalProperties": false
     },
     "outputSchema": {
@@ -7979,12 +8330,6 @@ export const tools: readonly McpTool[] = [
     "wrapped": false,
     "params": [],
     "byPosition": false,
-    "paging": {
-      "argument": "page",
-      "lists": [
-        "weights"
-      ]
-    },
     "examples": [
       {
         "name": "main network",
@@ -8133,6 +8478,11 @@ export const tools: readonly McpTool[] = [
       "properties": {
         "validationID": {
           "$ref": "#/$defs/nonEmptyID"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`remainingBalanceOwner.addresses` or `deactivationOwner.addresses` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -8278,6 +8628,19 @@ export const tools: readonly McpTool[] = [
       "validationID"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "remainingBalanceOwner",
+          "addresses"
+        ],
+        [
+          "deactivationOwner",
+          "addresses"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "an L1 validator",
@@ -8424,6 +8787,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -8561,6 +8929,15 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "utxos"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "one reward",
@@ -8605,7 +8982,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `stakeds` or `stakedOutputs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`stakeds` or `stakedOutputs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -8720,9 +9097,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "stakeds",
-        "stakedOutputs"
+      "paths": [
+        [
+          "stakeds"
+        ],
+        [
+          "stakedOutputs"
+        ]
       ]
     },
     "examples": [
@@ -8822,7 +9203,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `controlKeys` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`controlKeys` or `managerAddress` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -8937,8 +9318,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "controlKeys"
+      "paths": [
+        [
+          "controlKeys"
+        ],
+        [
+          "managerAddress"
+        ]
       ]
     },
     "examples": [
@@ -8982,7 +9368,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `subnets` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`subnets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -9069,8 +9455,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "subnets"
+      "paths": [
+        [
+          "subnets"
+        ]
       ]
     },
     "examples": [
@@ -9233,6 +9621,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.tx` or `result.tx.unsignedTx.outputs` or `result.tx.unsignedTx.inputs` or `result.tx.unsignedTx.memo` or `result.tx.unsignedTx.stake` or `result.tx.unsignedTx.rewardsOwner.addresses` or `result.tx.unsignedTx.subnetAuthorization.signatureIndices` or `result.tx.unsignedTx.fxIDs` or `result.tx.unsignedTx.owner.addresses` or `result.tx.unsignedTx.importedInputs` or `result.tx.unsignedTx.exportedOutputs` or `result.tx.unsignedTx.validationRewardsOwner.addresses` or `result.tx.unsignedTx.delegationRewardsOwner.addresses` or `result.tx.unsignedTx.newOwner.addresses` or `result.tx.unsignedTx.address` or `result.tx.unsignedTx.validators` or `result.tx.unsignedTx.message` or `result.tx.unsignedTx.disableAuthorization.signatureIndices` or `result.tx.unsignedTx.validatorAuthority.addresses` or `result.tx.unsignedTx.auth.signatureIndices` or `result.tx.credentials` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -10997,6 +11390,143 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "tx"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "rewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "subnetAuthorization",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "owner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validationRewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "delegationRewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "newOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "disableAuthorization",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validatorAuthority",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "auth",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "credentials"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "hex",
@@ -11159,6 +11689,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -11392,6 +11927,15 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "utxos"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "last page",
@@ -11570,6 +12114,11 @@ export const tools: readonly McpTool[] = [
         "subnetID": {
           "$ref": "#/$defs/cb58ID",
           "description": "Omitted means the primary network."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -11667,6 +12216,12 @@ export const tools: readonly McpTool[] = [
       "subnetID"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        []
+      ]
+    },
     "examples": [
       {
         "name": "the primary network at the proposed height",
@@ -11792,7 +12347,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -11851,8 +12406,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [
@@ -11952,7 +12509,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `blockchainIDs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`blockchainIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
@@ -11995,8 +12552,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "blockchainIDs"
+      "paths": [
+        [
+          "blockchainIDs"
+        ]
       ]
     },
     "examples": [
@@ -12046,7 +12605,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -12164,8 +12723,10 @@ export const tools: readonly McpTool[] = [
     },
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [
