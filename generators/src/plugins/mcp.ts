@@ -99,7 +99,9 @@ class SelfContained {
     this.keys.set(ref, key);
     // Set before copying the target, so a schema that refers to itself ends.
     this.defs[key] = true;
-    this.defs[key] = this.rewrite(this.model.refs[ref]);
+    const def = this.rewrite(this.model.refs[ref]);
+    // A title that is the definition's own name says nothing its key does not (9 kB of the table).
+    this.defs[key] = isObject(def) && def.title === key ? Object.fromEntries(Object.entries(def).filter(([k]) => k !== 'title')) : def;
     return key;
   }
 

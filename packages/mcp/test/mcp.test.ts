@@ -346,3 +346,39 @@ describe('large answers that are not a list member: a map result, wrapped result
     expect(`0x${pages.map((p) => p.tx.slice(2)).join('')}`).toBe(txHex);
   });
 });
+
+describe('the 2026-07-28 protocol revision (the SDK client pinned to it)', () => {
+  let server: Awaited<ReturnType<typeof startHttp>>;
+  let overHttpModern: Connected;
+  let overStdioModern: Connected;
+  beforeAll(async () => {
+    server = await startHttp(['--url', mock.url]);
+    overHttpModern = await overHttp(server.url, '2026-07-28');
+    overStdioModern = await overStdio(['--url', mock.url], '2026-07-28');
+  });
+  afterAll(async () => {
+    await overHttpModern?.close();
+    await overStdioModern?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  for (const [label, connected] of [
+    ['over Streamable HTTP', () => overHttpModern],
+    ['over stdio', () => overStdioModern],
+  ] as const) {
+    it(`${label}: negotiates it, lists the tools, answers a call and a bad one`, async () => {
+      const s = connected();
+      expect(s.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const { tools: listed } = await s.client.listTools();
+      expect(listed.map((t) => t.name).sort()).toEqual([...byDefault.map((t) => t.name), FIND_TOOL, CALL_TOOL, DECODE_TOOL].sort());
+      const height = await s.client.callTool({ name: 'platform_getHeight', arguments: {} });
+      expect(height.isError, textOf(height)).toBeFalsy();
+      expect(validateResult('platform.getHeight', height.structuredContent)).toEqual({ ok: true });
+      const behind = await s.client.callTool({ name: CALL_TOOL, arguments: { name: 'info_getNetworkID', arguments: {} } });
+      expect(behind.isError, textOf(behind)).toBeFalsy();
+      const bad = await s.client.callTool({ name: 'platform_getBlock', arguments: { blockID: 7 } });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toMatch(/blockID/);
+    });
+  }
+});

@@ -90,13 +90,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
@@ -140,7 +138,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
@@ -221,13 +218,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "Cursor": {
-          "title": "Cursor",
           "type": "object",
           "required": [
             "page"
@@ -268,7 +263,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "Cursor": {
-          "title": "Cursor",
           "type": "object",
           "required": [
             "page"
@@ -341,13 +335,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
@@ -439,7 +431,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
