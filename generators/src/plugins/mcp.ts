@@ -44,6 +44,37 @@ function withoutExtensions(value: unknown): unknown {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !key.startsWith('x-')).map(([key, item]) => [key, withoutExtensions(item)]));
 }
 
+/** The largest integer a JSON parser reads exactly: a client gives a larger one as its decimal string. */
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** Keywords whose value is data, not a schema; and those whose value maps names to schemas. */
+const VALUES = new Set(['enum', 'const', 'examples', 'default']);
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependencies']);
+const mapValues = (object: Record<string, unknown>, map: (value: unknown) => unknown) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, map(value)]));
+
+/**
+ * A result schema as the client hands the value back: an integer that may exceed 2^53 − 1 (no
+ * maximum below it: `uint64Number`, `x-uint64`, any unbounded integer) arrives from the client
+ * as its exact decimal string (`quoteUnsafeIntegers`), so it may also be a string of digits, of
+ * 16 or more (a shorter one is a safe integer, given as a number), and no longer than its maximum.
+ */
+function integersAsClientGivesThem(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(integersAsClientGivesThem);
+  if (!isObject(value)) return value;
+  const out = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, VALUES.has(key) ? item : NAMED_SCHEMAS.has(key) && isObject(item) ? mapValues(item, integersAsClientGivesThem) : integersAsClientGivesThem(item)]));
+  const types = typeof out.type === 'string' ? [out.type] : Array.isArray(out.type) ? out.type : [];
+  const unsafe = typeof out.maximum !== 'number' || out.maximum > MAX_SAFE;
+  if (!types.includes('integer') || types.includes('string') || !unsafe) return out;
+  const negative = typeof out.minimum !== 'number' || out.minimum < 0;
+  const digits = typeof out.maximum === 'number' ? Math.floor(Math.log10(out.maximum)) + 1 : undefined;
+  return {
+    ...out,
+    type: [...types, 'string'],
+    pattern: negative ? '^-?[1-9][0-9]{15,}$' : '^[1-9][0-9]{15,}$',
+    ...(digits !== undefined && !negative ? { maxLength: digits } : {}),
+  };
+}
+
 /**
  * Makes schemas self-contained (MCP clients follow no reference out of a tool's schema): every
  * `$ref` reached from them, transitively, is copied under `$defs` (a named schema by its name,
@@ -52,7 +83,11 @@ function withoutExtensions(value: unknown): unknown {
 class SelfContained {
   private readonly keys = new Map<string, string>();
   readonly defs: Record<string, unknown> = {};
-  constructor(private readonly model: DocumentModel) {}
+  /** `results`: the schemas describe what the client gives back (integers beyond 2^53 as strings). */
+  constructor(
+    private readonly model: DocumentModel,
+    private readonly direction: 'params' | 'results' = 'params',
+  ) {}
 
   private keyOf(ref: string): string {
     const known = this.keys.get(ref);
@@ -64,12 +99,15 @@ class SelfContained {
     this.keys.set(ref, key);
     // Set before copying the target, so a schema that refers to itself ends.
     this.defs[key] = true;
-    this.defs[key] = this.rewrite(this.model.refs[ref]);
+    const def = this.rewrite(this.model.refs[ref]);
+    // A title that is the definition's own name says nothing its key does not (9 kB of the table).
+    this.defs[key] = isObject(def) && def.title === key ? Object.fromEntries(Object.entries(def).filter(([k]) => k !== 'title')) : def;
     return key;
   }
 
   rewrite(schema: unknown): unknown {
-    return mapRefs(withoutExtensions(schema), (ref) => `#/$defs/${this.keyOf(ref)}`);
+    const plain = withoutExtensions(schema);
+    return mapRefs(this.direction === 'results' ? integersAsClientGivesThem(plain) : plain, (ref) => `#/$defs/${this.keyOf(ref)}`);
   }
 
   /** The root schema (an object schema: its callers build or check `type: 'object'`) with `$schema` and, when any reference was reached, `$defs`. */
@@ -118,7 +156,7 @@ function inputSchema(model: DocumentModel, m: MethodModel, scope: McpTool['scope
     properties[paging.argument] = {
       type: 'integer',
       minimum: 1,
-      description: `An answer too large for one reply comes in pages (its list or map ${paging.lists.map((l) => `\`${l}\``).join(' or ')} cut to fit): which page, from 1. Default 1.`,
+      description: `An answer too large for one reply comes in pages (${paging.paths.map(pathName).join(' or ')} cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1.`,
     };
   }
   const required = [...m.params.filter((p) => p.required).map((p) => p.name), ...(scope ? [scope.argument] : [])];
@@ -127,28 +165,61 @@ function inputSchema(model: DocumentModel, m: MethodModel, scope: McpTool['scope
 
 function outputSchema(model: DocumentModel, m: MethodModel): { schema: ObjectSchema; wrapped: boolean } | undefined {
   if (m.resultSchema === undefined) return undefined;
-  const defs = new SelfContained(model);
+  const defs = new SelfContained(model, 'results');
   const object = objectResult(model, m.resultSchema);
   if (object) return { schema: defs.root(defs.rewrite(object) as Record<string, unknown>), wrapped: false };
   // MCP's structured content is an object: any other result is the member `result` of one.
   return { schema: defs.root({ type: 'object', properties: { result: defs.rewrite(m.resultSchema) }, required: ['result'], additionalProperties: false }), wrapped: true };
 }
 
-/** Whether a schema admits a collection that can be cut: a list, or a map (an object with no named members). */
+/** How deep into the result the pager looks for something to cut (`result.tx.unsignedTx.outputs` is 4). */
+const PAGED_DEPTH = 5;
+
+/** Whether a schema admits a collection that can be cut: a list (whose pages of one item stay valid), or a map (an object with no named members). */
 function isCollection(model: DocumentModel, schema: JsonSchema | undefined): boolean {
   const types = rootTypes(model, schema);
-  if (types?.has('array')) return true;
   const target = followRefs(model.refs, schema);
+  if (types?.has('array')) return !(isObject(target) && typeof target.minItems === 'number' && target.minItems > 1);
   return types?.has('object') === true && isObject(target) && !isObject(target.properties) && (isObject(target.additionalProperties) || isObject(target.patternProperties));
 }
 
-/** The collections of the structured content that may be paged: the wrapped result itself, or the result's top-level lists and maps. */
-function pagedLists(model: DocumentModel, m: MethodModel, wrapped: boolean): string[] {
-  if (m.resultSchema === undefined) return [];
-  if (wrapped) return isCollection(model, m.resultSchema) ? ['result'] : [];
-  const properties = objectResult(model, m.resultSchema)?.properties;
-  return isObject(properties) ? Object.keys(properties).filter((key) => isCollection(model, properties[key] as JsonSchema)) : [];
+/** A hex string of any number of bytes (`^0x([0-9a-f]{2})*$`, or `{4,}`), not one of a fixed length such as an address. */
+const OPEN_HEX = /^\^0x\([^()]*\)(?:\*|\{\d+,\})\$$/;
+
+/** Whether a schema is a hex string of open length, which can be cut into runs of bytes. */
+function isHex(model: DocumentModel, schema: JsonSchema | undefined): boolean {
+  const target = followRefs(model.refs, schema);
+  return isObject(target) && target.type === 'string' && typeof target.pattern === 'string' && OPEN_HEX.test(target.pattern) && target.maxLength === undefined;
 }
+
+/**
+ * The places of the structured content that may be paged, as paths of member names: a list, a
+ * map or a hex string, at the root (a result that is a map) or under named members, through
+ * references and the branches of unions (`result.utxos` of getUTXOs, `result.tx` of getTx, a
+ * json block's `result.block.txs`), not inside a list.
+ */
+function pagedPaths(model: DocumentModel, schema: JsonSchema | undefined, path: string[] = [], seen = new Set<unknown>()): string[][] {
+  const target = followRefs(model.refs, schema);
+  if (!isObject(target) || seen.has(target) || path.length > PAGED_DEPTH) return [];
+  if (isCollection(model, schema) || isHex(model, schema)) return [path];
+  const inner = new Set([...seen, target]);
+  const found: string[][] = [];
+  for (const branch of [...(Array.isArray(target.anyOf) ? target.anyOf : []), ...(Array.isArray(target.oneOf) ? target.oneOf : []), ...(Array.isArray(target.allOf) ? target.allOf : [])]) {
+    found.push(...pagedPaths(model, branch as JsonSchema, path, inner));
+  }
+  if (isObject(target.properties)) for (const [key, member] of Object.entries(target.properties)) found.push(...pagedPaths(model, member as JsonSchema, [...path, key], inner));
+  const unique = new Map(found.map((p) => [JSON.stringify(p), p]));
+  return [...unique.values()];
+}
+
+/** The paged places of a tool's structured content: under `result` when the result is wrapped. */
+function pagedLists(model: DocumentModel, m: MethodModel, wrapped: boolean): string[][] {
+  if (m.resultSchema === undefined) return [];
+  return pagedPaths(model, m.resultSchema, wrapped ? ['result'] : []);
+}
+
+/** A paged place as the input schema's description names it. */
+const pathName = (path: readonly string[]) => (path.length === 0 ? 'the answer itself' : `\`${path.join('.')}\``);
 
 function mcpTool(model: DocumentModel, m: MethodModel, name: string): McpTool {
   const taken = new Set(m.params.map((p) => p.name));
@@ -156,7 +227,7 @@ function mcpTool(model: DocumentModel, m: MethodModel, name: string): McpTool {
   if (scope) taken.add(scope.argument);
   const output = outputSchema(model, m);
   const lists = pagedLists(model, m, output?.wrapped ?? false);
-  const paging = lists.length > 0 ? { argument: freeArgument('page', '_', taken), lists } : undefined;
+  const paging = lists.length > 0 ? { argument: freeArgument('page', '_', taken), paths: lists } : undefined;
   const description = m.description ?? m.summary ?? `The method ${m.name}.`;
   const defaultScope = scope ? m.servers[0]?.variables[scope.variable]?.default : undefined;
   if (!TOOL_NAME.test(name)) throw new Error(`mcp: tool name ${JSON.stringify(name)} of method '${m.name}' is not one MCP accepts`);

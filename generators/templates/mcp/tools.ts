@@ -41,8 +41,12 @@ export interface McpTool {
   readonly byPosition: boolean;
   /** The path variable the method is called for (a chain's ID) and the argument that holds it. */
   readonly scope?: { readonly variable: string; readonly argument: string };
-  /** The lists and maps (objects keyed by ID) of the structured content that are cut into pages when an answer is too large, and the argument that picks a page. */
-  readonly paging?: { readonly argument: string; readonly lists: readonly string[] };
+  /**
+   * The places of the structured content that are cut into pages when an answer is too large
+   * (lists, maps keyed by ID, hex strings), each as the path of member names to it (`[]`: the
+   * structured content itself, a map), and the argument that picks a page.
+   */
+  readonly paging?: { readonly argument: string; readonly paths: ReadonlyArray<readonly string[]> };
   /** The document's examples as arguments. */
   readonly examples: ReadonlyArray<{ readonly name?: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 }

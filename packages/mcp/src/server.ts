@@ -61,15 +61,17 @@ async function runTool(tool: McpTool, args: Record<string, unknown>, client: Met
   const page = tool.paging ? Number(args[tool.paging.argument] ?? 1) : 1;
   let paged: ReturnType<typeof pageOf>;
   try {
-    paged = pageOf(whole, tool.paging?.lists ?? [], page, budget);
+    paged = pageOf(whole, tool.paging?.paths ?? [], page, budget);
   } catch (error) {
     return textResult(`${tool.paging?.argument ?? 'page'}: ${(error as Error).message}`, true);
   }
   const json = JSON.stringify(paged.content);
   let text = json.length <= SHORT_TEXT ? `${tool.method}: ${json}` : `${tool.method}: ${json.length} characters of JSON in the structured content.`;
   if (paged.cut) {
-    const { list, from, to, total, pages } = paged.cut;
-    text += ` The answer was too large for one reply: \`${list}\` holds items ${from}–${to} of ${total} (page ${page} of ${pages}).`;
+    const { list, unit, from, to, total, pages } = paged.cut;
+    const place = list === 'the answer' ? 'it' : `\`${list}\``;
+    text += ` The answer was too large for one reply: ${place} holds ${unit} ${from}–${to} of ${total} (page ${page} of ${pages}).`;
+    if (unit === 'bytes') text += ' The whole hex is 0x followed by the digits of every page, in order.';
     if (page < pages) text += ` Call ${tool.name} again with the same arguments and "${tool.paging!.argument}": ${page + 1} for the next page.`;
   }
   return { content: [{ type: 'text', text }], structuredContent: paged.content };

@@ -15,13 +15,19 @@ export interface Connected {
   close: () => Promise<void>;
 }
 
-export async function overStdio(args: string[]): Promise<Connected> {
+/** The protocol revision a client speaks: the SDK's default (the 2025 `initialize` handshake), or pinned to 2026-07-28 (`server/discover`, no `initialize`). */
+export type Revision = 'legacy' | '2026-07-28';
+
+const newClient = (revision: Revision) =>
+  new Client({ name: 'avanode-test', version: '1.0.0' }, revision === 'legacy' ? {} : { versionNegotiation: { mode: { pin: revision } } });
+
+export async function overStdio(args: string[], revision: Revision = 'legacy'): Promise<Connected> {
   const transport = new StdioClientTransport({ command: process.execPath, args: [AVANODE, 'mcp', ...args], stderr: 'pipe', env: { PATH: process.env.PATH ?? '' } });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
   });
-  const client = new Client({ name: 'avanode-test', version: '1.0.0' });
+  const client = newClient(revision);
   await client.connect(transport);
   return { client, stderr: () => stderr, close: () => client.close() };
 }
@@ -58,8 +64,8 @@ export async function startHttp(args: string[]): Promise<{ url: string; child: C
   };
 }
 
-export async function overHttp(url: string): Promise<Connected> {
-  const client = new Client({ name: 'avanode-test', version: '1.0.0' });
+export async function overHttp(url: string, revision: Revision = 'legacy'): Promise<Connected> {
+  const client = newClient(revision);
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return { client, stderr: () => '', close: () => client.close() };
 }

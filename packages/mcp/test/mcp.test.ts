@@ -159,7 +159,7 @@ describe('a large answer', () => {
     const method = tools.find((t) => t.method === 'platform.getCurrentValidators')!;
     const example = (await import('../../mock/src/generated/mock-data.ts')).mockData.methods['platform.getCurrentValidators']!.examples[0]!.result as { validators: unknown[] };
     const validators = Array.from({ length: copies }, (_, i) => example.validators[i % example.validators.length]);
-    expect(method.paging?.lists).toContain('validators');
+    expect(method.paging?.paths).toContainEqual(['validators']);
     big = await startMockServer({ port: 0, overrides: { 'platform.getCurrentValidators': { validators } as never } });
     s = await overStdio(['--url', big.url]);
   });
@@ -232,4 +232,153 @@ describe('over Streamable HTTP on 127.0.0.1', () => {
     expect(status).toBe(403);
     expect(server.stderr()).toMatch(/refused a request/);
   });
+});
+
+describe('integers beyond 2^53', () => {
+  let big: MockServer;
+  let s: Connected;
+  beforeAll(async () => {
+    const example = (await import('../../mock/src/generated/mock-data.ts')).mockData.methods['platform.getFeeState']!.examples[0]!.result as Record<string, unknown>;
+    // The node writes these uint64s as bare JSON numbers; the mock prints a bigint exactly (a
+    // function: the mock checks a plain override against the result schema, which has no bigint).
+    const answer = { ...example, excess: 18446744073709551615n, price: 9007199254740993n, capacity: 7 };
+    big = await startMockServer({ port: 0, overrides: { 'platform.getFeeState': (() => answer) as never } });
+    s = await overStdio(['--url', big.url]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await big?.close();
+  });
+
+  it('come back with their exact digits, valid against the output schema, and a safe one as a number', async () => {
+    const answer = await s.client.callTool({ name: 'platform_getFeeState', arguments: {} });
+    expect(answer.isError, textOf(answer)).toBeFalsy();
+    expect(answer.structuredContent).toMatchObject({ excess: '18446744073709551615', price: '9007199254740993', capacity: 7 });
+    expect(textOf(answer)).toContain('"excess":"18446744073709551615"');
+    expect(validateResult('platform.getFeeState', answer.structuredContent)).toEqual({ ok: true });
+  });
+
+  it('are declared so in the listed output schema: an integer, or a string of 16 or more digits', async () => {
+    const { tools: listed } = await s.client.listTools();
+    const defs = (listed.find((t) => t.name === 'platform_getFeeState')!.outputSchema as { $defs: Record<string, { type: unknown; pattern: string }> }).$defs;
+    expect(defs.uint64Number!.type).toEqual(['integer', 'string']);
+    expect(new RegExp(defs.uint64Number!.pattern).test('9007199254740993')).toBe(true);
+    expect(new RegExp(defs.uint64Number!.pattern).test('42')).toBe(false);
+  });
+});
+
+describe('large answers that are not a list member: a map result, wrapped results, a hex string', () => {
+  let big: MockServer;
+  let s: Connected;
+  const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+  /** A distinct NodeID per number (the schema's form: NodeID- and 20 to 40 base58 characters). */
+  const nodeIDOf = (n: number) => {
+    let digits = '';
+    for (let rest = n; digits.length === 0 || rest > 0; rest = Math.floor(rest / 58)) digits = BASE58[rest % 58] + digits;
+    return `NodeID-${digits.padStart(33, 'A')}`;
+  };
+  const validatorsAt = Object.fromEntries(Array.from({ length: 2500 }, (_, i) => [nodeIDOf(i), { publicKey: null, weight: String(2000 + i) }]));
+  let utxos: string[] = [];
+  // A 100 kB tx (the node's P-chain txs reach 64 KiB and more in a block): its hex is 200,000 digits.
+  const txHex = `0x${Array.from({ length: 100_000 }, (_, i) => (i * 7 % 256).toString(16).padStart(2, '0')).join('')}`;
+  beforeAll(async () => {
+    const data = (await import('../../mock/src/generated/mock-data.ts')).mockData.methods;
+    const utxoExample = data['platform.getUTXOs']!.examples.find((e) => (e.result as { encoding: string }).encoding !== 'json')!.result as { utxos: string[]; encoding: string; endIndex: unknown };
+    utxos = Array.from({ length: 3000 }, (_, i) => utxoExample.utxos[i % utxoExample.utxos.length]!);
+    big = await startMockServer({
+      port: 0,
+      overrides: {
+        'platform.getValidatorsAt': validatorsAt as never,
+        'platform.getUTXOs': { ...utxoExample, numFetched: String(utxos.length), utxos } as never,
+        // A function: its answer is not checked against the schema (the bytes are no real tx's, only their size matters).
+        'platform.getTx': (() => ({ tx: txHex, encoding: 'hex' })) as never,
+      },
+    });
+    s = await overStdio(['--url', big.url]);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await big?.close();
+  });
+
+  /** Every page of a tool's answer, checked to fit and to be valid against the method's result schema. */
+  async function allPages(name: string, args: Record<string, unknown>): Promise<unknown[]> {
+    const tool = tools.find((t) => t.name === name)!;
+    const first = await s.client.callTool({ name, arguments: args });
+    expect(first.isError, textOf(first)).toBeFalsy();
+    const pages = Number(/page 1 of (\d+)/.exec(textOf(first))?.[1]);
+    expect(pages, textOf(first)).toBeGreaterThan(1);
+    expect(textOf(first)).toContain('"page": 2');
+    const results: unknown[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const answer = page === 1 ? first : await s.client.callTool({ name, arguments: { ...args, page } });
+      expect(answer.isError, textOf(answer)).toBeFalsy();
+      expect(JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(64_000);
+      results.push(resultOf(tool, answer.structuredContent));
+    }
+    const beyond = await s.client.callTool({ name, arguments: { ...args, page: pages + 1 } });
+    expect(beyond.isError).toBe(true);
+    return results;
+  }
+
+  it('pages platform.getValidatorsAt (a map of NodeIDs at the root): each page valid, together the whole map', async () => {
+    const pages = (await allPages('platform_getValidatorsAt', { height: '1' })) as Array<Record<string, unknown>>;
+    for (const page of pages) expect(validateResult('platform.getValidatorsAt', page)).toEqual({ ok: true });
+    expect(Object.assign({}, ...pages)).toEqual(validatorsAt);
+  });
+
+  it('pages platform.getUTXOs (wrapped as { result }) by its utxos, the rest kept on every page', async () => {
+    const pages = (await allPages('platform_getUTXOs', { addresses: ['P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy'] })) as Array<{ utxos: string[]; numFetched: string }>;
+    for (const page of pages) {
+      expect(validateResult('platform.getUTXOs', page)).toEqual({ ok: true });
+      expect(page.numFetched).toBe(String(utxos.length));
+    }
+    expect(pages.flatMap((p) => p.utxos)).toEqual(utxos);
+  });
+
+  it('pages a hex tx by bytes: each page a hex string of whole bytes, 0x and the pages in order are the whole', async () => {
+    const example = tools.find((t) => t.name === 'platform_getTx')!.examples[0]!.arguments;
+    const pages = (await allPages('platform_getTx', { ...example, encoding: 'hex' })) as Array<{ tx: string; encoding: string }>;
+    for (const page of pages) {
+      expect(page.tx).toMatch(/^0x([0-9a-f]{2}){4,}$/);
+      expect(page.encoding).toBe('hex');
+    }
+    expect(`0x${pages.map((p) => p.tx.slice(2)).join('')}`).toBe(txHex);
+  });
+});
+
+describe('the 2026-07-28 protocol revision (the SDK client pinned to it)', () => {
+  let server: Awaited<ReturnType<typeof startHttp>>;
+  let overHttpModern: Connected;
+  let overStdioModern: Connected;
+  beforeAll(async () => {
+    server = await startHttp(['--url', mock.url]);
+    overHttpModern = await overHttp(server.url, '2026-07-28');
+    overStdioModern = await overStdio(['--url', mock.url], '2026-07-28');
+  });
+  afterAll(async () => {
+    await overHttpModern?.close();
+    await overStdioModern?.close();
+    expect(await server?.stop()).toBe(0);
+  });
+
+  for (const [label, connected] of [
+    ['over Streamable HTTP', () => overHttpModern],
+    ['over stdio', () => overStdioModern],
+  ] as const) {
+    it(`${label}: negotiates it, lists the tools, answers a call and a bad one`, async () => {
+      const s = connected();
+      expect(s.client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+      const { tools: listed } = await s.client.listTools();
+      expect(listed.map((t) => t.name).sort()).toEqual([...byDefault.map((t) => t.name), FIND_TOOL, CALL_TOOL, DECODE_TOOL].sort());
+      const height = await s.client.callTool({ name: 'platform_getHeight', arguments: {} });
+      expect(height.isError, textOf(height)).toBeFalsy();
+      expect(validateResult('platform.getHeight', height.structuredContent)).toEqual({ ok: true });
+      const behind = await s.client.callTool({ name: CALL_TOOL, arguments: { name: 'info_getNetworkID', arguments: {} } });
+      expect(behind.isError, textOf(behind)).toBeFalsy();
+      const bad = await s.client.callTool({ name: 'platform_getBlock', arguments: { blockID: 7 } });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toMatch(/blockID/);
+    });
+  }
 });

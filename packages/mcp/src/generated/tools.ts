@@ -40,8 +40,12 @@ export interface McpTool {
   readonly byPosition: boolean;
   /** The path variable the method is called for (a chain's ID) and the argument that holds it. */
   readonly scope?: { readonly variable: string; readonly argument: string };
-  /** The lists and maps (objects keyed by ID) of the structured content that are cut into pages when an answer is too large, and the argument that picks a page. */
-  readonly paging?: { readonly argument: string; readonly lists: readonly string[] };
+  /**
+   * The places of the structured content that are cut into pages when an answer is too large
+   * (lists, maps keyed by ID, hex strings), each as the path of member names to it (`[]`: the
+   * structured content itself, a map), and the argument that picks a page.
+   */
+  readonly paging?: { readonly argument: string; readonly paths: ReadonlyArray<readonly string[]> };
   /** The document's examples as arguments. */
   readonly examples: ReadonlyArray<{ readonly name?: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 }
@@ -90,7 +94,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "BlockNumberOrHash": {
-          "title": "BlockNumberOrHash",
           "description": "Which block: a block number or tag, a block hash, or an object naming exactly one of `blockNumber` and `blockHash`. The node refuses an object with both (\"cannot specify both BlockHash and BlockNumber, choose one or the other\") and fails on one with neither (-32000 \"invalid arguments; neither block nor hash specified\"). A JSON number is refused: numbers are hex strings. `requireCanonical` is read but has no effect (a block found by hash must be canonical anyway).",
           "anyOf": [
             {
@@ -136,13 +139,11 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "evmBlockHash": {
-          "title": "evmBlockHash",
           "description": "A 32-byte block hash as `0x` hex (66 characters; `0X` is accepted too).",
           "type": "string",
           "pattern": "^0[xX][0-9a-fA-F]{64}$"
         },
         "evmBlockNumber": {
-          "title": "evmBlockNumber",
           "description": "A block number as the EVM endpoint decodes it: a tag (`latest`, `pending`, `accepted`, `finalized`, `safe`: the last accepted block, or for `latest` and `pending` the current head where the node allows unfinalized queries; `earliest`: genesis) or a `0x` hex number without leading zeros, at most 2^63-1. Tags are case-sensitive; the `0X` prefix and upper-case digits are accepted.",
           "type": "string",
           "pattern": "^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$"
@@ -166,13 +167,15 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "evmBigInt": {
-          "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
-          "title": "EvmFeeConfig",
           "description": "An L1 EVM chain's fee configuration. Every member is a bare JSON number; all but `targetBlockRate` are `*big.Int` (up to 256 bits). The members are `omitempty` in Go, but a configuration the node accepted always has all of them.",
           "type": "object",
           "required": [
@@ -214,11 +217,15 @@ export const tools: readonly McpTool[] = [
           }
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -279,6 +286,11 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "minLength": 1,
           "description": "The L1 EVM chain's blockchain ID (cb58) or alias."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -287,7 +299,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "evmTimestamp": {
-          "title": "evmTimestamp",
           "description": "Unix seconds as the EVM endpoint decodes a `*uint64` argument: a bare JSON number from 0 to 2^64-1. A quoted number, a hex string, a negative or a fractional number is refused with -32602 \"invalid argument 0: json: cannot unmarshal … into Go value of type uint64\".",
           "type": "integer",
           "minimum": 0,
@@ -305,19 +316,20 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "evmAddress": {
-          "title": "evmAddress",
           "description": "A 20-byte EVM address as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{40}$"
         },
         "evmBigInt": {
-          "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
-          "title": "EvmFeeConfig",
           "description": "An L1 EVM chain's fee configuration. Every member is a bare JSON number; all but `targetBlockRate` are `*big.Int` (up to 256 bits). The members are `omitempty` in Go, but a configuration the node accepted always has all of them.",
           "type": "object",
           "required": [
@@ -359,13 +371,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "evmHexQuantity": {
-          "title": "evmHexQuantity",
           "description": "An amount as `0x` hex without leading zeros (Go `math.HexOrDecimal256`, written as `%#x`).",
           "type": "string",
           "pattern": "^0x(0|[1-9a-f][0-9a-f]*)$"
         },
         "PrecompileConfig": {
-          "title": "PrecompileConfig",
           "description": "A stateful precompile's configuration. Every precompile has `blockTimestamp` (and `disable` when true); the allow-list ones (`contractDeployerAllowListConfig`, `contractNativeMinterConfig`, `feeManagerConfig`, `rewardManagerConfig`, `txAllowListConfig`) add their three address lists, each omitted when empty (older releases sent `adminAddresses: null`); the rest is per precompile.",
           "type": "object",
           "required": [
@@ -451,11 +461,15 @@ export const tools: readonly McpTool[] = [
           "additionalProperties": true
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -467,6 +481,12 @@ export const tools: readonly McpTool[] = [
     "scope": {
       "variable": "blockchainID",
       "argument": "blockchainID"
+    },
+    "paging": {
+      "argument": "page",
+      "paths": [
+        []
+      ]
     },
     "examples": [
       {
@@ -519,7 +539,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `precompiles` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`precompiles` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -528,7 +548,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "evmTimestamp": {
-          "title": "evmTimestamp",
           "description": "Unix seconds as the EVM endpoint decodes a `*uint64` argument: a bare JSON number from 0 to 2^64-1. A quoted number, a hex string, a negative or a fractional number is refused with -32602 \"invalid argument 0: json: cannot unmarshal … into Go value of type uint64\".",
           "type": "integer",
           "minimum": 0,
@@ -652,17 +671,24 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "evmBigInt": {
-          "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -677,8 +703,10 @@ export const tools: readonly McpTool[] = [
     },
     "paging": {
       "argument": "page",
-      "lists": [
-        "precompiles"
+      "paths": [
+        [
+          "precompiles"
+        ]
       ]
     },
     "examples": [
@@ -717,6 +745,11 @@ export const tools: readonly McpTool[] = [
           "type": "string",
           "minLength": 1,
           "description": "The L1 EVM chain's blockchain ID (cb58) or alias."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`contractDeployerAllowListConfig.adminAddresses` or `contractDeployerAllowListConfig.managerAddresses` or `contractDeployerAllowListConfig.enabledAddresses` or `contractDeployerAllowListConfig.initialMint` or `contractNativeMinterConfig.adminAddresses` or `contractNativeMinterConfig.managerAddresses` or `contractNativeMinterConfig.enabledAddresses` or `contractNativeMinterConfig.initialMint` or `feeManagerConfig.adminAddresses` or `feeManagerConfig.managerAddresses` or `feeManagerConfig.enabledAddresses` or `feeManagerConfig.initialMint` or `rewardManagerConfig.adminAddresses` or `rewardManagerConfig.managerAddresses` or `rewardManagerConfig.enabledAddresses` or `rewardManagerConfig.initialMint` or `txAllowListConfig.adminAddresses` or `txAllowListConfig.managerAddresses` or `txAllowListConfig.enabledAddresses` or `txAllowListConfig.initialMint` or `warpConfig.adminAddresses` or `warpConfig.managerAddresses` or `warpConfig.enabledAddresses` or `warpConfig.initialMint` or `upgrades.networkUpgradeOverrides` or `upgrades.stateUpgrades` or `upgrades.precompileUpgrades` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -868,19 +901,20 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": true,
       "$defs": {
         "evmAddress": {
-          "title": "evmAddress",
           "description": "A 20-byte EVM address as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{40}$"
         },
         "evmBigInt": {
-          "title": "evmBigInt",
           "description": "A non-negative integer of arbitrary precision (Go `*big.Int`), always a bare JSON number. Fee configuration values may be as large as 2^256-1, so a client reads them losslessly (`bigint: true`).",
-          "type": "integer",
-          "minimum": 0
+          "type": [
+            "integer",
+            "string"
+          ],
+          "minimum": 0,
+          "pattern": "^[1-9][0-9]{15,}$"
         },
         "EvmFeeConfig": {
-          "title": "EvmFeeConfig",
           "description": "An L1 EVM chain's fee configuration. Every member is a bare JSON number; all but `targetBlockRate` are `*big.Int` (up to 256 bits). The members are `omitempty` in Go, but a configuration the node accepted always has all of them.",
           "type": "object",
           "required": [
@@ -922,13 +956,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "evmHexQuantity": {
-          "title": "evmHexQuantity",
           "description": "An amount as `0x` hex without leading zeros (Go `math.HexOrDecimal256`, written as `%#x`).",
           "type": "string",
           "pattern": "^0x(0|[1-9a-f][0-9a-f]*)$"
         },
         "EvmUpgradeConfig": {
-          "title": "EvmUpgradeConfig",
           "description": "The chain's upgrade bytes as the node applied them; `{}` when it has none.",
           "type": "object",
           "properties": {
@@ -997,19 +1029,16 @@ export const tools: readonly McpTool[] = [
           "additionalProperties": true
         },
         "hash32": {
-          "title": "hash32",
           "description": "A 32-byte hash as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{64}$"
         },
         "hex": {
-          "title": "hex",
           "description": "Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).",
           "type": "string",
           "pattern": "^0x([0-9a-fA-F]{2})*$"
         },
         "PrecompileConfig": {
-          "title": "PrecompileConfig",
           "description": "A stateful precompile's configuration. Every precompile has `blockTimestamp` (and `disable` when true); the allow-list ones (`contractDeployerAllowListConfig`, `contractNativeMinterConfig`, `feeManagerConfig`, `rewardManagerConfig`, `txAllowListConfig`) add their three address lists, each omitted when empty (older releases sent `adminAddresses: null`); the rest is per precompile.",
           "type": "object",
           "required": [
@@ -1095,11 +1124,15 @@ export const tools: readonly McpTool[] = [
           "additionalProperties": true
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1109,6 +1142,119 @@ export const tools: readonly McpTool[] = [
     "scope": {
       "variable": "blockchainID",
       "argument": "blockchainID"
+    },
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "contractDeployerAllowListConfig",
+          "adminAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "managerAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "enabledAddresses"
+        ],
+        [
+          "contractDeployerAllowListConfig",
+          "initialMint"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "adminAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "managerAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "enabledAddresses"
+        ],
+        [
+          "contractNativeMinterConfig",
+          "initialMint"
+        ],
+        [
+          "feeManagerConfig",
+          "adminAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "managerAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "enabledAddresses"
+        ],
+        [
+          "feeManagerConfig",
+          "initialMint"
+        ],
+        [
+          "rewardManagerConfig",
+          "adminAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "managerAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "enabledAddresses"
+        ],
+        [
+          "rewardManagerConfig",
+          "initialMint"
+        ],
+        [
+          "txAllowListConfig",
+          "adminAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "managerAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "enabledAddresses"
+        ],
+        [
+          "txAllowListConfig",
+          "initialMint"
+        ],
+        [
+          "warpConfig",
+          "adminAddresses"
+        ],
+        [
+          "warpConfig",
+          "managerAddresses"
+        ],
+        [
+          "warpConfig",
+          "enabledAddresses"
+        ],
+        [
+          "warpConfig",
+          "initialMint"
+        ],
+        [
+          "upgrades",
+          "networkUpgradeOverrides"
+        ],
+        [
+          "upgrades",
+          "stateUpgrades"
+        ],
+        [
+          "upgrades",
+          "precompileUpgrades"
+        ]
+      ]
     },
     "examples": [
       {
@@ -1152,7 +1298,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1180,7 +1326,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "HealthCheckResult": {
-          "title": "HealthCheckResult",
           "description": "The last run of one health check. A check registered but not run yet reports `{\"error\": \"not yet run\", \"timestamp\": \"0001-01-01T00:00:00Z\", \"duration\": 0}`.",
           "type": "object",
           "required": [
@@ -1214,17 +1359,20 @@ export const tools: readonly McpTool[] = [
           }
         },
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1235,8 +1383,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1279,7 +1429,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1307,7 +1457,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "HealthCheckResult": {
-          "title": "HealthCheckResult",
           "description": "The last run of one health check. A check registered but not run yet reports `{\"error\": \"not yet run\", \"timestamp\": \"0001-01-01T00:00:00Z\", \"duration\": 0}`.",
           "type": "object",
           "required": [
@@ -1341,17 +1490,20 @@ export const tools: readonly McpTool[] = [
           }
         },
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1362,8 +1514,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1406,7 +1560,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `checks` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1434,7 +1588,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "HealthCheckResult": {
-          "title": "HealthCheckResult",
           "description": "The last run of one health check. A check registered but not run yet reports `{\"error\": \"not yet run\", \"timestamp\": \"0001-01-01T00:00:00Z\", \"duration\": 0}`.",
           "type": "object",
           "required": [
@@ -1468,17 +1621,20 @@ export const tools: readonly McpTool[] = [
           }
         },
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -1489,8 +1645,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "checks"
+      "paths": [
+        [
+          "checks"
+        ]
       ]
     },
     "examples": [
@@ -1519,7 +1677,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `acps` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`acps` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1544,7 +1702,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "ACPPreference": {
-          "title": "ACPPreference",
           "description": "Stake-weighted preferences of validators for one community proposal; weights are decimal strings.",
           "type": "object",
           "required": [
@@ -1582,13 +1739,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -1600,8 +1755,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "acps"
+      "paths": [
+        [
+          "acps"
+        ]
       ]
     },
     "examples": [
@@ -1654,7 +1811,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -1718,7 +1874,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
@@ -1828,25 +1983,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "blsSignature": {
-          "title": "blsSignature",
           "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "NodePOP": {
-          "title": "NodePOP",
           "description": "The node's BLS key and its proof of possession.",
           "type": "object",
           "required": [
@@ -1933,7 +2084,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `vmVersions` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`vmVersions` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -1982,8 +2133,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "vmVersions"
+      "paths": [
+        [
+          "vmVersions"
+        ]
       ]
     },
     "examples": [
@@ -2064,7 +2217,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -2100,7 +2252,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `vms` or `fxs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`vms` or `fxs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -2138,7 +2290,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -2150,9 +2301,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "vms",
-        "fxs"
+      "paths": [
+        [
+          "vms"
+        ],
+        [
+          "fxs"
+        ]
       ]
     },
     "examples": [
@@ -2248,13 +2403,12 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `peers` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`peers` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
@@ -2282,25 +2436,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "Peer": {
-          "title": "Peer",
           "description": "A connected peer: the network layer's peer info plus `benched`. v1.14.2 sends every member below; the published examples (older nodes) lack `upgradeTime`, `supportedACPs` and `objectedACPs`.",
           "type": "object",
           "required": [
@@ -2377,30 +2527,31 @@ export const tools: readonly McpTool[] = [
           }
         },
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint32Number": {
-          "title": "uint32Number",
           "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -2411,8 +2562,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "peers"
+      "paths": [
+        [
+          "peers"
+        ]
       ]
     },
     "examples": [
@@ -2534,23 +2687,25 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -2601,7 +2756,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "decimal": {
-          "title": "decimal",
           "description": "A percentage as the node writes a json.Float64 or json.Float32: a decimal string with exactly four places (\"100.0000\", strconv.FormatFloat with 'f' and 4).",
           "type": "string",
           "pattern": "^-?[0-9]+\\.[0-9]{4}$"
@@ -2641,13 +2795,12 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validatorSets` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validatorSets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "pChainHeight": {
-          "title": "pChainHeight",
           "description": "A P-chain height as a decimal string or a JSON number, or the literal `proposed` (this node's proposer VM height, as `platform.getProposedHeight` reports it). 2^64-1 is reserved for `proposed` and refused when sent as a number; `null` or an omitted height is 0.",
           "anyOf": [
             {
@@ -2690,31 +2843,26 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "WarpValidator": {
-          "title": "WarpValidator",
           "description": "One BLS key of a canonical (Warp) validator set: the node IDs registered with that key and their summed weight.",
           "type": "object",
           "required": [
@@ -2740,7 +2888,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "WarpValidatorSet": {
-          "title": "WarpValidatorSet",
           "description": "A subnet's canonical validator set: the validators with a BLS key, sorted by key, and the total weight of all validators, those without a key included.",
           "type": "object",
           "required": [
@@ -2768,8 +2915,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validatorSets"
+      "paths": [
+        [
+          "validatorSets"
+        ]
       ]
     },
     "examples": [
@@ -2806,19 +2955,17 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `balances` or `unlockeds` or `lockedStakeables` or `lockedNotStakeables` or `utxoIDs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`balances` or `unlockeds` or `lockedStakeables` or `lockedNotStakeables` or `utxoIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "serviceAddress": {
-          "title": "serviceAddress",
           "description": "An address as the UTXO and balance methods parse it: `<chain>-<hrp>1…` where the chain is the P-chain's alias `P` or `platform` or its ID, and the network part is this node's (`avax`, `fuji`, `local`…); or the address's 20 bytes in cb58 with no prefix.",
           "anyOf": [
             {
@@ -2908,26 +3055,22 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "uint32Number": {
-          "title": "uint32Number",
           "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "UTXOID": {
-          "title": "UTXOID",
           "description": "One output of a transaction. `outputIndex` is a bare JSON number.",
           "type": "object",
           "required": [
@@ -2952,12 +3095,22 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "balances",
-        "unlockeds",
-        "lockedStakeables",
-        "lockedNotStakeables",
-        "utxoIDs"
+      "paths": [
+        [
+          "balances"
+        ],
+        [
+          "unlockeds"
+        ],
+        [
+          "lockedStakeables"
+        ],
+        [
+          "lockedNotStakeables"
+        ],
+        [
+          "utxoIDs"
+        ]
       ]
     },
     "examples": [
@@ -2992,6 +3145,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -3000,13 +3158,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -3034,7 +3190,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "AddAutoRenewedValidatorTx": {
-          "title": "AddAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3113,7 +3268,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddDelegatorTx": {
-          "title": "AddDelegatorTx",
           "description": "Apricot. Delegates to a primary network validator (before Banff). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3164,7 +3318,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessDelegatorTx": {
-          "title": "AddPermissionlessDelegatorTx",
           "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3219,7 +3372,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessValidatorTx": {
-          "title": "AddPermissionlessValidatorTx",
           "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3286,7 +3438,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddSubnetValidatorTx": {
-          "title": "AddSubnetValidatorTx",
           "description": "Apricot. Adds a validator to a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3330,7 +3481,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddValidatorTx": {
-          "title": "AddValidatorTx",
           "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3385,7 +3535,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AdvanceTimeTx": {
-          "title": "AdvanceTimeTx",
           "description": "Apricot. Proposes the chain time `time` (Unix seconds); Apricot proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -3399,7 +3548,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotAbortBlock": {
-          "title": "ApricotAbortBlock",
           "description": "Apricot. Rejects its parent proposal block's transaction. No transactions of its own.",
           "type": "object",
           "additionalProperties": false,
@@ -3421,7 +3569,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotAtomicBlock": {
-          "title": "ApricotAtomicBlock",
           "description": "Apricot. Holds one ImportTx or ExportTx (before Banff).",
           "type": "object",
           "additionalProperties": false,
@@ -3447,7 +3594,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotCommitBlock": {
-          "title": "ApricotCommitBlock",
           "description": "Apricot. Accepts its parent proposal block's transaction. No transactions of its own.",
           "type": "object",
           "additionalProperties": false,
@@ -3469,7 +3615,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotProposalBlock": {
-          "title": "ApricotProposalBlock",
           "description": "Apricot. Holds one proposal transaction (AdvanceTimeTx, RewardValidatorTx, or a staker transaction before Banff); its child is a commit or an abort block.",
           "type": "object",
           "additionalProperties": false,
@@ -3495,7 +3640,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotStandardBlock": {
-          "title": "ApricotStandardBlock",
           "description": "Apricot. Holds decision transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -3524,7 +3668,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffAbortBlock": {
-          "title": "BanffAbortBlock",
           "description": "Banff. Rejects its parent proposal block's transaction, at chain time `time`. No transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -3550,7 +3693,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffCommitBlock": {
-          "title": "BanffCommitBlock",
           "description": "Banff. Accepts its parent proposal block's transaction, at chain time `time`. No transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -3576,7 +3718,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffProposalBlock": {
-          "title": "BanffProposalBlock",
           "description": "Banff. Sets the chain time `time` (Unix seconds), holds decision transactions `txs` and one proposal transaction `tx`. `txs` is `null` while the node holds a block it built without decision transactions in memory, `[]` once parsed.",
           "type": "object",
           "additionalProperties": false,
@@ -3620,7 +3761,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffStandardBlock": {
-          "title": "BanffStandardBlock",
           "description": "Banff. Sets the chain time `time` (Unix seconds) and holds decision transactions. `txs` is `null` while the node holds a block it built only to advance time in memory, `[]` once parsed.",
           "type": "object",
           "additionalProperties": false,
@@ -3660,7 +3800,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BaseTx": {
-          "title": "BaseTx",
           "description": "Durango. A plain transfer: only the members every transaction type above shares. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3696,31 +3835,26 @@ export const tools: readonly McpTool[] = [
           }
         },
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "blsSignature": {
-          "title": "blsSignature",
           "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "ConvertSubnetToL1Tx": {
-          "title": "ConvertSubnetToL1Tx",
           "description": "Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3779,7 +3913,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ConvertSubnetToL1Validator": {
-          "title": "ConvertSubnetToL1Validator",
           "description": "An initial validator of a subnet converted to an L1. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`.",
           "type": "object",
           "required": [
@@ -3813,7 +3946,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateChainTx": {
-          "title": "CreateChainTx",
           "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3877,7 +4009,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateSubnetTx": {
-          "title": "CreateSubnetTx",
           "description": "Apricot. Creates a subnet owned by `owner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3917,7 +4048,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "DisableL1ValidatorTx": {
-          "title": "DisableL1ValidatorTx",
           "description": "Etna. Disables an L1 validator and returns its remaining balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -3961,7 +4091,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "EncodedBlock": {
-          "title": "EncodedBlock",
           "description": "A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.",
           "anyOf": [
             {
@@ -4018,7 +4147,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "ExportTx": {
-          "title": "ExportTx",
           "description": "Apricot. Exports outputs to `destinationChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4065,19 +4193,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "hexChecksummed": {
-          "title": "hexChecksummed",
           "description": "Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2}){4,}$"
         },
         "hexNC": {
-          "title": "hexNC",
           "description": "Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2})*$"
         },
         "ImportTx": {
-          "title": "ImportTx",
           "description": "Apricot. Imports UTXOs exported to the P-chain from `sourceChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4124,7 +4249,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "IncreaseL1ValidatorBalanceTx": {
-          "title": "IncreaseL1ValidatorBalanceTx",
           "description": "Etna. Adds `balance` (nAVAX) to an L1 validator's balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4168,19 +4292,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "PChainOwner": {
-          "title": "PChainOwner",
           "description": "An L1 validator's owner as a Warp message carries it: no locktime, and the addresses as bare cb58 short IDs (no chain or network prefix).",
           "type": "object",
           "required": [
@@ -4200,7 +4321,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "PlatformBlock": {
-          "title": "PlatformBlock",
           "description": "Any P-chain block in JSON encoding. Commit and abort blocks have no transactions (no `txs`, no `tx`); Banff blocks carry `time`. Nodes before v1.10.1 sent no `id`.",
           "anyOf": [
             {
@@ -4233,7 +4353,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "ProofOfPossession": {
-          "title": "ProofOfPossession",
           "description": "A BLS public key and the proof that its owner holds the secret key.",
           "type": "object",
           "required": [
@@ -4250,7 +4369,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RegisterL1ValidatorTx": {
-          "title": "RegisterL1ValidatorTx",
           "description": "Etna. Registers an L1 validator from a signed Warp `message` (hex). `proofOfPossession` is a Go [96]byte array, so encoding/json writes it as an array of 96 numbers, not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4303,7 +4421,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RemoveSubnetValidatorTx": {
-          "title": "RemoveSubnetValidatorTx",
           "description": "Banff. Removes a validator from a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4351,7 +4468,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardAutoRenewedValidatorTx": {
-          "title": "RewardAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -4369,7 +4485,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardValidatorTx": {
-          "title": "RewardValidatorTx",
           "description": "Apricot. Ends the staking period of the staker added by `txID`: rewarded when its block is committed, not when aborted (the tx is then `Aborted`). No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -4383,7 +4498,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxCredential": {
-          "title": "Secp256k1fxCredential",
           "description": "The signatures that authorize one input (or subnet authorization), in order.",
           "type": "object",
           "required": [
@@ -4399,7 +4513,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxInput": {
-          "title": "Secp256k1fxInput",
           "description": "Which of the owners' addresses sign (indices into the owners' `addresses`). Also the `subnetAuthorization` / `disableAuthorization` of subnet and L1 transactions.",
           "type": "object",
           "required": [
@@ -4415,7 +4528,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxOutputOwners": {
-          "title": "Secp256k1fxOutputOwners",
           "description": "Owners as a transaction holds them (rewards owners, a subnet's owner). Unlike the API's OutputOwners, `locktime` and `threshold` are bare JSON numbers; the members come in alphabetical order (the node marshals a map).",
           "type": "object",
           "required": [
@@ -4439,7 +4551,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferInput": {
-          "title": "Secp256k1fxTransferInput",
           "description": "Spends an amount from a secp256k1fx output.",
           "type": "object",
           "required": [
@@ -4459,7 +4570,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferOutput": {
-          "title": "Secp256k1fxTransferOutput",
           "description": "An amount owned by `addresses` (a `threshold` of them sign) from `locktime` (Unix seconds) on.",
           "type": "object",
           "required": [
@@ -4487,13 +4597,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "secp256k1Signature": {
-          "title": "secp256k1Signature",
           "description": "A recoverable secp256k1 signature, 65 bytes as `0x` lower-case hex.",
           "type": "string",
           "pattern": "^0x[0-9a-f]{130}$"
         },
         "SetAutoRenewedValidatorConfigTx": {
-          "title": "SetAutoRenewedValidatorConfigTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4545,7 +4653,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SetL1ValidatorWeightTx": {
-          "title": "SetL1ValidatorWeightTx",
           "description": "Etna. Sets an L1 validator's weight from a signed Warp `message` (hex). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4585,7 +4692,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SignedTx": {
-          "title": "SignedTx",
           "description": "A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx, RewardAutoRenewedValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.",
           "type": "object",
           "required": [
@@ -4616,7 +4722,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Signer": {
-          "title": "Signer",
           "description": "A permissionless validator's signer.",
           "anyOf": [
             {
@@ -4628,13 +4733,11 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "SignerEmpty": {
-          "title": "SignerEmpty",
           "description": "No BLS key (a validator of a subnet other than the primary network).",
           "type": "object",
           "additionalProperties": false
         },
         "StakeableLockIn": {
-          "title": "StakeableLockIn",
           "description": "Spends a stakeable locked output (`locktime`, Unix seconds); `input` is the transfer input inside.",
           "type": "object",
           "required": [
@@ -4651,7 +4754,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "StakeableLockOut": {
-          "title": "StakeableLockOut",
           "description": "An output that can be staked but not spent before `locktime` (Unix seconds); `output` is the transfer output inside.",
           "type": "object",
           "required": [
@@ -4668,7 +4770,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SubnetValidator": {
-          "title": "SubnetValidator",
           "description": "A Validator of the subnet `subnetID`.",
           "type": "object",
           "required": [
@@ -4697,7 +4798,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableIn": {
-          "title": "TransferableIn",
           "description": "An input's spending part, one of the input types the P-chain codec registers.",
           "anyOf": [
             {
@@ -4709,7 +4809,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableInput": {
-          "title": "TransferableInput",
           "description": "A spent UTXO (`txID`, `outputIndex`) of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -4739,7 +4838,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableOut": {
-          "title": "TransferableOut",
           "description": "An output's owned part, one of the output types the P-chain codec registers.",
           "anyOf": [
             {
@@ -4751,7 +4849,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableOutput": {
-          "title": "TransferableOutput",
           "description": "An output of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -4773,7 +4870,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferSubnetOwnershipTx": {
-          "title": "TransferSubnetOwnershipTx",
           "description": "Durango. Gives a subnet to `newOwner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4821,7 +4917,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransformSubnetTx": {
-          "title": "TransformSubnetTx",
           "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -4917,28 +5012,29 @@ export const tools: readonly McpTool[] = [
           }
         },
         "txUint8": {
-          "title": "txUint8",
           "description": "A Go byte inside a JSON-encoded transaction, written as a bare JSON number.",
           "type": "integer",
           "minimum": 0,
           "maximum": 255
         },
         "uint32Number": {
-          "title": "uint32Number",
           "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
-          "title": "UnsignedTx",
           "description": "Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx, RewardValidatorTx and RewardAutoRenewedValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`. The last three types are v1.15.0's (RegisterHeliconTypes): a v1.14.x node never sends them.",
           "anyOf": [
             {
@@ -5013,7 +5109,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "Validator": {
-          "title": "Validator",
           "description": "A staker's node, its staking period (Unix seconds) and weight.",
           "type": "object",
           "required": [
@@ -5045,6 +5140,96 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "block"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "credentials"
+        ],
+        [
+          "result",
+          "block",
+          "txs"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "hex",
@@ -5083,12 +5268,16 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -5101,7 +5290,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "uint64Param": {
-          "title": "uint64Param",
           "description": "A 64-bit unsigned integer as the node reads a json.Uint64 in params: a decimal string (leading zeros allowed, as strconv.ParseUint allows them) or a bare JSON number, 0 to 18446744073709551615. Beyond 2^53 a number is only exact when written exactly (a bigint).",
           "anyOf": [
             {
@@ -5131,7 +5319,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "AddAutoRenewedValidatorTx": {
-          "title": "AddAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5210,7 +5397,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddDelegatorTx": {
-          "title": "AddDelegatorTx",
           "description": "Apricot. Delegates to a primary network validator (before Banff). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5261,7 +5447,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessDelegatorTx": {
-          "title": "AddPermissionlessDelegatorTx",
           "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5316,7 +5501,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessValidatorTx": {
-          "title": "AddPermissionlessValidatorTx",
           "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5383,7 +5567,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddSubnetValidatorTx": {
-          "title": "AddSubnetValidatorTx",
           "description": "Apricot. Adds a validator to a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5427,7 +5610,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddValidatorTx": {
-          "title": "AddValidatorTx",
           "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5482,7 +5664,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AdvanceTimeTx": {
-          "title": "AdvanceTimeTx",
           "description": "Apricot. Proposes the chain time `time` (Unix seconds); Apricot proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -5496,7 +5677,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotAbortBlock": {
-          "title": "ApricotAbortBlock",
           "description": "Apricot. Rejects its parent proposal block's transaction. No transactions of its own.",
           "type": "object",
           "additionalProperties": false,
@@ -5518,7 +5698,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotAtomicBlock": {
-          "title": "ApricotAtomicBlock",
           "description": "Apricot. Holds one ImportTx or ExportTx (before Banff).",
           "type": "object",
           "additionalProperties": false,
@@ -5544,7 +5723,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotCommitBlock": {
-          "title": "ApricotCommitBlock",
           "description": "Apricot. Accepts its parent proposal block's transaction. No transactions of its own.",
           "type": "object",
           "additionalProperties": false,
@@ -5566,7 +5744,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotProposalBlock": {
-          "title": "ApricotProposalBlock",
           "description": "Apricot. Holds one proposal transaction (AdvanceTimeTx, RewardValidatorTx, or a staker transaction before Banff); its child is a commit or an abort block.",
           "type": "object",
           "additionalProperties": false,
@@ -5592,7 +5769,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ApricotStandardBlock": {
-          "title": "ApricotStandardBlock",
           "description": "Apricot. Holds decision transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -5621,7 +5797,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffAbortBlock": {
-          "title": "BanffAbortBlock",
           "description": "Banff. Rejects its parent proposal block's transaction, at chain time `time`. No transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -5647,7 +5822,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffCommitBlock": {
-          "title": "BanffCommitBlock",
           "description": "Banff. Accepts its parent proposal block's transaction, at chain time `time`. No transactions.",
           "type": "object",
           "additionalProperties": false,
@@ -5673,7 +5847,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffProposalBlock": {
-          "title": "BanffProposalBlock",
           "description": "Banff. Sets the chain time `time` (Unix seconds), holds decision transactions `txs` and one proposal transaction `tx`. `txs` is `null` while the node holds a block it built without decision transactions in memory, `[]` once parsed.",
           "type": "object",
           "additionalProperties": false,
@@ -5717,7 +5890,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BanffStandardBlock": {
-          "title": "BanffStandardBlock",
           "description": "Banff. Sets the chain time `time` (Unix seconds) and holds decision transactions. `txs` is `null` while the node holds a block it built only to advance time in memory, `[]` once parsed.",
           "type": "object",
           "additionalProperties": false,
@@ -5757,7 +5929,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BaseTx": {
-          "title": "BaseTx",
           "description": "Durango. A plain transfer: only the members every transaction type above shares. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5793,31 +5964,26 @@ export const tools: readonly McpTool[] = [
           }
         },
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "blsSignature": {
-          "title": "blsSignature",
           "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "ConvertSubnetToL1Tx": {
-          "title": "ConvertSubnetToL1Tx",
           "description": "Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5876,7 +6042,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ConvertSubnetToL1Validator": {
-          "title": "ConvertSubnetToL1Validator",
           "description": "An initial validator of a subnet converted to an L1. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`.",
           "type": "object",
           "required": [
@@ -5910,7 +6075,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateChainTx": {
-          "title": "CreateChainTx",
           "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -5974,7 +6138,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateSubnetTx": {
-          "title": "CreateSubnetTx",
           "description": "Apricot. Creates a subnet owned by `owner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6014,7 +6177,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "DisableL1ValidatorTx": {
-          "title": "DisableL1ValidatorTx",
           "description": "Etna. Disables an L1 validator and returns its remaining balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6058,7 +6220,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "EncodedBlock": {
-          "title": "EncodedBlock",
           "description": "A block as the encoding asked for: `hex` (the default) and `hexc` give the block's bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded block. `encoding` names the form, in lower case.",
           "anyOf": [
             {
@@ -6115,7 +6276,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "ExportTx": {
-          "title": "ExportTx",
           "description": "Apricot. Exports outputs to `destinationChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6162,19 +6322,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "hexChecksummed": {
-          "title": "hexChecksummed",
           "description": "Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2}){4,}$"
         },
         "hexNC": {
-          "title": "hexNC",
           "description": "Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2})*$"
         },
         "ImportTx": {
-          "title": "ImportTx",
           "description": "Apricot. Imports UTXOs exported to the P-chain from `sourceChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6221,7 +6378,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "IncreaseL1ValidatorBalanceTx": {
-          "title": "IncreaseL1ValidatorBalanceTx",
           "description": "Etna. Adds `balance` (nAVAX) to an L1 validator's balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6265,19 +6421,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "PChainOwner": {
-          "title": "PChainOwner",
           "description": "An L1 validator's owner as a Warp message carries it: no locktime, and the addresses as bare cb58 short IDs (no chain or network prefix).",
           "type": "object",
           "required": [
@@ -6297,7 +6450,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "PlatformBlock": {
-          "title": "PlatformBlock",
           "description": "Any P-chain block in JSON encoding. Commit and abort blocks have no transactions (no `txs`, no `tx`); Banff blocks carry `time`. Nodes before v1.10.1 sent no `id`.",
           "anyOf": [
             {
@@ -6330,7 +6482,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "ProofOfPossession": {
-          "title": "ProofOfPossession",
           "description": "A BLS public key and the proof that its owner holds the secret key.",
           "type": "object",
           "required": [
@@ -6347,7 +6498,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RegisterL1ValidatorTx": {
-          "title": "RegisterL1ValidatorTx",
           "description": "Etna. Registers an L1 validator from a signed Warp `message` (hex). `proofOfPossession` is a Go [96]byte array, so encoding/json writes it as an array of 96 numbers, not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6400,7 +6550,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RemoveSubnetValidatorTx": {
-          "title": "RemoveSubnetValidatorTx",
           "description": "Banff. Removes a validator from a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6448,7 +6597,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardAutoRenewedValidatorTx": {
-          "title": "RewardAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -6466,7 +6614,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardValidatorTx": {
-          "title": "RewardValidatorTx",
           "description": "Apricot. Ends the staking period of the staker added by `txID`: rewarded when its block is committed, not when aborted (the tx is then `Aborted`). No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -6480,7 +6627,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxCredential": {
-          "title": "Secp256k1fxCredential",
           "description": "The signatures that authorize one input (or subnet authorization), in order.",
           "type": "object",
           "required": [
@@ -6496,7 +6642,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxInput": {
-          "title": "Secp256k1fxInput",
           "description": "Which of the owners' addresses sign (indices into the owners' `addresses`). Also the `subnetAuthorization` / `disableAuthorization` of subnet and L1 transactions.",
           "type": "object",
           "required": [
@@ -6512,7 +6657,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxOutputOwners": {
-          "title": "Secp256k1fxOutputOwners",
           "description": "Owners as a transaction holds them (rewards owners, a subnet's owner). Unlike the API's OutputOwners, `locktime` and `threshold` are bare JSON numbers; the members come in alphabetical order (the node marshals a map).",
           "type": "object",
           "required": [
@@ -6536,7 +6680,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferInput": {
-          "title": "Secp256k1fxTransferInput",
           "description": "Spends an amount from a secp256k1fx output.",
           "type": "object",
           "required": [
@@ -6556,7 +6699,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferOutput": {
-          "title": "Secp256k1fxTransferOutput",
           "description": "An amount owned by `addresses` (a `threshold` of them sign) from `locktime` (Unix seconds) on.",
           "type": "object",
           "required": [
@@ -6584,13 +6726,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "secp256k1Signature": {
-          "title": "secp256k1Signature",
           "description": "A recoverable secp256k1 signature, 65 bytes as `0x` lower-case hex.",
           "type": "string",
           "pattern": "^0x[0-9a-f]{130}$"
         },
         "SetAutoRenewedValidatorConfigTx": {
-          "title": "SetAutoRenewedValidatorConfigTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6642,7 +6782,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SetL1ValidatorWeightTx": {
-          "title": "SetL1ValidatorWeightTx",
           "description": "Etna. Sets an L1 validator's weight from a signed Warp `message` (hex). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6682,7 +6821,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SignedTx": {
-          "title": "SignedTx",
           "description": "A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx, RewardAutoRenewedValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.",
           "type": "object",
           "required": [
@@ -6713,7 +6851,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Signer": {
-          "title": "Signer",
           "description": "A permissionless validator's signer.",
           "anyOf": [
             {
@@ -6725,13 +6862,11 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "SignerEmpty": {
-          "title": "SignerEmpty",
           "description": "No BLS key (a validator of a subnet other than the primary network).",
           "type": "object",
           "additionalProperties": false
         },
         "StakeableLockIn": {
-          "title": "StakeableLockIn",
           "description": "Spends a stakeable locked output (`locktime`, Unix seconds); `input` is the transfer input inside.",
           "type": "object",
           "required": [
@@ -6748,7 +6883,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "StakeableLockOut": {
-          "title": "StakeableLockOut",
           "description": "An output that can be staked but not spent before `locktime` (Unix seconds); `output` is the transfer output inside.",
           "type": "object",
           "required": [
@@ -6765,7 +6899,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SubnetValidator": {
-          "title": "SubnetValidator",
           "description": "A Validator of the subnet `subnetID`.",
           "type": "object",
           "required": [
@@ -6794,7 +6927,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableIn": {
-          "title": "TransferableIn",
           "description": "An input's spending part, one of the input types the P-chain codec registers.",
           "anyOf": [
             {
@@ -6806,7 +6938,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableInput": {
-          "title": "TransferableInput",
           "description": "A spent UTXO (`txID`, `outputIndex`) of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -6836,7 +6967,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableOut": {
-          "title": "TransferableOut",
           "description": "An output's owned part, one of the output types the P-chain codec registers.",
           "anyOf": [
             {
@@ -6848,7 +6978,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableOutput": {
-          "title": "TransferableOutput",
           "description": "An output of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -6870,7 +6999,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferSubnetOwnershipTx": {
-          "title": "TransferSubnetOwnershipTx",
           "description": "Durango. Gives a subnet to `newOwner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -6918,7 +7046,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransformSubnetTx": {
-          "title": "TransformSubnetTx",
           "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -7014,28 +7141,29 @@ export const tools: readonly McpTool[] = [
           }
         },
         "txUint8": {
-          "title": "txUint8",
           "description": "A Go byte inside a JSON-encoded transaction, written as a bare JSON number.",
           "type": "integer",
           "minimum": 0,
           "maximum": 255
         },
         "uint32Number": {
-          "title": "uint32Number",
           "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
-          "title": "UnsignedTx",
           "description": "Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx, RewardValidatorTx and RewardAutoRenewedValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`. The last three types are v1.15.0's (RegisterHeliconTypes): a v1.14.x node never sends them.",
           "anyOf": [
             {
@@ -7110,7 +7238,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "Validator": {
-          "title": "Validator",
           "description": "A staker's node, its staking period (Unix seconds) and weight.",
           "type": "object",
           "required": [
@@ -7142,6 +7269,96 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "block"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "block",
+          "tx",
+          "credentials"
+        ],
+        [
+          "result",
+          "block",
+          "txs"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "json",
@@ -7178,7 +7395,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "chainIDOrAlias": {
-          "title": "chainIDOrAlias",
           "description": "A blockchain's ID (cb58) or one of its aliases on this node (`P`, `platform`, `X`, `avm`, `C`, `evm`, or one the node was configured with).",
           "type": "string",
           "minLength": 1
@@ -7198,7 +7414,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "BlockchainStatus": {
-          "title": "BlockchainStatus",
           "description": "Validating: this node runs the chain and validates its subnet. Syncing: this node runs the chain without validating its subnet (the P-chain itself answers Syncing). Created: the chain exists in the last accepted state and this node does not run it. Preferred: its creation is in the preferred, not yet accepted, block. Unknown: neither.",
           "type": "string",
           "enum": [
@@ -7250,7 +7465,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `blockchains` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`blockchains` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -7271,7 +7486,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "Blockchain": {
-          "title": "Blockchain",
           "description": "A blockchain and the subnet that validates it.",
           "type": "object",
           "required": [
@@ -7297,7 +7511,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -7309,8 +7522,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "blockchains"
+      "paths": [
+        [
+          "blockchains"
+        ]
       ]
     },
     "examples": [
@@ -7344,7 +7559,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -7369,7 +7583,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -7418,19 +7631,17 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
@@ -7453,25 +7664,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "blsSignature": {
-          "title": "blsSignature",
           "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "CurrentValidator": {
-          "title": "CurrentValidator",
           "description": "One entry of `platform.getCurrentValidators`: a permissionless validator (primary network, elastic subnet), a permissioned subnet's validator, or an L1 validator; an L1's list can mix legacy permissioned validators and L1 validators.",
           "anyOf": [
             {
@@ -7486,13 +7693,11 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "decimal": {
-          "title": "decimal",
           "description": "A percentage as the node writes a json.Float64 or json.Float32: a decimal string with exactly four places (\"100.0000\", strconv.FormatFloat with 'f' and 4).",
           "type": "string",
           "pattern": "^-?[0-9]+\\.[0-9]{4}$"
         },
         "Delegator": {
-          "title": "Delegator",
           "description": "A delegation to a primary network (or elastic subnet) validator.",
           "type": "object",
           "required": [
@@ -7532,7 +7737,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "L1CurrentValidator": {
-          "title": "L1CurrentValidator",
           "description": "A validator of an L1, as `platform.getCurrentValidators` lists it: no `txID` and no `endTime` (some published descriptions say txID is always present). An inactive validator has balance 0.",
           "type": "object",
           "required": [
@@ -7580,13 +7784,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "OutputOwners": {
-          "title": "OutputOwners",
           "description": "Who may spend an output or act on a validator, and from when.",
           "type": "object",
           "required": [
@@ -7613,13 +7815,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "PermissionedValidator": {
-          "title": "PermissionedValidator",
           "description": "A validator of a permissioned (PoA) subnet, or a legacy validator still on an L1 after its conversion: only these five members.",
           "type": "object",
           "additionalProperties": false,
@@ -7652,7 +7852,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "PermissionlessValidator": {
-          "title": "PermissionlessValidator",
           "description": "A validator of the primary network or of an elastic (transformed) subnet, as `platform.getCurrentValidators` lists it. `uptime` and `connected` are sent for the primary network only; `signer` only for a validator registered with a BLS key; the delegator count and weight always, the `delegators` list only when `nodeIDs` names exactly one node. Some published descriptions call `delegationFee` delegationFeeRate. From v1.15.0 an auto-renewed validator (ACP-236, added by an AddAutoRenewedValidatorTx) also has `validatorAuthority`, `nextPeriod` and `autoCompoundRewardShares`, all three or none (api.AutoRenewedConfig, an embedded pointer that is nil for other validators); a v1.14.x node never sends them.",
           "type": "object",
           "required": [
@@ -7759,19 +7958,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "ValidatorSigner": {
-          "title": "ValidatorSigner",
           "description": "A primary network validator's BLS key and proof of possession. Some published descriptions of this API spell the second member `proofOfPosession`; nodes send `proofOfPossession`.",
           "type": "object",
           "required": [
@@ -7797,8 +7993,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [
@@ -7837,13 +8035,7 @@ export const tools: readonly McpTool[] = [
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
       "type": "object",
-      "properties": {
-        "page": {
-          "type": "integer",
-          "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `weights` cut to fit): which page, from 1. Default 1."
-        }
-      },
+      "properties": {},
       "additionalProperties": false
     },
     "outputSchema": {
@@ -7892,23 +8084,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
     "wrapped": false,
     "params": [],
     "byPosition": false,
-    "paging": {
-      "argument": "page",
-      "lists": [
-        "weights"
-      ]
-    },
     "examples": [
       {
         "name": "main network",
@@ -7962,17 +8152,20 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -8017,7 +8210,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8052,6 +8244,11 @@ export const tools: readonly McpTool[] = [
       "properties": {
         "validationID": {
           "$ref": "#/$defs/nonEmptyID"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`remainingBalanceOwner.addresses` or `deactivationOwner.addresses` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -8060,7 +8257,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "nonEmptyID": {
-          "title": "nonEmptyID",
           "description": "A 32-byte cb58 identifier other than the empty ID `11111111111111111111111111111111LpoYY` (the primary network's and the P-chain's ID, and what an omitted ID decodes to), which the methods taking it refuse.",
           "type": "string",
           "pattern": "^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8128,25 +8324,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "OutputOwners": {
-          "title": "OutputOwners",
           "description": "Who may spend an output or act on a validator, and from when.",
           "type": "object",
           "required": [
@@ -8173,19 +8365,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8197,6 +8386,19 @@ export const tools: readonly McpTool[] = [
       "validationID"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "remainingBalanceOwner",
+          "addresses"
+        ],
+        [
+          "deactivationOwner",
+          "addresses"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "an L1 validator",
@@ -8230,7 +8432,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8254,7 +8455,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8304,7 +8504,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8343,18 +8542,21 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -8455,19 +8657,16 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "hexChecksummed": {
-          "title": "hexChecksummed",
           "description": "Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2}){4,}$"
         },
         "hexNC": {
-          "title": "hexNC",
           "description": "Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2})*$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8480,6 +8679,15 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "utxos"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "one reward",
@@ -8524,19 +8732,17 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `stakeds` or `stakedOutputs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`stakeds` or `stakedOutputs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -8549,7 +8755,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "serviceAddress": {
-          "title": "serviceAddress",
           "description": "An address as the UTXO and balance methods parse it: `<chain>-<hrp>1…` where the chain is the P-chain's alias `P` or `platform` or its ID, and the network part is this node's (`avax`, `fuji`, `local`…); or the address's 20 bytes in cb58 with no prefix.",
           "anyOf": [
             {
@@ -8600,19 +8805,16 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "hex": {
-          "title": "hex",
           "description": "Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).",
           "type": "string",
           "pattern": "^0x([0-9a-fA-F]{2})*$"
         },
         "outputEncoding": {
-          "title": "outputEncoding",
           "description": "The encoding the node used, its lower-case name (`platform.getStake`).",
           "type": "string",
           "enum": [
@@ -8623,7 +8825,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8639,9 +8840,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "stakeds",
-        "stakedOutputs"
+      "paths": [
+        [
+          "stakeds"
+        ],
+        [
+          "stakedOutputs"
+        ]
       ]
     },
     "examples": [
@@ -8680,7 +8885,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8700,7 +8904,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8741,7 +8944,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `controlKeys` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`controlKeys` or `managerAddress` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -8750,7 +8953,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "nonEmptyID": {
-          "title": "nonEmptyID",
           "description": "A 32-byte cb58 identifier other than the empty ID `11111111111111111111111111111111LpoYY` (the primary network's and the P-chain's ID, and what an omitted ID decodes to), which the methods taking it refuse.",
           "type": "string",
           "pattern": "^(?!11111111111111111111111111111111LpoYY$)[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8818,31 +9020,26 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "hex": {
-          "title": "hex",
           "description": "Bytes as a `0x`-prefixed hexadecimal string (`0x` alone is empty bytes).",
           "type": "string",
           "pattern": "^0x([0-9a-fA-F]{2})*$"
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -8856,8 +9053,13 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "controlKeys"
+      "paths": [
+        [
+          "controlKeys"
+        ],
+        [
+          "managerAddress"
+        ]
       ]
     },
     "examples": [
@@ -8901,13 +9103,12 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `subnets` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`subnets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -8938,13 +9139,11 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "LegacySubnet": {
-          "title": "LegacySubnet",
           "description": "A subnet as the deprecated `platform.getSubnets` lists it. Control keys are P-chain addresses (`P-avax1…`), as every release since v1.0.0 formats them; the published example's bare cb58 IDs are not what a node sends. An elastic subnet and the primary network have no control keys and threshold 0.",
           "type": "object",
           "required": [
@@ -8968,13 +9167,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "uint32": {
-          "title": "uint32",
           "description": "A 32-bit unsigned integer as the node writes a json.Uint32: a decimal string with no sign and no leading zero, 0 to 4294967295.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]|429496729[0-4]|4294967295)$"
@@ -8988,8 +9185,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "subnets"
+      "paths": [
+        [
+          "subnets"
+        ]
       ]
     },
     "examples": [
@@ -9038,7 +9237,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
@@ -9079,7 +9277,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -9104,7 +9301,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
@@ -9152,6 +9348,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.tx` or `result.tx.unsignedTx.outputs` or `result.tx.unsignedTx.inputs` or `result.tx.unsignedTx.memo` or `result.tx.unsignedTx.stake` or `result.tx.unsignedTx.rewardsOwner.addresses` or `result.tx.unsignedTx.subnetAuthorization.signatureIndices` or `result.tx.unsignedTx.fxIDs` or `result.tx.unsignedTx.owner.addresses` or `result.tx.unsignedTx.importedInputs` or `result.tx.unsignedTx.exportedOutputs` or `result.tx.unsignedTx.validationRewardsOwner.addresses` or `result.tx.unsignedTx.delegationRewardsOwner.addresses` or `result.tx.unsignedTx.newOwner.addresses` or `result.tx.unsignedTx.address` or `result.tx.unsignedTx.validators` or `result.tx.unsignedTx.message` or `result.tx.unsignedTx.disableAuthorization.signatureIndices` or `result.tx.unsignedTx.validatorAuthority.addresses` or `result.tx.unsignedTx.auth.signatureIndices` or `result.tx.credentials` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -9160,13 +9361,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -9194,7 +9393,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "AddAutoRenewedValidatorTx": {
-          "title": "AddAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Adds a primary network validator whose stake renews itself every `period` seconds until `validatorAuthority` stops it. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`; the signer is always a BLS proof of possession; `delegationShares` and `autoCompoundRewardShares` are parts per million (at most 1000000). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9273,7 +9471,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddDelegatorTx": {
-          "title": "AddDelegatorTx",
           "description": "Apricot. Delegates to a primary network validator (before Banff). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9324,7 +9521,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessDelegatorTx": {
-          "title": "AddPermissionlessDelegatorTx",
           "description": "Banff. Delegates to a primary network or elastic subnet validator. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9379,7 +9575,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddPermissionlessValidatorTx": {
-          "title": "AddPermissionlessValidatorTx",
           "description": "Banff. Adds a validator to the primary network (with a BLS `signer`) or to an elastic subnet (an empty `signer`). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9446,7 +9641,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddSubnetValidatorTx": {
-          "title": "AddSubnetValidatorTx",
           "description": "Apricot. Adds a validator to a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9490,7 +9684,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AddValidatorTx": {
-          "title": "AddValidatorTx",
           "description": "Apricot. Adds a primary network validator (before Banff; AddPermissionlessValidatorTx since). `shares` is the delegation fee in parts per million. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9545,7 +9738,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "AdvanceTimeTx": {
-          "title": "AdvanceTimeTx",
           "description": "Apricot. Proposes the chain time `time` (Unix seconds); Apricot proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -9559,7 +9751,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "BaseTx": {
-          "title": "BaseTx",
           "description": "Durango. A plain transfer: only the members every transaction type above shares. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9595,31 +9786,26 @@ export const tools: readonly McpTool[] = [
           }
         },
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "blsSignature": {
-          "title": "blsSignature",
           "description": "A BLS signature (proof of possession), 96 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "ConvertSubnetToL1Tx": {
-          "title": "ConvertSubnetToL1Tx",
           "description": "Etna. Converts a subnet to an L1 managed from `chainID` at `address` (bytes, hex), with its initial `validators`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9678,7 +9864,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ConvertSubnetToL1Validator": {
-          "title": "ConvertSubnetToL1Validator",
           "description": "An initial validator of a subnet converted to an L1. `nodeID` is the node ID's 20 bytes in hex, not `NodeID-…`.",
           "type": "object",
           "required": [
@@ -9712,7 +9897,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateChainTx": {
-          "title": "CreateChainTx",
           "description": "Apricot. Creates a blockchain in a subnet. `genesisData` is a plain Go []byte, so base64 (standard alphabet, padded), not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9776,7 +9960,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "CreateSubnetTx": {
-          "title": "CreateSubnetTx",
           "description": "Apricot. Creates a subnet owned by `owner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9816,7 +9999,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "DisableL1ValidatorTx": {
-          "title": "DisableL1ValidatorTx",
           "description": "Etna. Disables an L1 validator and returns its remaining balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9860,7 +10042,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "EncodedTx": {
-          "title": "EncodedTx",
           "description": "A transaction as the encoding asked for: `hex` (the default) and `hexc` give its bytes and a 4-byte checksum, `hexnc` the bytes alone, `json` the decoded transaction. `encoding` names the form, in lower case.",
           "anyOf": [
             {
@@ -9917,7 +10098,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "ExportTx": {
-          "title": "ExportTx",
           "description": "Apricot. Exports outputs to `destinationChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -9964,19 +10144,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "hexChecksummed": {
-          "title": "hexChecksummed",
           "description": "Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2}){4,}$"
         },
         "hexNC": {
-          "title": "hexNC",
           "description": "Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2})*$"
         },
         "ImportTx": {
-          "title": "ImportTx",
           "description": "Apricot. Imports UTXOs exported to the P-chain from `sourceChain`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10023,7 +10200,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "IncreaseL1ValidatorBalanceTx": {
-          "title": "IncreaseL1ValidatorBalanceTx",
           "description": "Etna. Adds `balance` (nAVAX) to an L1 validator's balance. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10067,19 +10243,16 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "PChainOwner": {
-          "title": "PChainOwner",
           "description": "An L1 validator's owner as a Warp message carries it: no locktime, and the addresses as bare cb58 short IDs (no chain or network prefix).",
           "type": "object",
           "required": [
@@ -10099,7 +10272,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "ProofOfPossession": {
-          "title": "ProofOfPossession",
           "description": "A BLS public key and the proof that its owner holds the secret key.",
           "type": "object",
           "required": [
@@ -10116,7 +10288,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RegisterL1ValidatorTx": {
-          "title": "RegisterL1ValidatorTx",
           "description": "Etna. Registers an L1 validator from a signed Warp `message` (hex). `proofOfPossession` is a Go [96]byte array, so encoding/json writes it as an array of 96 numbers, not hex. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10169,7 +10340,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RemoveSubnetValidatorTx": {
-          "title": "RemoveSubnetValidatorTx",
           "description": "Banff. Removes a validator from a permissioned subnet. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10217,7 +10387,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardAutoRenewedValidatorTx": {
-          "title": "RewardAutoRenewedValidatorTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Ends the cycle that ends at `timestamp` (Unix seconds) of the auto-renewed validator added by `txID`: the next cycle starts, or the validator leaves. Made by the node, in proposal blocks only. No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -10235,7 +10404,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "RewardValidatorTx": {
-          "title": "RewardValidatorTx",
           "description": "Apricot. Ends the staking period of the staker added by `txID`: rewarded when its block is committed, not when aborted (the tx is then `Aborted`). No inputs, outputs or memo.",
           "type": "object",
           "additionalProperties": false,
@@ -10249,7 +10417,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxCredential": {
-          "title": "Secp256k1fxCredential",
           "description": "The signatures that authorize one input (or subnet authorization), in order.",
           "type": "object",
           "required": [
@@ -10265,7 +10432,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxInput": {
-          "title": "Secp256k1fxInput",
           "description": "Which of the owners' addresses sign (indices into the owners' `addresses`). Also the `subnetAuthorization` / `disableAuthorization` of subnet and L1 transactions.",
           "type": "object",
           "required": [
@@ -10281,7 +10447,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxOutputOwners": {
-          "title": "Secp256k1fxOutputOwners",
           "description": "Owners as a transaction holds them (rewards owners, a subnet's owner). Unlike the API's OutputOwners, `locktime` and `threshold` are bare JSON numbers; the members come in alphabetical order (the node marshals a map).",
           "type": "object",
           "required": [
@@ -10305,7 +10470,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferInput": {
-          "title": "Secp256k1fxTransferInput",
           "description": "Spends an amount from a secp256k1fx output.",
           "type": "object",
           "required": [
@@ -10325,7 +10489,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Secp256k1fxTransferOutput": {
-          "title": "Secp256k1fxTransferOutput",
           "description": "An amount owned by `addresses` (a `threshold` of them sign) from `locktime` (Unix seconds) on.",
           "type": "object",
           "required": [
@@ -10353,13 +10516,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "secp256k1Signature": {
-          "title": "secp256k1Signature",
           "description": "A recoverable secp256k1 signature, 65 bytes as `0x` lower-case hex.",
           "type": "string",
           "pattern": "^0x[0-9a-f]{130}$"
         },
         "SetAutoRenewedValidatorConfigTx": {
-          "title": "SetAutoRenewedValidatorConfigTx",
           "description": "v1.15.0 (Helicon, ACP-236; not known to v1.14.x nodes). Changes, from the end of the current cycle, the auto-renewed validator added by `txID`: its restaked share of rewards and its next `period` (0 stops it at the end of the current cycle). `auth` signs for the validator's `validatorAuthority`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10411,7 +10572,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SetL1ValidatorWeightTx": {
-          "title": "SetL1ValidatorWeightTx",
           "description": "Etna. Sets an L1 validator's weight from a signed Warp `message` (hex). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10451,7 +10611,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SignedTx": {
-          "title": "SignedTx",
           "description": "A transaction in JSON encoding: the unsigned transaction, one credential per input and subnet authorization, and the transaction's ID. `credentials` is `null` for a transaction the node made itself (AdvanceTimeTx, RewardValidatorTx, RewardAutoRenewedValidatorTx) while it still holds it in memory; a parsed transaction has `[]`.",
           "type": "object",
           "required": [
@@ -10482,7 +10641,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "Signer": {
-          "title": "Signer",
           "description": "A permissionless validator's signer.",
           "anyOf": [
             {
@@ -10494,13 +10652,11 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "SignerEmpty": {
-          "title": "SignerEmpty",
           "description": "No BLS key (a validator of a subnet other than the primary network).",
           "type": "object",
           "additionalProperties": false
         },
         "StakeableLockIn": {
-          "title": "StakeableLockIn",
           "description": "Spends a stakeable locked output (`locktime`, Unix seconds); `input` is the transfer input inside.",
           "type": "object",
           "required": [
@@ -10517,7 +10673,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "StakeableLockOut": {
-          "title": "StakeableLockOut",
           "description": "An output that can be staked but not spent before `locktime` (Unix seconds); `output` is the transfer output inside.",
           "type": "object",
           "required": [
@@ -10534,7 +10689,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "SubnetValidator": {
-          "title": "SubnetValidator",
           "description": "A Validator of the subnet `subnetID`.",
           "type": "object",
           "required": [
@@ -10563,7 +10717,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableIn": {
-          "title": "TransferableIn",
           "description": "An input's spending part, one of the input types the P-chain codec registers.",
           "anyOf": [
             {
@@ -10575,7 +10728,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableInput": {
-          "title": "TransferableInput",
           "description": "A spent UTXO (`txID`, `outputIndex`) of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -10605,7 +10757,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferableOut": {
-          "title": "TransferableOut",
           "description": "An output's owned part, one of the output types the P-chain codec registers.",
           "anyOf": [
             {
@@ -10617,7 +10768,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "TransferableOutput": {
-          "title": "TransferableOutput",
           "description": "An output of `assetID`. `fxID` is not in the bytes: the node sets it to the secp256k1fx ID, the only feature extension of the P-chain.",
           "type": "object",
           "required": [
@@ -10639,7 +10789,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransferSubnetOwnershipTx": {
-          "title": "TransferSubnetOwnershipTx",
           "description": "Durango. Gives a subnet to `newOwner`. The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10687,7 +10836,6 @@ export const tools: readonly McpTool[] = [
           }
         },
         "TransformSubnetTx": {
-          "title": "TransformSubnetTx",
           "description": "Banff. Turns a permissioned subnet into an elastic one (no longer issuable since Etna). The first five members are avax.BaseTx's.",
           "type": "object",
           "additionalProperties": false,
@@ -10783,28 +10931,29 @@ export const tools: readonly McpTool[] = [
           }
         },
         "txUint8": {
-          "title": "txUint8",
           "description": "A Go byte inside a JSON-encoded transaction, written as a bare JSON number.",
           "type": "integer",
           "minimum": 0,
           "maximum": 255
         },
         "uint32Number": {
-          "title": "uint32Number",
           "description": "A plain Go uint32 as encoding/json writes it (inside a JSON-encoded transaction or block, a peer's ACP numbers), a bare JSON number, 0 to 4294967295.",
           "type": "integer",
           "minimum": 0,
           "maximum": 4294967295
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         },
         "UnsignedTx": {
-          "title": "UnsignedTx",
           "description": "Any P-chain transaction type. The JSON carries no type tag: the types differ by their members, so each is closed (exactly its Go members). A BaseTx has only the five members every other type except AdvanceTimeTx, RewardValidatorTx and RewardAutoRenewedValidatorTx starts with; an AddDelegatorTx has an AddValidatorTx's members but `shares`. The last three types are v1.15.0's (RegisterHeliconTypes): a v1.14.x node never sends them.",
           "anyOf": [
             {
@@ -10879,7 +11028,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "Validator": {
-          "title": "Validator",
           "description": "A staker's node, its staking period (Unix seconds) and weight.",
           "type": "object",
           "required": [
@@ -10911,6 +11059,143 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "tx"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "outputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "inputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "memo"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "stake"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "rewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "subnetAuthorization",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "fxIDs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "owner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "importedInputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "exportedOutputs"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validationRewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "delegationRewardsOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "newOwner",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "address"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validators"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "message"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "disableAuthorization",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "validatorAuthority",
+          "addresses"
+        ],
+        [
+          "result",
+          "tx",
+          "unsignedTx",
+          "auth",
+          "signatureIndices"
+        ],
+        [
+          "result",
+          "tx",
+          "credentials"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "hex",
@@ -10950,7 +11235,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -10971,7 +11255,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "TxStatus": {
-          "title": "TxStatus",
           "description": "Committed: accepted (or will be) by every node. Aborted: its proposal block was aborted (a staker's RewardValidatorTx when the staker is removed without reward). Processing: this node is voting on it or holds it in its mempool. Unknown: this node has not seen it. Dropped: this node dropped it as invalid; `reason` says why.",
           "anyOf": [
             {
@@ -11073,6 +11356,11 @@ export const tools: readonly McpTool[] = [
         },
         "encoding": {
           "$ref": "#/$defs/encodingParam"
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -11081,13 +11369,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ShortID": {
-          "title": "cb58ShortID",
           "description": "A 20-byte identifier (an address's bytes) in cb58, with no chain or network prefix.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "encodingParam": {
-          "title": "encodingParam",
           "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
           "anyOf": [
             {
@@ -11100,7 +11386,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "serviceAddress": {
-          "title": "serviceAddress",
           "description": "An address as the UTXO and balance methods parse it: `<chain>-<hrp>1…` where the chain is the P-chain's alias `P` or `platform` or its ID, and the network part is this node's (`avax`, `fuji`, `local`…); or the address's 20 bytes in cb58 with no prefix.",
           "anyOf": [
             {
@@ -11113,7 +11398,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "uint32Param": {
-          "title": "uint32Param",
           "description": "A 32-bit unsigned integer as the node reads a json.Uint32 in params: a decimal string (leading zeros allowed) or a bare JSON number, 0 to 4294967295.",
           "anyOf": [
             {
@@ -11128,7 +11412,6 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "UTXOStartIndex": {
-          "title": "UTXOStartIndex",
           "description": "Where to continue a UTXO listing: a previous answer's `endIndex`. Both members are parsed when either is non-empty (a missing one is the empty string, which the node then refuses); neither, or both empty, starts from the first UTXO. `utxo` must be a UTXO ID in cb58 (one published example passes hex; the node refuses it).",
           "type": "object",
           "properties": {
@@ -11249,37 +11532,31 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "hexChecksummed": {
-          "title": "hexChecksummed",
           "description": "Bytes in the node's `hex` (and `hexc`) encoding: `0x`, lower-case hex of the bytes, then 4 more bytes, the last 4 bytes of the bytes' SHA-256 (a checksum the node verifies when it decodes). So at least 4 bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2}){4,}$"
         },
         "hexNC": {
-          "title": "hexNC",
           "description": "Bytes as the node writes them in JSON (formatting.HexNC): `0x` and lower-case hex, no checksum; `0x` alone is empty bytes.",
           "type": "string",
           "pattern": "^0x([0-9a-f]{2})*$"
         },
         "pchainAddress": {
-          "title": "pchainAddress",
           "description": "A P-chain address, `P-` followed by a bech32 address (network prefix such as `avax`, `fuji` or `local`, then `1` and the body).",
           "type": "string",
           "pattern": "^P-[a-z]{1,83}1[02-9ac-hj-np-z]{6,}$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "UTXOEndIndex": {
-          "title": "UTXOEndIndex",
           "description": "The last UTXO looked at and the address it was found under; pass it as `startIndex` for the next page. When nothing is found the node still sends an index: the start it was given, or the empty ID (`11111111111111111111111111111111LpoYY`) without one.",
           "type": "object",
           "required": [
@@ -11306,6 +11583,15 @@ export const tools: readonly McpTool[] = [
       "encoding"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        [
+          "result",
+          "utxos"
+        ]
+      ]
+    },
     "examples": [
       {
         "name": "last page",
@@ -11367,11 +11653,15 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -11427,17 +11717,20 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "isoTimestamp": {
-          "title": "isoTimestamp",
           "description": "An ISO 8601 timestamp with seconds, optional fraction and a `Z` or `±hh:mm` offset.",
           "type": "string",
           "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?(Z|[+-][0-9]{2}:[0-9]{2})$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -11474,18 +11767,21 @@ export const tools: readonly McpTool[] = [
         "subnetID": {
           "$ref": "#/$defs/cb58ID",
           "description": "Omitted means the primary network."
+        },
+        "page": {
+          "type": "integer",
+          "minimum": 1,
+          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "pChainHeight": {
-          "title": "pChainHeight",
           "description": "A P-chain height as a decimal string or a JSON number, or the literal `proposed` (this node's proposer VM height, as `platform.getProposedHeight` reports it). 2^64-1 is reserved for `proposed` and refused when sent as a number; `null` or an omitted height is 0.",
           "anyOf": [
             {
@@ -11521,25 +11817,21 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "blsPublicKey": {
-          "title": "blsPublicKey",
           "description": "A compressed BLS public key, 48 bytes as `0x` hex.",
           "type": "string",
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "uint64": {
-          "title": "uint64",
           "description": "A 64-bit unsigned integer as the node writes a json.Uint64: a decimal string with no sign and no leading zero, 0 to 18446744073709551615 (\"123\"). Exact whatever its size; a client asked for bigints decodes it to a bigint.",
           "type": "string",
           "pattern": "^(?:0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)$"
         },
         "ValidatorAtHeight": {
-          "title": "ValidatorAtHeight",
           "description": "A validator's weight and BLS key at a height.",
           "type": "object",
           "required": [
@@ -11571,6 +11863,12 @@ export const tools: readonly McpTool[] = [
       "subnetID"
     ],
     "byPosition": false,
+    "paging": {
+      "argument": "page",
+      "paths": [
+        []
+      ]
+    },
     "examples": [
       {
         "name": "the primary network at the proposed height",
@@ -11619,7 +11917,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "bytesEncodingParam": {
-          "title": "bytesEncodingParam",
           "description": "How `tx` is encoded: `hex` (the default) and `hexc` want the bytes followed by a 4-byte checksum (the last 4 bytes of their SHA-256), `hexnc` the bytes alone. The node matches the name case-insensitively and takes `null` as the default; it refuses `json` (\"unsupported encoding in method\").",
           "anyOf": [
             {
@@ -11646,7 +11943,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -11696,19 +11992,17 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "uint16": {
-          "title": "uint16",
           "description": "A 16-bit unsigned integer (0 to 65535), as a decimal string or a JSON number. The node refuses a larger value as an argument it cannot unmarshal.",
           "anyOf": [
             {
@@ -11740,7 +12034,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
@@ -11755,8 +12048,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [
@@ -11792,7 +12087,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -11812,7 +12106,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -11856,13 +12149,12 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `blockchainIDs` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`blockchainIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -11885,7 +12177,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
@@ -11899,8 +12190,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "blockchainIDs"
+      "paths": [
+        [
+          "blockchainIDs"
+        ]
       ]
     },
     "examples": [
@@ -11950,7 +12243,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `validators` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -11959,7 +12252,6 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
@@ -11982,13 +12274,11 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "title": "cb58ID",
           "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "EvmValidator": {
-          "title": "EvmValidator",
           "description": "A validator as an L1 EVM chain's validators endpoint reports it. The integers and the percentage are bare JSON numbers (Go `uint64` and `float32`).",
           "type": "object",
           "required": [
@@ -12038,17 +12328,20 @@ export const tools: readonly McpTool[] = [
           }
         },
         "nodeID": {
-          "title": "nodeID",
           "description": "A node ID, cb58 of 20 bytes with the prefix `NodeID-`.",
           "type": "string",
           "pattern": "^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$"
         },
         "uint64Number": {
-          "title": "uint64Number",
           "description": "A plain Go uint64 (or a non-negative int64, such as a time.Duration) as Go's encoding/json writes it (no MarshalJSON of its own): a bare JSON number, 0 to 18446744073709551615. JSON.parse rounds one beyond 2^53; the client never does: it gives such a number as its exact decimal string (or a bigint when asked for bigints).",
-          "type": "integer",
+          "type": [
+            "integer",
+            "string"
+          ],
           "minimum": 0,
-          "maximum": 18446744073709552000
+          "maximum": 18446744073709552000,
+          "pattern": "^[1-9][0-9]{15,}$",
+          "maxLength": 20
         }
       }
     },
@@ -12063,8 +12356,10 @@ export const tools: readonly McpTool[] = [
     },
     "paging": {
       "argument": "page",
-      "lists": [
-        "validators"
+      "paths": [
+        [
+          "validators"
+        ]
       ]
     },
     "examples": [

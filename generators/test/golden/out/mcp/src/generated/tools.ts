@@ -40,8 +40,12 @@ export interface McpTool {
   readonly byPosition: boolean;
   /** The path variable the method is called for (a chain's ID) and the argument that holds it. */
   readonly scope?: { readonly variable: string; readonly argument: string };
-  /** The lists and maps (objects keyed by ID) of the structured content that are cut into pages when an answer is too large, and the argument that picks a page. */
-  readonly paging?: { readonly argument: string; readonly lists: readonly string[] };
+  /**
+   * The places of the structured content that are cut into pages when an answer is too large
+   * (lists, maps keyed by ID, hex strings), each as the path of member names to it (`[]`: the
+   * structured content itself, a map), and the argument that picks a page.
+   */
+  readonly paging?: { readonly argument: string; readonly paths: ReadonlyArray<readonly string[]> };
   /** The document's examples as arguments. */
   readonly examples: ReadonlyArray<{ readonly name?: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 }
@@ -77,7 +81,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `holds` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`holds` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -86,13 +90,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
@@ -136,15 +138,18 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
               "pattern": "^[0-9]{1,20}$"
             },
             {
-              "type": "integer",
-              "minimum": 0
+              "type": [
+                "integer",
+                "string"
+              ],
+              "minimum": 0,
+              "pattern": "^[1-9][0-9]{15,}$"
             }
           ]
         }
@@ -158,8 +163,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "holds"
+      "paths": [
+        [
+          "holds"
+        ]
       ]
     },
     "examples": [
@@ -202,7 +209,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `ids` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`ids` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -211,13 +218,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "Cursor": {
-          "title": "Cursor",
           "type": "object",
           "required": [
             "page"
@@ -246,7 +251,11 @@ export const tools: readonly McpTool[] = [
           }
         },
         "numFetched": {
-          "type": "integer"
+          "type": [
+            "integer",
+            "string"
+          ],
+          "pattern": "^-?[1-9][0-9]{15,}$"
         },
         "next": {
           "$ref": "#/$defs/Cursor"
@@ -254,7 +263,6 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "Cursor": {
-          "title": "Cursor",
           "type": "object",
           "required": [
             "page"
@@ -276,8 +284,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "ids"
+      "paths": [
+        [
+          "ids"
+        ]
       ]
     },
     "examples": [
@@ -325,13 +335,11 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "accountName": {
-          "title": "accountName",
           "type": "string",
           "minLength": 1,
           "maxLength": 32
         },
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
@@ -423,15 +431,18 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "uint64": {
-          "title": "uint64",
           "anyOf": [
             {
               "type": "string",
               "pattern": "^[0-9]{1,20}$"
             },
             {
-              "type": "integer",
-              "minimum": 0
+              "type": [
+                "integer",
+                "string"
+              ],
+              "minimum": 0,
+              "pattern": "^[1-9][0-9]{15,}$"
             }
           ]
         }

@@ -40,8 +40,12 @@ export interface McpTool {
   readonly byPosition: boolean;
   /** The path variable the method is called for (a chain's ID) and the argument that holds it. */
   readonly scope?: { readonly variable: string; readonly argument: string };
-  /** The lists and maps (objects keyed by ID) of the structured content that are cut into pages when an answer is too large, and the argument that picks a page. */
-  readonly paging?: { readonly argument: string; readonly lists: readonly string[] };
+  /**
+   * The places of the structured content that are cut into pages when an answer is too large
+   * (lists, maps keyed by ID, hex strings), each as the path of member names to it (`[]`: the
+   * structured content itself, a map), and the argument that picks a page.
+   */
+  readonly paging?: { readonly argument: string; readonly paths: ReadonlyArray<readonly string[]> };
   /** The document's examples as arguments. */
   readonly examples: ReadonlyArray<{ readonly name?: string; readonly arguments: Readonly<Record<string, unknown>> }>;
 }
@@ -74,7 +78,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `result` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`result` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "additionalProperties": false
@@ -99,7 +103,11 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "id": {
-              "type": "integer"
+              "type": [
+                "integer",
+                "string"
+              ],
+              "pattern": "^-?[1-9][0-9]{15,}$"
             },
             "name": {
               "type": "string"
@@ -124,8 +132,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": false,
     "paging": {
       "argument": "page",
-      "lists": [
-        "result"
+      "paths": [
+        [
+          "result"
+        ]
       ]
     },
     "examples": [
@@ -196,7 +206,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (its list or map `result` cut to fit): which page, from 1. Default 1."
+          "description": "An answer too large for one reply comes in pages (`result` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
         }
       },
       "required": [
@@ -224,7 +234,11 @@ export const tools: readonly McpTool[] = [
           ],
           "properties": {
             "id": {
-              "type": "integer"
+              "type": [
+                "integer",
+                "string"
+              ],
+              "pattern": "^-?[1-9][0-9]{15,}$"
             },
             "name": {
               "type": "string"
@@ -249,8 +263,10 @@ export const tools: readonly McpTool[] = [
     "byPosition": true,
     "paging": {
       "argument": "page",
-      "lists": [
-        "result"
+      "paths": [
+        [
+          "result"
+        ]
       ]
     },
     "examples": []
