@@ -19,6 +19,8 @@ const MANIFESTS: Record<string, Manifest> = {
   mock: { exports: { '.': './src/generated/mock-data.ts' }, siblings: [] },
   query: { exports: { '.': './src/generated/index.ts' }, siblings: ['types'], peers: { '@tanstack/query-core': '^5.0.0' } },
   cli: { exports: { '.': './src/generated/methods.ts' }, siblings: [] },
+  // The MCP tool table alone (plain data, no import); a server such as @avanode/mcp serves it.
+  mcp: { exports: { '.': './src/generated/tools.ts' }, siblings: [] },
 };
 
 /** A package.json for each package `files` has a folder of, as JSON text. */
