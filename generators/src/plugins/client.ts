@@ -193,6 +193,8 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   const variables = new Map<string, string | undefined>();
   for (const m of model.methods) for (const name of m.pathVariables) if (!variables.has(name)) variables.set(name, m.servers[0]?.variables[name]?.description);
   files.set(`${OUT}/create-client.ts`, generatedFile(head, template('client/create-client.ts').fill({
+    // Only what the module uses, so it is clean under noUnusedLocals: no endpoint, no endpoint types.
+    typeImports: model.httpEndpoints.length > 0 ? 'HttpEndpoints, Methods' : 'Methods',
     types: q(`${scope}/types`),
     bigintTypes: q(`${scope}/types/bigint`),
     pathOptions: lines([...variables].map(([name, description]) => `${docComment([`${description ? `${description} ` : ''}For the methods whose path has \`{${name}}\`.`], '  ')}  ${propertyKey(name)}?: string;`)),

@@ -181,17 +181,19 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
     // The example in the doc comment is this document's first method of the kind.
     const sample = exported.find((e) => e.kind === kind);
     const example = sample ? `: \`${fn}(client).${sample.space.name}${sample.space.scope ? `(${sample.space.scope})` : ''}.${sample.first}(…)\`` : '';
+    const spaces = exported.filter((e) => e.kind === kind);
     return indexBuilder.fill({
       doc: `/** ${what}${example}. */`,
       name: fn,
+      // A builder with no namespace takes the client all the same (one signature for every
+      // document), unused: `_client`, so the module is clean under noUnusedParameters.
+      client: spaces.length > 0 ? 'client' : '_client',
       members: lines(
-        exported
-          .filter((e) => e.kind === kind)
-          .map(({ space }) =>
-            space.scope
-              ? `    ${key(space.name)}: (${space.scope}: string) => ${space.name}${kind}(client, ${space.scope}),`
-              : `    ${key(space.name)}: ${space.name}${kind}(client),`,
-          ),
+        spaces.map(({ space }) =>
+          space.scope
+            ? `    ${key(space.name)}: (${space.scope}: string) => ${space.name}${kind}(client, ${space.scope}),`
+            : `    ${key(space.name)}: ${space.name}${kind}(client),`,
+        ),
       ),
     });
   };
