@@ -3,7 +3,7 @@
 // here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
-import { FLAT_NAMESPACE, isSafeIdentifier, settleNames } from './model-names.ts';
+import { ARGUMENT_NAMES_LISTED, FLAT_NAMESPACE, isPathVariableName, settleNames } from './model-names.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
 import { eachRef, resolvePointer } from './util/refs.ts';
@@ -349,8 +349,8 @@ export function parseDocument(document: unknown): DocumentModel {
     const group = firstTag?.name ?? (dot > 0 ? name.slice(0, dot) : FLAT_NAMESPACE);
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
     // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
-    if (pathVariables[0] && !isSafeIdentifier(pathVariables[0])) {
-      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word`, `${where}/servers`);
+    if (pathVariables[0] && !isPathVariableName(pathVariables[0])) {
+      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
     }
     return {
       name,

@@ -142,6 +142,8 @@ function namespaceModule(space: Namespace, head: string, scope: string): string 
   return generatedFile(head, template('client/namespace.ts').fill({
     namespace: space.name,
     types: q(`${scope}/types`),
+    // `Params` only where a function's arguments use it (not when every method takes no param by position).
+    clientTypes: space.methods.some((m) => m.paramStructure === 'by-name' || m.params.length > 0) ? 'BareClient, MethodTypes, Params, RequestOptions' : 'BareClient, MethodTypes, RequestOptions',
     positional: space.methods.some((m) => m.paramStructure === 'by-position') ? template('client/namespace.ts').section('positional').fill({}) : '',
     functions: space.methods
       .map((m) => {

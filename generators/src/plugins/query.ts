@@ -164,9 +164,11 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
         });
       })
       .join('');
-    // Only what this namespace uses, so the file compiles under noUnusedLocals.
-    const values = ['infiniteQueryOptionsOf', 'mutationOptionsOf', 'positional', 'queryOptionsOf'].filter((name) => new RegExp(`\\b${name}[(<]`).test(body));
-    const used = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+    // Only what this namespace uses, so the file compiles under noUnusedLocals: read from the code
+    // without its doc comments and strings (a method's summary or wire name may say `Params`).
+    const code = body.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+    const values = ['infiniteQueryOptionsOf', 'mutationOptionsOf', 'positional', 'queryOptionsOf'].filter((name) => new RegExp(`\\b${name}[(<]`).test(code));
+    const used = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(code));
     files.set(`${OUT}/${space.name}.ts`, generatedFile(head, namespaceTemplate.fill({
       title: `// TanStack Query options for the \`${space.name}\` methods${space.scope ? `, for one \`${space.scope}\`` : ''}.`,
       types,
