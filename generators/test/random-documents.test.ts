@@ -24,7 +24,7 @@ const TROUBLE = [
   '2fa', '$ref', 'a b', "it's", 'x\\y', 'rpc_discover',
 ];
 /** Strings that are trouble somewhere the generator writes them: quotes, comments, Markdown, holes, shell, HTML. */
-const TRICKY_TEXT = ['', "it's", 'a "quoted" word', 'x\\y', 'a */ b', '/*@name*/', '{{name}}', '<!-- @end example -->', '`code`', 'a | b', '</script><b>', '$& $1', 'line\nbreak', '${x}', 'ünïcödé'];
+const TRICKY_TEXT = ['', "it's", 'a "quoted" word', 'x\\y', 'a */ b', '/*@name*/', '{{name}}', '<!-- @end example -->', '`code`', 'a | b', '</script><b>', '$& $1', 'line\nbreak', '$' + '{x}', 'ünïcödé'];
 const randomName = fc.stringMatching(/^[a-zA-Z_][a-zA-Z0-9_]{0,8}$/);
 const name = fc.oneof(fc.constantFrom(...TROUBLE), randomName);
 const wireName = fc.oneof(name, fc.tuple(name, name).map(([a, b]) => `${a}.${b}`));
@@ -92,13 +92,13 @@ const isAlias = (schema: unknown) => typeof schema === 'object' && schema !== nu
  * A value the schema accepts, or undefined when none can be drawn within the bounds (a required
  * member that recurses without end, say): `$ref`s are followed a few levels deep, lists stay short.
  */
-function valueOf(schema: unknown, schemas: Readonly<Record<string, unknown>>, depth = 0): fc.Arbitrary<unknown> | undefined {
+function acceptedValue(schema: unknown, schemas: Readonly<Record<string, unknown>>, depth = 0): fc.Arbitrary<unknown> | undefined {
   if (typeof schema !== 'object' || schema === null) return fc.constant(null);
   const s = schema as Record<string, unknown>;
-  if (typeof s.$ref === 'string') return depth > 4 ? undefined : valueOf(schemas[s.$ref.slice('#/components/schemas/'.length)], schemas, depth + 1);
+  if (typeof s.$ref === 'string') return depth > 4 ? undefined : acceptedValue(schemas[s.$ref.slice('#/components/schemas/'.length)], schemas, depth + 1);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
   if (Array.isArray(s.anyOf)) {
-    const branches = s.anyOf.map((b) => valueOf(b, schemas, depth + 1)).filter((b) => b !== undefined);
+    const branches = s.anyOf.map((b) => acceptedValue(b, schemas, depth + 1)).filter((b) => b !== undefined);
     return branches.length > 0 ? fc.oneof(...branches) : undefined;
   }
   const types = Array.isArray(s.type) ? (s.type as string[]) : typeof s.type === 'string' ? [s.type] : [];
@@ -111,13 +111,13 @@ function valueOf(schema: unknown, schemas: Readonly<Record<string, unknown>>, de
       case 'boolean': return fc.boolean();
       case 'null': return fc.constant(null);
       case 'array': {
-        const items = depth > 3 ? undefined : valueOf(s.items, schemas, depth + 1);
+        const items = depth > 3 ? undefined : acceptedValue(s.items, schemas, depth + 1);
         return items ? fc.array(items, { maxLength: 2 }) : fc.constant([]);
       }
       case 'object': {
         const properties = Object.entries((s.properties ?? {}) as Record<string, unknown>);
         const required = new Set((s.required ?? []) as string[]);
-        const members = properties.map(([name, member]) => [name, depth > 3 && !required.has(name) ? undefined : valueOf(member, schemas, depth + 1)] as const);
+        const members = properties.map(([name, member]) => [name, depth > 3 && !required.has(name) ? undefined : acceptedValue(member, schemas, depth + 1)] as const);
         if (members.some(([name, value]) => value === undefined && required.has(name))) return undefined;
         const drawn = members.filter((m): m is readonly [string, fc.Arbitrary<unknown>] => m[1] !== undefined);
         return fc.record(Object.fromEntries(drawn), { requiredKeys: drawn.map(([name]) => name).filter((name) => required.has(name)) });
@@ -140,18 +140,18 @@ interface RandomMethod {
 function exampleOf(m: RandomMethod, schemas: Record<string, unknown>): fc.Arbitrary<unknown[]> {
   const required = m.params.filter((p) => p.required);
   const optional = m.params.filter((p) => !p.required);
-  const values = (params: RandomMethod['params']) => params.map((p) => valueOf(p.schema, schemas));
-  const result = m.result ? valueOf(m.result.schema, schemas) : fc.constant(undefined);
+  const values = (params: RandomMethod['params']) => params.map((p) => acceptedValue(p.schema, schemas));
+  const result = m.result ? acceptedValue(m.result.schema, schemas) : fc.constant(undefined);
   const [needed, more] = [values(required), values(optional)];
   if (needed.some((v) => v === undefined) || result === undefined) return fc.constant([]);
   // By position, optional params are given as a prefix of them; by name, any of them.
-  const stop = more.findIndex((v) => v === undefined);
+  const stop = more.indexOf(undefined);
   const offered = m.paramStructure !== 'by-position' ? optional.filter((_, i) => more[i] !== undefined) : stop < 0 ? optional : optional.slice(0, stop);
   return fc
     .record({
       name: fc.option(fc.constantFrom(...TRICKY_TEXT.filter(Boolean)), { nil: undefined }),
       required: fc.tuple(...(needed as fc.Arbitrary<unknown>[])),
-      optional: fc.tuple(...offered.map((p) => valueOf(p.schema, schemas)!)),
+      optional: fc.tuple(...offered.map((p) => acceptedValue(p.schema, schemas)!)),
       some: fc.nat({ max: offered.length }),
       result,
     })
@@ -204,7 +204,7 @@ const documentArbitrary = baseDocument.chain((document) => {
   const methodExamples = document.methods.map((m) => fc.oneof(fc.constant([]), exampleOf(m as RandomMethod, schemas)));
   const endpointExamples = document['x-http-endpoints'].map((e) => {
     const [status, response] = Object.entries(e.responses)[0]!;
-    const body = valueOf(response.schema, schemas);
+    const body = acceptedValue(response.schema, schemas);
     return body ? fc.option(fc.record({ status: fc.constant(Number(status)), name: fc.constantFrom(...TRICKY_TEXT.filter(Boolean)), body }), { nil: undefined }) : fc.constant(undefined);
   });
   return fc.tuple(fc.tuple(...methodExamples), fc.tuple(...endpointExamples)).map(([forMethods, forEndpoints]) => ({
@@ -222,6 +222,9 @@ it('property: random valid documents generate and compile under tsc --strict, or
   const seed = Number(process.env.AVANODE_FUZZ_SEED) || Date.now() % 1_000_000;
   const documents = fc.sample(documentArbitrary, { numRuns: runs, seed });
   const generated: string[] = [];
+  // How many generated documents have each of the parts that are optional in a document.
+  const refusals: string[] = [];
+  const covered = { pathVariables: 0, httpEndpoints: 0, examples: 0 };
   for (const [i, document] of documents.entries()) {
     const name = `r${i}`;
     const spec = join(root, `${name}.json`);
@@ -231,13 +234,19 @@ it('property: random valid documents generate and compile under tsc --strict, or
     if (code === 0) {
       expect(errors, `seed ${seed}, document ${i}`).toEqual([]);
       generated.push(name);
+      if (document.methods.some((m) => 'servers' in m)) covered.pathVariables++;
+      if (document['x-http-endpoints'].length > 0) covered.httpEndpoints++;
+      if (document.methods.some((m) => 'examples' in m) || document['x-http-endpoints'].some((e) => 'examples' in e)) covered.examples++;
     } else {
       // A refusal is one line that names the document and where in it.
       expect(errors, `seed ${seed}, document ${i}: ${err}`).toHaveLength(1);
       expect(errors[0]).toMatch(/^avanode-gen: .*#\//);
+      refusals.push(errors[0]!);
     }
   }
   expect(generated.length, `seed ${seed}: most random documents are valid ones`).toBeGreaterThan(runs / 2);
+  // The optional parts were there in documents that generated (so the property covers them), not only in refused ones.
+  for (const [part, count] of Object.entries(covered)) expect(count, `seed ${seed}: documents with ${part} (refused: ${refusals.join('; ')})`).toBeGreaterThan(0);
   const compiled = compileOutputs(root, generated);
   expect(compiled, `seed ${seed} (AVANODE_FUZZ_SEED=${seed} repeats it; documents in ${root})`).toBe('');
 }, 600_000);
