@@ -8,7 +8,7 @@ import { type Template, template } from '../util/template.ts';
 import { eachRef, followRefs, schemaRefName } from '../util/refs.ts';
 import { uint64Paths } from '../uint64-paths.ts';
 import { WIRE_FORM_ON_THE_WIRE, wireFormOf } from '../wire-forms.ts';
-import { clientSnippet, curlSnippet, exampleRequest, exampleUrl } from './docs-snippets.ts';
+import { type ClientCall, clientCall, curlData, exampleRequest, exampleUrl } from './docs-snippets.ts';
 
 /** A group's title in the sidebar: its tag's description in the document, else the group's name. */
 function groupTitle(model: DocumentModel, group: string): string {
@@ -121,6 +121,14 @@ function methodTryIt(m: MethodModel): string {
   return tryItTag({ method: m.name, origin, path: m.path, variables, byPosition: m.paramStructure === 'by-position', params: example.params });
 }
 
+/** The TypeScript snippet's holes: the client's origin, the scoped namespace's line, the call. */
+const clientCallValues = (example: Template, call: ClientCall) => ({
+  origin: call.origin,
+  scoped: call.scoped ? example.section('scoped').fill(call.scoped) : '',
+  target: call.target,
+  args: call.args,
+});
+
 function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
   const page = template('docs/method.md');
   const at: Where = { base: '../', schemas: model.schemas };
@@ -151,8 +159,9 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
     'try-it': methodTryIt(m),
     example: optional(page, 'example', example !== undefined, () => ({
       'example-name': example?.name ? `*${example.name}*` : '',
-      curl: curlSnippet(m),
-      typescript: clientSnippet(m, packageName),
+      url: exampleUrl(m),
+      data: curlData(m),
+      ...clientCallValues(page.section('example'), clientCall(m)),
       request: JSON.stringify(exampleRequest(m), null, 2),
       response: JSON.stringify({ jsonrpc: '2.0', id: 1, result: example?.result?.value }, null, 2),
       member: m.memberName,
