@@ -31,6 +31,12 @@ const MODULE_NAMES = new Set(['core', 'index', 'reads', 'definition', 'createCli
 /** A namespace's own members and what its modules declare beside the members' standalone functions. */
 const NAMESPACE_MEMBERS = new Set(['batch', 'positional']);
 
+/** The types the client's index exports beside the document's (templates/client/index.ts): an endpoint `request` must not make `RequestOptions`. */
+export const CLIENT_TYPE_NAMES = new Set([
+  'BareClient', 'BatchCall', 'BatchResults', 'Client', 'MethodTypes', 'MethodTypesOf', 'OptionalParamsMethod', 'Params', 'RequestArgs', 'RequestOptions',
+  'BatchItem', 'ClientConfig', 'ClientDefinition', 'CoreClient', 'HookRequest', 'HookResponse', 'RetryOptions', 'ValidationIssue',
+]);
+
 /** The names beside a by-position method's arguments in the functions generated for it (method-code.ts, the client's and query's modules). */
 const ARGUMENT_NAMES = new Set(['options', 'client', 'params', 'positional']);
 
@@ -139,7 +145,7 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
   // Type stems: unique among methods, and among endpoints (their types have other suffixes).
   for (const [group, suffixes] of [[methods, ['Params', 'Result']], [endpoints, ['Query', 'Options', 'Answer']]] as const) {
     const taken = new Set<string>();
-    const key = (stem: string) => (suffixes.some((suffix) => typeNames.has(stem + suffix)) ? '' : stem);
+    const key = (stem: string) => (suffixes.some((suffix) => typeNames.has(stem + suffix) || CLIENT_TYPE_NAMES.has(stem + suffix)) ? '' : stem);
     taken.add('');
     for (const item of group) {
       const base = pascalCase(item.name) || 'Method';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { typecheck } from '../../scripts/typecheck.ts';
 
-const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli'];
+const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli', 'mcp'];
 /** Where the query package's declared peer is installed (a devDependency of generators). */
 const queryCore = dirname(createRequire(import.meta.url).resolve('@tanstack/query-core/package.json'));
 

@@ -25,7 +25,7 @@ it('pnpm exec avanode-gen --spec my.openrpc.json --out ./generated, in a fresh f
 
   const generated = join(folder, 'generated');
   const packages = readdirSync(generated).filter((name) => name !== 'docs').sort();
-  expect(packages).toEqual(['cli', 'client', 'mock', 'query', 'types', 'validators']);
+  expect(packages).toEqual(['cli', 'client', 'mcp', 'mock', 'query', 'types', 'validators']);
   const query = JSON.parse(readFileSync(join(generated, 'query', 'package.json'), 'utf8'));
   expect(query.peerDependencies).toEqual({ '@tanstack/query-core': '^5.0.0' });
   expect(query.dependencies).toEqual({ '@avanode/types': '1.0.0' });
