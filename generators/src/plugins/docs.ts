@@ -129,8 +129,7 @@ const clientCallValues = (example: Template, call: ClientCall) => ({
   args: call.args,
 });
 
-function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
-  const page = template('docs/method.md');
+function methodPage(page: Template, model: DocumentModel, m: MethodModel, packageName: string): string {
   const at: Where = { base: '../', schemas: model.schemas };
   const scope = m.scope;
   const byPosition = m.paramStructure === 'by-position';
@@ -172,8 +171,7 @@ function methodPage(model: DocumentModel, m: MethodModel, packageName: string): 
   });
 }
 
-function schemaPage(name: string, schema: JsonSchema, usedBy: string[], schemas: Where['schemas']): string {
-  const page = template('docs/schema.md');
+function schemaPage(page: Template, name: string, schema: JsonSchema, usedBy: string[], schemas: Where['schemas']): string {
   const at: Where = { base: '../', schemas };
   const s = isObject(schema) ? schema : {};
   const form = wireFormOf(s);
@@ -190,8 +188,7 @@ function schemaPage(name: string, schema: JsonSchema, usedBy: string[], schemas:
   });
 }
 
-function httpEndpointPage(model: DocumentModel, endpoint: HttpEndpointModel, origin: string, packageName: string): string {
-  const page = template('docs/http-endpoint.md');
+function httpEndpointPage(page: Template, model: DocumentModel, endpoint: HttpEndpointModel, origin: string, packageName: string): string {
   const at: Where = { base: '../', schemas: model.schemas };
   return page.fill({
     name: endpoint.name,
@@ -214,6 +211,8 @@ function httpEndpointPage(model: DocumentModel, endpoint: HttpEndpointModel, ori
 export function docsFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
   const packageName = `${context.scope ?? '@avanode'}/client`;
   const files: GeneratedFiles = new Map();
+  // Each template read once per run (template() reads its file on every call, for --watch).
+  const [methodTemplate, schemaTemplate, endpointTemplate] = [template('docs/method.md'), template('docs/schema.md'), template('docs/http-endpoint.md')];
   const usedBy = new Map<string, Set<string>>();
   const refsIn = (value: unknown, into: Set<string>) =>
     eachRef(value, (ref) => {
@@ -224,17 +223,17 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     const refs = new Set<string>();
     refsIn([m.params.map((p) => p.schema), m.resultSchema], refs);
     for (const r of refs) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${m.name}](../${groupFolder(m)}/${m.name}.md)`));
-    files.set(`reference/${groupFolder(m)}/${m.name}.md`, methodPage(model, m, packageName));
+    files.set(`reference/${groupFolder(m)}/${m.name}.md`, methodPage(methodTemplate, model, m, packageName));
   }
   for (const [name, schema] of Object.entries(model.schemas)) {
     const refs = new Set<string>();
     refsIn(schema, refs);
     for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
   }
-  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort(), model.schemas));
+  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, schemaPage(schemaTemplate, name, schema, [...(usedBy.get(name) ?? [])].sort(), model.schemas));
   // Plain HTTP endpoints are called on the same node as the methods: the first server's origin.
   const origin = model.methods[0] ? (/^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(model.methods[0]))?.[0] ?? '') : '';
-  for (const endpoint of model.httpEndpoints) files.set(`reference/${endpoint.namespace}/${endpoint.name}.md`, httpEndpointPage(model, endpoint, origin, packageName));
+  for (const endpoint of model.httpEndpoints) files.set(`reference/${endpoint.namespace}/${endpoint.name}.md`, httpEndpointPage(endpointTemplate, model, endpoint, origin, packageName));
   // The sidebar, by API, then the schemas.
   const groups = new Map<string, Array<{ text: string; link: string }>>();
   for (const m of model.methods) {
