@@ -58,8 +58,17 @@ export class Template {
     private readonly syntax: Syntax = syntaxOf(name),
   ) {}
 
+  // Read once: a page template's sections are filled once per item (a table's row per error).
+  private holeNames?: string[];
+  private readonly sections = new Map<string, Template>();
+
   /** The names of its holes, block and inline, in order of first appearance. */
   holes(): string[] {
+    this.holeNames ??= this.findHoles();
+    return this.holeNames;
+  }
+
+  private findHoles(): string[] {
     const { block, about, inline, unfinished: sampleLeft } = this.syntax;
     const unfinished = sampleLeft?.exec(this.text);
     if (unfinished) throw new Error(`template ${this.name}: '${unfinished[0]}': a hole before more than one token must be a span, /*@name[*/ … /*]*/`);
@@ -73,9 +82,13 @@ export class Template {
 
   /** The sample inside block hole `name`, as a template of its own. */
   section(name: string): Template {
+    const known = this.sections.get(name);
+    if (known) return known;
     const match = [...this.text.matchAll(this.syntax.block)].find((m) => m[1] === name);
     if (!match) throw new Error(`template ${this.name}: no block hole '${name}'`);
-    return new Template(match[2]!, `${this.name}#${name}`, this.syntax);
+    const section = new Template(match[2]!, `${this.name}#${name}`, this.syntax);
+    this.sections.set(name, section);
+    return section;
   }
 
   /** The text with every hole filled: block holes by whole lines (a newline is added when missing), inline holes in place. */
