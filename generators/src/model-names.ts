@@ -31,6 +31,12 @@ const MODULE_NAMES = new Set(['core', 'index', 'reads', 'definition', 'createCli
 /** A namespace's own members and what its modules declare beside the members' standalone functions. */
 const NAMESPACE_MEMBERS = new Set(['batch', 'positional']);
 
+/** The types the client's index exports beside the document's (templates/client/index.ts): an endpoint `request` must not make `RequestOptions`. */
+export const CLIENT_TYPE_NAMES = new Set([
+  'BareClient', 'BatchCall', 'BatchResults', 'Client', 'MethodTypes', 'MethodTypesOf', 'OptionalParamsMethod', 'Params', 'RequestArgs', 'RequestOptions',
+  'BatchItem', 'ClientConfig', 'ClientDefinition', 'CoreClient', 'HookRequest', 'HookResponse', 'RetryOptions', 'ValidationIssue',
+]);
+
 /** The names beside a by-position method's arguments in the functions generated for it (method-code.ts, the client's and query's modules). */
 const ARGUMENT_NAMES = new Set(['options', 'client', 'params', 'positional']);
 
@@ -43,7 +49,17 @@ interface Named {
 }
 
 /** Whether `name` can name a variable or parameter as it is. */
-export const isSafeIdentifier = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED_WORDS.has(name) && !OBJECT_MEMBERS.has(name);
+const isSafeIdentifier = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED_WORDS.has(name) && !OBJECT_MEMBERS.has(name);
+
+/**
+ * Whether a path variable can be, as it is, the parameter generated functions take for it (and
+ * the key of the request option that carries it): an identifier, not a reserved word, none of
+ * the functions' other parameters.
+ */
+export const isPathVariableName = (name: string): boolean => isSafeIdentifier(name) && !ARGUMENT_NAMES.has(name);
+
+/** The names generated functions use beside a method's arguments, as a sentence. */
+export const ARGUMENT_NAMES_LISTED = [...ARGUMENT_NAMES].join(', ');
 
 /** `name` made a safe identifier: camelCase, with a trailing `_` when it is reserved where it stands. */
 function safeIdentifier(name: string, reserved: ReadonlySet<string>): string {
@@ -113,17 +129,23 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
   }
 
   // Arguments of by-position methods: identifiers, unique in their method, none another argument of its functions.
-  for (const method of methods as Array<Named & { params?: Array<{ argName: string }>; scope?: string }>) {
+  // A namespace's functions all take its path variable (the first its methods have), those of
+  // its methods without one too.
+  const scoped = methods as Array<Named & { params?: Array<{ argName: string }>; scope?: string }>;
+  const namespaceScope = new Map<string, string>();
+  for (const method of scoped) if (method.scope && !namespaceScope.has(method.namespace)) namespaceScope.set(method.namespace, method.scope);
+  for (const method of scoped) {
     const taken = new Set<string>();
+    const scope = namespaceScope.get(method.namespace);
     for (const param of method.params ?? []) {
-      param.argName = unique(safeIdentifier(param.argName, new Set([...ARGUMENT_NAMES, ...(method.scope ? [method.scope] : [])])), taken);
+      param.argName = unique(safeIdentifier(param.argName, new Set([...ARGUMENT_NAMES, ...(scope ? [scope] : [])])), taken);
     }
   }
 
   // Type stems: unique among methods, and among endpoints (their types have other suffixes).
   for (const [group, suffixes] of [[methods, ['Params', 'Result']], [endpoints, ['Query', 'Options', 'Answer']]] as const) {
     const taken = new Set<string>();
-    const key = (stem: string) => (suffixes.some((suffix) => typeNames.has(stem + suffix)) ? '' : stem);
+    const key = (stem: string) => (suffixes.some((suffix) => typeNames.has(stem + suffix) || CLIENT_TYPE_NAMES.has(stem + suffix)) ? '' : stem);
     taken.add('');
     for (const item of group) {
       const base = pascalCase(item.name) || 'Method';

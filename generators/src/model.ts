@@ -3,10 +3,10 @@
 // here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
 import { GeneratorError } from './errors.ts';
-import { FLAT_NAMESPACE, isSafeIdentifier, settleNames } from './model-names.ts';
+import { ARGUMENT_NAMES_LISTED, FLAT_NAMESPACE, isPathVariableName, settleNames } from './model-names.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
-import { eachRef, resolvePointer } from './util/refs.ts';
+import { DOCUMENT_SCOPE, eachRef, eachRefInSchemaData, resolvePointer } from './util/refs.ts';
 
 export type { JsonSchema };
 
@@ -143,7 +143,7 @@ function deref<T>(refs: Readonly<Record<string, unknown>>, value: T): T {
   return isObject(value) && typeof value.$ref === 'string' ? (refs[value.$ref] as T) : value;
 }
 
-/** Every `$ref` of the document resolved, or a GeneratorError naming the first that dangles. */
+/** Every `$ref` of the document resolved (not those inside data: an example's value), or a GeneratorError naming the first that dangles. */
 function resolveRefs(document: Record<string, unknown>): Record<string, JsonSchema> {
   const refs: Record<string, JsonSchema> = {};
   eachRef(document, (ref, where) => {
@@ -151,6 +151,9 @@ function resolveRefs(document: Record<string, unknown>): Record<string, JsonSche
     const target = resolvePointer(document, ref);
     if (target === undefined) throw new GeneratorError(`${where}: $ref '${ref}' does not resolve`, where);
     refs[ref] = target as JsonSchema;
+  }, DOCUMENT_SCOPE);
+  eachRefInSchemaData(document, (ref, where) => {
+    throw new GeneratorError(`${where}: a member '$ref' ('${ref.slice(0, 40)}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`, where);
   });
   return refs;
 }
@@ -349,8 +352,8 @@ export function parseDocument(document: unknown): DocumentModel {
     const group = firstTag?.name ?? (dot > 0 ? name.slice(0, dot) : FLAT_NAMESPACE);
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
     // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
-    if (pathVariables[0] && !isSafeIdentifier(pathVariables[0])) {
-      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word`, `${where}/servers`);
+    if (pathVariables[0] && !isPathVariableName(pathVariables[0])) {
+      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
     }
     return {
       name,

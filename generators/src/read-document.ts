@@ -16,7 +16,7 @@ import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GeneratorError } from './errors.ts';
 import { isObject } from './util/json.ts';
-import { resolvePointer } from './util/refs.ts';
+import { DOCUMENT_SCOPE, memberScope, type RefScope, resolvePointer, SCHEMA_SCOPE } from './util/refs.ts';
 
 /** Bounds on what a document may pull in: files or URLs, and bytes each. */
 const MAX_EXTERNAL_FILES = 100;
@@ -87,16 +87,19 @@ async function bundleExternalRefs(document: Record<string, unknown>, base: URL):
     return files.get(key)!;
   };
 
-  // `inSchema`: the value stands where a schema does, so its targets go in `components.schemas`.
-  const walk = async (value: unknown, where: string, file: URL | undefined, inSchema: boolean): Promise<void> => {
+  // A value in schema scope stands where a schema does, so its targets go in `components.schemas`;
+  // data (an example's value, a schema's `const`…) is not walked: a `$ref` there is a member like
+  // any other (util/refs.ts `memberScope`).
+  const walk = async (value: unknown, where: string, file: URL | undefined, scope: RefScope, parentKey?: string): Promise<void> => {
     if (Array.isArray(value)) {
-      for (const [i, item] of value.entries()) await walk(item, `${where}/${i}`, file, inSchema);
+      for (const [i, item] of value.entries()) await walk(item, `${where}/${i}`, file, { ...scope, names: false });
       return;
     }
     if (!isObject(value)) return;
-    if (typeof value.$ref === 'string' && (file !== undefined || !value.$ref.startsWith('#'))) value.$ref = await localize(value.$ref, where, file ?? base, inSchema);
+    if (typeof value.$ref === 'string' && !scope.names && (file !== undefined || !value.$ref.startsWith('#'))) value.$ref = await localize(value.$ref, where, file ?? base, scope.in === 'schema');
     for (const [key, item] of Object.entries(value)) {
-      if (key !== '$ref') await walk(item, `${where}/${key}`, file, inSchema || key === 'schema' || key === 'schemas');
+      const inner = key === '$ref' && !scope.names ? undefined : memberScope(scope, key, parentKey);
+      if (inner) await walk(item, `${where}/${key}`, file, inner, key);
     }
   };
 
@@ -126,11 +129,11 @@ async function bundleExternalRefs(document: Record<string, unknown>, base: URL):
     local.set(target.href, pointer);
     const copy = structuredClone(found);
     members[name] = copy;
-    await walk(copy, pointer, fileUrl, inSchema);
+    await walk(copy, pointer, fileUrl, inSchema ? SCHEMA_SCOPE : DOCUMENT_SCOPE);
     return pointer;
   };
 
-  await walk(document, '#', undefined, false);
+  await walk(document, '#', undefined, DOCUMENT_SCOPE);
 }
 
 /**

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { typecheck } from '../../scripts/typecheck.ts';
 
-const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli'];
+const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli', 'mcp'];
 /** Where the query package's declared peer is installed (a devDependency of generators). */
 const queryCore = dirname(createRequire(import.meta.url).resolve('@tanstack/query-core/package.json'));
 
@@ -23,7 +23,7 @@ function generatedSources(root: string, name: string): string[] {
 export function compileOutputs(root: string, names: string[]): string {
   writeFileSync(join(root, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
-      strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'],
+      strict: true, noUnusedLocals: true, noUnusedParameters: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'],
       types: [], skipLibCheck: true, allowJs: true, checkJs: false,
       paths: {
         '@*/types': ['./*/types/src/index.ts'],

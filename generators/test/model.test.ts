@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GeneratorError } from '../src/errors.ts';
 import { parseDocument } from '../src/model.ts';
+import { CLIENT_TYPE_NAMES } from '../src/model-names.ts';
 import { followRefs } from '../src/util/refs.ts';
 
 const ledger = JSON.parse(readFileSync(join(import.meta.dirname, 'golden', 'ledger.openrpc.json'), 'utf8'));
@@ -119,6 +120,21 @@ describe('names settled once, for every plugin', () => {
     `);
     // The same document gives the same names.
     expect(named(document, { Params: { type: 'string' }, pet: { type: 'string' }, Pet: { type: 'string' }, GetPetsResult: { type: 'string' } })).toEqual(m);
+  });
+
+  it("names an endpoint's types apart from the client's own (an endpoint `request` would make RequestOptions), whose list is the client index's", () => {
+    const m = parseDocument({
+      openrpc: '1.2.6',
+      info: { title: 't', version: '1' },
+      methods: [plain('a')],
+      'x-http-endpoints': [{ name: 'request', paths: { main: '/r' }, responses: { '200': { description: 'ok', schema: {} } } }],
+    });
+    expect(m.httpEndpoints[0]!.typeName).toBe('Request2');
+    const index = readFileSync(join(import.meta.dirname, '..', 'templates', 'client', 'index.ts'), 'utf8').replace(/\/\/ @hole documentTypes[\s\S]*?\/\/ @end documentTypes/, '').replace(/^\s*\/\/.*$/gm, '');
+    const exported = [...index.matchAll(/export type \{([^}]*)\}/g)].flatMap((e) => e[1]!.split(',').map((name) => name.trim()).filter(Boolean));
+    exported.push(...[...index.matchAll(/type (\w+)[,\s}]/g)].map((e) => e[1]!));
+    expect(exported.length).toBeGreaterThan(15);
+    expect(exported.filter((name) => !CLIENT_TYPE_NAMES.has(name))).toEqual([]);
   });
 
   it('gives positional arguments names a function can take', () => {

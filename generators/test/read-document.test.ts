@@ -89,4 +89,39 @@ describe('reading a foreign document', () => {
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/^avanode-gen: .*invalid\.json: not a valid OpenRPC document: #\/info: .* \(OpenRPC meta-schema\)$/);
   });
+
+  it('takes a `$ref` inside data as data (an example value, an error\'s data, x-http-endpoints\' paths and bodies), and still follows one under a property named like data', async () => {
+    const withData = {
+      openrpc: '1.2.6',
+      info: { title: 'Data', version: '1.0.0' },
+      methods: [
+        {
+          name: 'notes.get',
+          params: [{ name: 'note', required: true, schema: { type: 'object', properties: { default: { $ref: 'shared/pet.json#/Owner' }, value: { type: 'string' } } } }],
+          result: { name: 'note', schema: { type: 'object', properties: { $ref: { type: 'string' } } } },
+          errors: [{ code: 1, message: 'no note', data: { $ref: 'nowhere.json' } }],
+          examples: [{ name: 'one', params: [{ name: 'note', value: { $ref: 'nowhere.json' } }], result: { name: 'note', value: { $ref: '/*@name*/' } } }],
+        },
+      ],
+      'x-http-endpoints': [{ name: 'health.get', paths: { $ref: '/ext/health' }, responses: { '200': { description: 'Up.', schema: { type: 'object' } } }, examples: [{ status: 200, body: { $ref: '#/nowhere' } }] }],
+    };
+    writeFileSync(join(documents, 'data.json'), JSON.stringify(withData));
+    const run = await runCli(['--spec', join(documents, 'data.json'), '--out', join(root, 'data'), '--scope', '@data']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    // The property named `default` was followed into the file beside the document: its type is the bundled Owner.
+    expect(readFileSync(join(root, 'data', 'types', 'src', 'index.ts'), 'utf8')).toMatch(/default\?: Owner;/);
+    const mock = readFileSync(join(root, 'data', 'mock', 'src', 'generated', 'mock-data.ts'), 'utf8');
+    for (const data of ['nowhere.json', '/*@name*/', '/ext/health', '#/nowhere']) expect(mock).toContain(`"$ref": ${JSON.stringify(data)}`);
+    expect(compileOutputs(root, ['data'])).toBe('');
+  });
+
+  it("refuses, in one line, a `$ref` inside a schema's const (the types compiler would follow it), where it stands", async () => {
+    const withConst = { openrpc: '1.2.6', info: { title: 'Const', version: '1' }, methods: [{ name: 'a', params: [{ name: 'p', schema: { type: 'object', properties: { v: { const: { $ref: 'not/a/file.json' } } } } }], result: { name: 'r', schema: { type: 'string' } } }] };
+    writeFileSync(join(documents, 'const.json'), JSON.stringify(withConst));
+    const run = await runCli(['--spec', join(documents, 'const.json'), '--out', join(root, 'const')]);
+    expect(run.code).toBe(1);
+    expect(run.err.trim().split('\n')).toHaveLength(1);
+    expect(run.err).toContain("#/methods/0/params/0/schema/properties/v/const: a member '$ref' ('not/a/file.json') inside a schema's const");
+  });
 });

@@ -43,7 +43,7 @@ it('pnpm exec avanode-gen --spec my.openrpc.json --out ./generated, in a fresh f
   const sources = packages.flatMap((pkg) => (readdirSync(join(generated, pkg), { recursive: true }) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `generated/${pkg}/${f}`));
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({
     compilerOptions: {
-      strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true,
+      strict: true, noUnusedLocals: true, noUnusedParameters: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM'], types: [], skipLibCheck: true,
       // The packages' names, as their package.json files give them, and the peer the query package declares.
       paths: {
         '@avanode/types': ['./generated/types/src/index.ts'],

@@ -151,8 +151,42 @@ describe('templates', () => {
   it('leave no marker in what the generators write', async () => {
     const document = JSON.parse(readFileSync(join(import.meta.dirname, 'golden', 'ledger.openrpc.json'), 'utf8'));
     const files = await generate(document, { specName: 'ledger.openrpc.json', command: 'avanode-gen' });
-    const marked = [...files].filter(([, text]) => /\/\*@[\w-]+(\[)?\*\/|\/\*\]\*\/|\/\/ @(hole|end|about)\b/.test(text)).map(([path]) => path);
+    const marked = [...files].filter(([, text]) => /\/\*@[\w-]+(\[)?\*\/|\/\*\]\*\/|\/\/ @(hole|end|about)\b|<!-- @(hole|end|about)\b|\{\{[\w-]+\}\}/.test(text)).map(([path]) => path);
+    expect([...files.keys()].filter((path) => path.endsWith('.md')).length).toBeGreaterThan(5);
     expect(files.size).toBeGreaterThan(20);
     expect(marked).toEqual([]);
+  });
+
+  const page = new Template(
+    [
+      '<!-- @about -->',
+      'What this page template is.',
+      '<!-- @end about -->',
+      '# {{title}}',
+      '',
+      '<!-- @hole rows -->',
+      '| {{code}} | {{meaning}} |',
+      '<!-- @end rows -->',
+      '<!-- @hole note -->',
+      '',
+      'Note: {{text}}',
+      '<!-- @end note -->',
+    ].join('\n'),
+    'page.md',
+  );
+
+  it('in Markdown, spell block holes as comment lines and inline holes as {{name}}; sections keep the spelling', () => {
+    expect(page.holes()).toEqual(['title', 'rows', 'note']);
+    const rows = page.section('rows');
+    expect(rows.holes()).toEqual(['code', 'meaning']);
+    const text = page.fill({
+      title: 'Errors {{code}}',
+      rows: [{ code: '-32000', meaning: 'a | b' }].map((row) => rows.fill(row)).join(''),
+      note: '',
+    });
+    // A value is not read as a hole: the title keeps its braces.
+    expect(text).toBe('# Errors {{code}}\n\n| -32000 | a | b |\n');
+    expect(page.fill({ title: 't', rows: '', note: page.section('note').fill({ text: 'n' }) })).toBe('# t\n\n\nNote: n\n');
+    expect(() => page.fill({ title: 't', rows: '' })).toThrow('template page.md: no value for note');
   });
 });

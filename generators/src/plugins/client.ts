@@ -142,6 +142,8 @@ function namespaceModule(space: Namespace, head: string, scope: string): string 
   return generatedFile(head, template('client/namespace.ts').fill({
     namespace: space.name,
     types: q(`${scope}/types`),
+    // `Params` only where a function's arguments use it (not when every method takes no param by position).
+    clientTypes: space.methods.some((m) => m.paramStructure === 'by-name' || m.params.length > 0) ? 'BareClient, MethodTypes, Params, RequestOptions' : 'BareClient, MethodTypes, RequestOptions',
     positional: space.methods.some((m) => m.paramStructure === 'by-position') ? template('client/namespace.ts').section('positional').fill({}) : '',
     functions: space.methods
       .map((m) => {
@@ -193,6 +195,8 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   const variables = new Map<string, string | undefined>();
   for (const m of model.methods) for (const name of m.pathVariables) if (!variables.has(name)) variables.set(name, m.servers[0]?.variables[name]?.description);
   files.set(`${OUT}/create-client.ts`, generatedFile(head, template('client/create-client.ts').fill({
+    // Only what the module uses, so it is clean under noUnusedLocals: no endpoint, no endpoint types.
+    typeImports: model.httpEndpoints.length > 0 ? 'HttpEndpoints, Methods' : 'Methods',
     types: q(`${scope}/types`),
     bigintTypes: q(`${scope}/types/bigint`),
     pathOptions: lines([...variables].map(([name, description]) => `${docComment([`${description ? `${description} ` : ''}For the methods whose path has \`{${name}}\`.`], '  ')}  ${propertyKey(name)}?: string;`)),

@@ -1,6 +1,7 @@
-// The ways a reader calls a method, written from one example: curl, the generated client in
-// TypeScript, and the raw JSON-RPC exchange. Generic: everything comes from the model (the
-// method, its first server and the example), nothing from one particular API.
+// The values of the ways a reader calls a method, written from one example: curl's URL and body,
+// the generated client's call in TypeScript, and the raw JSON-RPC request (their shapes are in
+// templates/docs/method.md). Generic: everything comes from the model (the method, its first
+// server and the example), nothing from one particular API.
 import type { MethodModel } from '../model.ts';
 import { propertyKey, stringLiteral } from '../util/code.ts';
 
@@ -46,35 +47,50 @@ export const exampleRequest = (method: MethodModel) => ({ jsonrpc: '2.0', id: 1,
 /** A shell-quoted argument (single quotes; a single quote inside becomes '\''). */
 const shellQuote = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
 
-/** The example as a curl command a reader can paste into a terminal. */
-export function curlSnippet(method: MethodModel): string {
+/** The example's request body as curl's `--data` argument, shell-quoted. */
+export function curlData(method: MethodModel): string {
   // A short body stays on one line; a longer one is pretty-printed inside the quotes, so the
   // command reads without sideways scrolling and still pastes as one command.
   const compact = JSON.stringify(exampleRequest(method));
-  const body = compact.length <= WIDTH - 10 ? compact : JSON.stringify(exampleRequest(method), null, 2).replace(/\n/g, '\n  ');
-  return ['curl -sS -X POST \\', `  ${exampleUrl(method)} \\`, "  -H 'content-type: application/json' \\", `  --data ${shellQuote(body)}`].join('\n');
+  return shellQuote(compact.length <= WIDTH - 10 ? compact : JSON.stringify(exampleRequest(method), null, 2).replace(/\n/g, '\n  '));
+}
+
+/** What the TypeScript snippet is made of: the client's origin, the scoped namespace's line (if any), the call. */
+export interface ClientCall {
+  /** The server's origin, as a string literal. */
+  origin: string;
+  /** A scoped namespace (a chain): the local that holds it and the namespace's argument, a string literal. */
+  scoped?: { local: string; namespace: string; value: string };
+  /** The call, up to its arguments: `client.info.getNodeID` or `evm.feeConfig`. */
+  target: string;
+  /** The arguments, written to start after `const result = await <target>(`. */
+  args: string;
 }
 
 /**
  * The example through the generated client: `createClient` with the server's base URL, then
  * the namespaced call. A path variable (a chain) is the namespace's argument.
  */
-export function clientSnippet(method: MethodModel, packageName: string): string {
+export function clientCall(method: MethodModel): ClientCall {
   const server = method.servers[0];
   const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(method))?.[0] ?? '';
   const scope = method.scope;
   // A scoped namespace (a chain) gets a line of its own, so no line runs wide with an ID.
   // Its variable is named after the namespace, unless that is a name the snippet has already.
   const local = ['client', 'createClient', 'result'].includes(method.namespace) ? `${method.namespace}_` : method.namespace;
-  const scoped = scope ? [`const ${local} = client.${method.namespace}(${stringLiteral(server?.variables[scope]?.default ?? scope)});`] : [];
-  const target = scope ? local : `client.${method.namespace}`;
+  const target = `${scope ? local : `client.${method.namespace}`}.${method.memberName}`;
   const params = exampleParamsValue(method);
-  const prefix = `const result = await ${target}.${method.memberName}(`;
+  const column = `const result = await ${target}(`.length;
   const args =
     method.paramStructure === 'by-position'
-      ? (params as unknown[]).map((value) => jsLiteral(value, 0, WIDTH, prefix.length)).join(', ')
+      ? (params as unknown[]).map((value) => jsLiteral(value, 0, WIDTH, column)).join(', ')
       : Object.keys(params as object).length > 0
-        ? jsLiteral(params, 0, WIDTH, prefix.length)
+        ? jsLiteral(params, 0, WIDTH, column)
         : '';
-  return [`import { createClient } from '${packageName}';`, '', `const client = createClient({ url: ${stringLiteral(origin)} });`, ...scoped, `${prefix}${args});`, 'console.log(result);'].join('\n');
+  return {
+    origin: stringLiteral(origin),
+    ...(scope ? { scoped: { local, namespace: method.namespace, value: stringLiteral(server?.variables[scope]?.default ?? scope) } } : {}),
+    target,
+    args,
+  };
 }

@@ -1,12 +1,14 @@
 // The reference part of the documentation site: one page per method (grouped by API), one per
-// named schema, one per plain HTTP endpoint, and the sidebar. Markdown for VitePress.
+// named schema, one per plain HTTP endpoint, the index and the sidebar. Markdown for VitePress,
+// from the templates of templates/docs/ (the pages' shapes); here, what fills them.
 import type { GeneratedFiles, GeneratorContext } from '../files.ts';
-import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
+import type { DocumentModel, HttpEndpointModel, JsonSchema, MethodModel } from '../model.ts';
 import { isObject } from '../util/json.ts';
+import { type Template, template } from '../util/template.ts';
 import { eachRef, followRefs, schemaRefName } from '../util/refs.ts';
 import { uint64Paths } from '../uint64-paths.ts';
 import { WIRE_FORM_ON_THE_WIRE, wireFormOf } from '../wire-forms.ts';
-import { clientSnippet, curlSnippet, exampleRequest, exampleUrl } from './docs-snippets.ts';
+import { type ClientCall, clientCall, curlData, exampleRequest, exampleUrl } from './docs-snippets.ts';
 
 /** A group's title in the sidebar: its tag's description in the document, else the group's name. */
 function groupTitle(model: DocumentModel, group: string): string {
@@ -82,142 +84,135 @@ const table = (rows: Row[], head = 'Field') =>
     ? ''
     : [`| ${head} | Type | Required | Description |`, '|---|---|---|---|', ...rows.map((r) => `| \`${r.name}\` | ${r.type} | ${r.required ? 'yes' : 'no'} | ${r.description} |`)].join('\n');
 
+/** A block hole's section filled, when `present`; else the hole stays empty. */
+const optional = (page: Template, name: string, present: boolean, values: () => Readonly<Record<string, string>> = () => ({})) =>
+  present ? page.section(name).fill(values()) : '';
+
+/** A block hole's section filled once per item. */
+const each = <T>(page: Template, name: string, items: readonly T[], values: (item: T) => Readonly<Record<string, string>>) => {
+  const section = page.section(name);
+  return items.map((item) => section.fill(values(item))).join('');
+};
+
 /**
  * The method's values of the extensions the document declares (`x-extensions`), each under the
  * summary the document gives it: where it is served, whether it changes state, the source it
  * was checked against. Generic: whatever the document declares is shown.
  */
-function extensionLines(model: DocumentModel, m: MethodModel): string[] {
+function extensionRows(model: DocumentModel, m: MethodModel): Array<{ summary: string; value: string }> {
   const show = (value: unknown): string =>
     Array.isArray(value) ? value.map((v) => `\`${String(v)}\``).join(', ') : typeof value === 'boolean' ? (value ? 'yes' : 'no') : `\`${String(value)}\``;
-  const rows = model.declaredExtensions.filter((d) => m.extensions[d.name] !== undefined).map((d) => `- **${prose(d.summary ?? d.name)}:** ${show(m.extensions[d.name])}`);
+  const rows = model.declaredExtensions.filter((d) => m.extensions[d.name] !== undefined).map((d) => ({ summary: prose(d.summary ?? d.name), value: show(m.extensions[d.name]) }));
   const release = model.extensions['x-audited-release'] as { repo?: string; tag?: string } | undefined;
-  if (rows.length > 0 && release?.tag && m.extensions['x-source']) rows.push(`- **Checked against:** \`${release.repo ?? ''}\` at \`${release.tag}\``);
-  return rows.length > 0 ? [...rows, ''] : [];
+  if (rows.length > 0 && release?.tag && m.extensions['x-source']) rows.push({ summary: 'Checked against', value: `\`${release.repo ?? ''}\` at \`${release.tag}\`` });
+  return rows;
 }
 
-/** The "Try it" panel's props: what it needs to call the method from the page. */
-function tryItTag(m: MethodModel): string {
+/** A "Try it" panel with its props: what it needs to call from the page. */
+const tryItTag = (props: unknown) => `<TryIt :call='${JSON.stringify(props).replace(/'/g, '&#39;')}' />`;
+
+/** The "Try it" panel's props for a method. */
+function methodTryIt(m: MethodModel): string {
   const example = exampleRequest(m);
   const server = m.servers[0];
   const origin = /^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(m))?.[0] ?? '';
   // Path variables other than the node's address (a chain) become fields of the panel.
   const variables = Object.fromEntries(m.pathVariables.map((name) => [name, server?.variables[name]?.default]));
-  const props = { method: m.name, origin, path: m.path, variables, byPosition: m.paramStructure === 'by-position', params: example.params };
-  return `<TryIt :call='${JSON.stringify(props).replace(/'/g, '&#39;')}' />`;
+  return tryItTag({ method: m.name, origin, path: m.path, variables, byPosition: m.paramStructure === 'by-position', params: example.params });
 }
 
-function methodPage(model: DocumentModel, m: MethodModel, packageName: string): string {
+/** The TypeScript snippet's holes: the client's origin, the scoped namespace's line, the call. */
+const clientCallValues = (example: Template, call: ClientCall) => ({
+  origin: call.origin,
+  scoped: call.scoped ? example.section('scoped').fill(call.scoped) : '',
+  target: call.target,
+  args: call.args,
+});
+
+function methodPage(page: Template, model: DocumentModel, m: MethodModel, packageName: string): string {
   const at: Where = { base: '../', schemas: model.schemas };
   const scope = m.scope;
+  const byPosition = m.paramStructure === 'by-position';
   const badges = [m.deprecated ? '<Badge type="warning" text="deprecated" />' : '', m.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : '', m.mutating ? '<Badge type="danger" text="changes state" />' : ''].filter(Boolean).join(' ');
   const paths = [...new Set(m.servers.map((s) => s.url.replace(/^[a-z]+:\/\/[^/]+/i, '')))];
   const paramRows: Row[] = m.params.map((p) => ({ name: p.name, type: typeLabel(p.schema, at), required: p.required, description: cell(p.description ?? (isObject(p.schema) ? (p.schema.description as string) : '')) }));
-  const resultSchema = m.resultSchema;
-  const resolved = followRefs(model.refs, resultSchema);
   const ints = uint64Paths(model, m.resultSchema).map((p) => `\`${p.replace(/\.\*/g, '[]') || '(the result)'}\``);
+  const extensions = extensionRows(model, m);
   const example = m.examples[0];
-  const request = example && exampleRequest(m);
-  return [
-    '---',
-    `title: ${m.name}`,
-    '---',
-    '',
-    `# ${m.name} ${badges}`.trimEnd(),
-    '',
-    prose(m.summary),
-    '',
-    `**Endpoint:** \`POST ${paths.join('` or `')}\`${scope ? ` (\`{${scope}}\`: ${cell(m.servers[0]?.variables[scope]?.description)})` : ''} · params ${m.paramStructure === 'by-position' ? 'by position (an array)' : 'by name (an object)'}`,
-    '',
-    ...(m.description ? ['::: tip What real nodes do', prose(m.description), ':::', ''] : []),
-    ...extensionLines(model, m),
-    '## Params',
-    '',
-    m.params.length > 0 ? table(paramRows, 'Name') : `None: send \`{}\`${m.paramStructure === 'by-position' ? ' or `[]`' : ''}, or leave \`params\` out.`,
-    '',
-    '## Result',
-    '',
-    `Type: ${typeLabel(resultSchema, at)}`,
-    '',
-    table(fieldRows(resolved, at)),
-    '',
-    '## Integers',
-    '',
-    ints.length > 0
-      ? `64-bit integers (\`x-uint64\`), each in the wire form the tables above give: ${ints.join(', ')}. With \`bigint: true\` the client returns them as \`bigint\`.`
-      : 'No 64-bit integer in the result.',
-    '',
-    ...(m.errors.length > 0 ? ['## Errors', '', '| Code | Meaning |', '|---|---|', ...m.errors.map((e) => `| ${e.code} | ${cell(e.message)} |`), ''] : []),
-    '## Try it',
-    '',
-    tryItTag(m),
-    '',
-    '## Example',
-    '',
-    ...(example
-      ? [
-          `${example.name ? `*${example.name}*` : ''}`,
-          '',
-          '::: code-group',
-          '',
-          '```sh [curl]',
-          curlSnippet(m),
-          '```',
-          '',
-          '```ts [TypeScript]',
-          clientSnippet(m, packageName),
-          '```',
-          '',
-          '```json [JSON-RPC request]',
-          JSON.stringify(request, null, 2),
-          '```',
-          '',
-          ':::',
-          '',
-          'Response:',
-          '',
-          '```json',
-          JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result?.value }, null, 2),
-          '```',
-          '',
-          `Standalone, for tree-shaking: \`import { ${m.memberName} } from '${packageName}/${m.namespace}'\`.`,
-          '',
-        ]
-      : ['No example.', '']),
-  ].join('\n');
+  return page.fill({
+    name: m.name,
+    badges: badges ? ` ${badges}` : '',
+    summary: prose(m.summary),
+    paths: paths.join('` or `'),
+    scope: scope ? ` (\`{${scope}}\`: ${cell(m.servers[0]?.variables[scope]?.description)})` : '',
+    structure: byPosition ? 'by position (an array)' : 'by name (an object)',
+    description: optional(page, 'description', Boolean(m.description), () => ({ description: prose(m.description) })),
+    extensions: optional(page, 'extensions', extensions.length > 0, () => ({ extension: each(page.section('extensions'), 'extension', extensions, (row) => row) })),
+    params: optional(page, 'params', m.params.length > 0, () => ({ table: table(paramRows, 'Name') })),
+    'no-params': optional(page, 'no-params', m.params.length === 0, () => ({ 'or-list': byPosition ? ' or `[]`' : '' })),
+    'result-type': typeLabel(m.resultSchema, at),
+    'result-fields': table(fieldRows(followRefs(model.refs, m.resultSchema), at)),
+    integers: optional(page, 'integers', ints.length > 0, () => ({ paths: ints.join(', ') })),
+    'no-integers': optional(page, 'no-integers', ints.length === 0),
+    errors: optional(page, 'errors', m.errors.length > 0, () => ({ error: each(page.section('errors'), 'error', m.errors, (e) => ({ code: String(e.code), meaning: cell(e.message) })) })),
+    'try-it': methodTryIt(m),
+    example: optional(page, 'example', example !== undefined, () => ({
+      'example-name': example?.name ? `*${example.name}*` : '',
+      url: exampleUrl(m),
+      data: curlData(m),
+      ...clientCallValues(page.section('example'), clientCall(m)),
+      request: JSON.stringify(exampleRequest(m), null, 2),
+      response: JSON.stringify({ jsonrpc: '2.0', id: 1, result: example?.result?.value }, null, 2),
+      member: m.memberName,
+      package: packageName,
+      namespace: m.namespace,
+    })),
+    'no-example': optional(page, 'no-example', example === undefined),
+  });
 }
 
-function schemaPage(name: string, schema: JsonSchema, usedBy: string[], schemas: Where['schemas']): string {
+function schemaPage(page: Template, name: string, schema: JsonSchema, usedBy: string[], schemas: Where['schemas']): string {
   const at: Where = { base: '../', schemas };
   const s = isObject(schema) ? schema : {};
-  return [
-    '---',
-    `title: ${name}`,
-    '---',
-    '',
-    `# ${name}`,
-    '',
-    cell(s.description as string | undefined),
-    '',
-    `Type: ${typeLabel({ ...s, $ref: undefined }, at)}`,
-    '',
-    ...(typeof s.pattern === 'string' ? [`Pattern: \`${s.pattern}\``, ''] : []),
-    ...(wireFormOf(s) ? [`On the wire: ${WIRE_FORM_ON_THE_WIRE[wireFormOf(s)!]} (\`x-wire-form: ${wireFormOf(s)}\`).`, ''] : []),
-    ...(s['x-uint64'] === true ? ['A 64-bit integer (`x-uint64`): a `bigint` from the client with `bigint: true`.', ''] : []),
-    ...(Array.isArray(s.anyOf) ? ['One of:', '', ...s.anyOf.map((b) => `- ${typeLabel(b, at)}`), ''] : []),
-    table(fieldRows(s, at)),
-    '',
-    ...(usedBy.length > 0 ? ['## Used by', '', ...usedBy.map((u) => `- ${u}`), ''] : []),
-  ].join('\n');
+  const form = wireFormOf(s);
+  return page.fill({
+    name,
+    description: cell(s.description as string | undefined),
+    type: typeLabel({ ...s, $ref: undefined }, at),
+    pattern: optional(page, 'pattern', typeof s.pattern === 'string', () => ({ pattern: s.pattern as string })),
+    'wire-form': optional(page, 'wire-form', form !== undefined, () => ({ 'on-the-wire': WIRE_FORM_ON_THE_WIRE[form!], 'wire-form': form! })),
+    uint64: optional(page, 'uint64', s['x-uint64'] === true),
+    'one-of': optional(page, 'one-of', Array.isArray(s.anyOf), () => ({ branch: each(page.section('one-of'), 'branch', s.anyOf as unknown[], (b) => ({ type: typeLabel(b, at) })) })),
+    fields: table(fieldRows(s, at)),
+    'used-by': optional(page, 'used-by', usedBy.length > 0, () => ({ user: each(page.section('used-by'), 'user', usedBy, (link) => ({ link })) })),
+  });
 }
 
-/** VitePress reads front matter only at the very start of a page: the generated note goes after it. */
-const afterFrontmatter = (page: string, note: string) => page.replace(/^(---\n[\s\S]*?\n---\n)/, `$1${note}`);
+function httpEndpointPage(page: Template, model: DocumentModel, endpoint: HttpEndpointModel, origin: string, packageName: string): string {
+  const at: Where = { base: '../', schemas: model.schemas };
+  return page.fill({
+    name: endpoint.name,
+    badges: endpoint.extensions['x-node-specific'] ? ' <Badge type="info" text="node-specific" />' : '',
+    summary: prose(endpoint.summary),
+    description: prose(endpoint.description),
+    path: each(page, 'path', Object.entries(endpoint.paths), ([key, path]) => ({ key, 'http-method': endpoint.httpMethod, path })),
+    query: table(endpoint.query.map((q) => ({ name: q.name, type: typeLabel(q.schema, at), required: q.required, description: cell(q.description) })), 'Name'),
+    response: each(page, 'response', Object.entries(endpoint.responses), ([status, r]) => ({ status, body: typeLabel(r.schema, at), description: cell(r.description) })),
+    example: each(page, 'example', endpoint.examples, (e) => ({ status: String(e.status), 'example-name': e.name ? ` (${e.name})` : '', body: JSON.stringify(e.body, null, 2) })),
+    'try-it': tryItTag({ get: endpoint.name, origin, paths: endpoint.paths, query: endpoint.query.map((q) => q.name) }),
+    origin,
+    'first-path': Object.values(endpoint.paths)[0] ?? '',
+    package: packageName,
+    namespace: endpoint.namespace,
+    member: endpoint.memberName,
+  });
+}
 
 export function docsFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
   const packageName = `${context.scope ?? '@avanode'}/client`;
   const files: GeneratedFiles = new Map();
-  const note = '<!-- Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run `pnpm generate`. -->\n';
+  // Each template read once per run (template() reads its file on every call, for --watch).
+  const [methodTemplate, schemaTemplate, endpointTemplate] = [template('docs/method.md'), template('docs/schema.md'), template('docs/http-endpoint.md')];
   const usedBy = new Map<string, Set<string>>();
   const refsIn = (value: unknown, into: Set<string>) =>
     eachRef(value, (ref) => {
@@ -228,79 +223,17 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     const refs = new Set<string>();
     refsIn([m.params.map((p) => p.schema), m.resultSchema], refs);
     for (const r of refs) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${m.name}](../${groupFolder(m)}/${m.name}.md)`));
-    files.set(`reference/${groupFolder(m)}/${m.name}.md`, afterFrontmatter(methodPage(model, m, packageName), note));
+    files.set(`reference/${groupFolder(m)}/${m.name}.md`, methodPage(methodTemplate, model, m, packageName));
   }
   for (const [name, schema] of Object.entries(model.schemas)) {
     const refs = new Set<string>();
     refsIn(schema, refs);
     for (const r of refs) if (r !== name) usedBy.set(r, (usedBy.get(r) ?? new Set()).add(`[${name}](./${name}.md)`));
   }
-  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, afterFrontmatter(schemaPage(name, schema, [...(usedBy.get(name) ?? [])].sort(), model.schemas), note));
+  for (const [name, schema] of Object.entries(model.schemas)) files.set(`reference/schemas/${name}.md`, schemaPage(schemaTemplate, name, schema, [...(usedBy.get(name) ?? [])].sort(), model.schemas));
   // Plain HTTP endpoints are called on the same node as the methods: the first server's origin.
   const origin = model.methods[0] ? (/^[a-z]+:\/\/[^/]+/i.exec(exampleUrl(model.methods[0]))?.[0] ?? '') : '';
-  for (const endpoint of model.httpEndpoints) {
-    files.set(
-      `reference/${endpoint.namespace}/${endpoint.name}.md`,
-      afterFrontmatter(
-        [
-          '---',
-          `title: ${endpoint.name} (GET)`,
-          '---',
-          '',
-          `# ${endpoint.name} (GET) ${endpoint.extensions['x-node-specific'] ? '<Badge type="info" text="node-specific" />' : ''}`.trimEnd(),
-          '',
-          prose(endpoint.summary),
-          '',
-          '::: tip What real nodes do',
-          prose(endpoint.description),
-          ':::',
-          '',
-          '## Endpoints',
-          '',
-          '| Name | Path |',
-          '|---|---|',
-          ...Object.entries(endpoint.paths).map(([k, p]) => `| \`${k}\` | \`${endpoint.httpMethod} ${p}\` |`),
-          '',
-          '## Query',
-          '',
-          table(endpoint.query.map((q) => ({ name: q.name, type: typeLabel(q.schema, { base: '../', schemas: model.schemas }), required: q.required, description: cell(q.description) })), 'Name'),
-          '',
-          '## Responses',
-          '',
-          '| Status | Body |',
-          '|---|---|',
-          ...Object.entries(endpoint.responses).map(([status, r]) => `| ${status} | ${typeLabel(r.schema, { base: '../', schemas: model.schemas })} (${cell(r.description)}) |`),
-          '',
-          '## Example',
-          '',
-          ...endpoint.examples.flatMap((e) => [`Status ${e.status}${e.name ? ` (${e.name})` : ''}:`, '', '```json', JSON.stringify(e.body, null, 2), '```', '']),
-          '## Try it',
-          '',
-          `<TryIt :call='${JSON.stringify({ get: endpoint.name, origin, paths: endpoint.paths, query: endpoint.query.map((q) => q.name) }).replace(/'/g, '&#39;')}' />`,
-          '',
-          '## Calling it',
-          '',
-          '::: code-group',
-          '',
-          '```sh [curl]',
-          `curl -sS -i ${origin}${Object.values(endpoint.paths)[0] ?? ''}`,
-          '```',
-          '',
-          '```ts [TypeScript]',
-          `import { createClient } from '${packageName}';`,
-          '',
-          `const client = createClient({ url: '${origin}' });`,
-          `const { status, ...body } = await client.${endpoint.namespace}.${endpoint.memberName}();`,
-          'console.log(status, body);',
-          '```',
-          '',
-          ':::',
-          '',
-        ].join('\n'),
-        note,
-      ),
-    );
-  }
+  for (const endpoint of model.httpEndpoints) files.set(`reference/${endpoint.namespace}/${endpoint.name}.md`, httpEndpointPage(endpointTemplate, model, endpoint, origin, packageName));
   // The sidebar, by API, then the schemas.
   const groups = new Map<string, Array<{ text: string; link: string }>>();
   for (const m of model.methods) {
@@ -315,24 +248,19 @@ export function docsFiles(model: DocumentModel, context: GeneratorContext): Gene
     ...[...groups].map(([text, items]) => ({ text, collapsed: false, items })),
     { text: 'Schemas', collapsed: true, items: Object.keys(model.schemas).map((name) => ({ text: name, link: `/reference/schemas/${name}` })) },
   ];
-  files.set(
-    'reference/sidebar.mjs',
-    `// Generated by avanode-gen from the OpenRPC document. Do not edit: edit the spec and run \`pnpm generate\`.\n// The reference sidebar of the documentation site, by API.\n\nexport default ${JSON.stringify(sidebar, null, 2)};\n`,
-  );
+  files.set('reference/sidebar.mjs', template('docs/sidebar.mjs').fill({ sidebar: JSON.stringify(sidebar, null, 2) }));
+  const index = template('docs/index.md');
   files.set(
     'reference/index.md',
-    note +
-      [
-        '# Reference',
-        '',
-        `Every method of ${model.title}, version ${model.version}, generated from the OpenRPC document.`,
-        '',
-        ...[...groups].flatMap(([text, items]) => [`## ${text}`, '', ...items.map((i) => `- [${i.text}](${i.link.replace('/reference/', './')}.md)`), '']),
-        '## Schemas',
-        '',
-        ...Object.keys(model.schemas).map((name) => `- [${name}](./schemas/${name}.md)`),
-        '',
-      ].join('\n'),
+    index.fill({
+      title: model.title,
+      version: model.version,
+      group: each(index, 'group', [...groups], ([group, items]) => ({
+        group,
+        item: each(index.section('group'), 'item', items, (i) => ({ text: i.text, link: i.link.replace('/reference/', './') })),
+      })),
+      schema: each(index, 'schema', Object.keys(model.schemas), (name) => ({ name })),
+    }),
   );
   return files;
 }

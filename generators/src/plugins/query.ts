@@ -164,9 +164,11 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
         });
       })
       .join('');
-    // Only what this namespace uses, so the file compiles under noUnusedLocals.
-    const values = ['infiniteQueryOptionsOf', 'mutationOptionsOf', 'positional', 'queryOptionsOf'].filter((name) => new RegExp(`\\b${name}[(<]`).test(body));
-    const used = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(body));
+    // Only what this namespace uses, so the file compiles under noUnusedLocals: read from the code
+    // without its doc comments and strings (a method's summary or wire name may say `Params`).
+    const code = body.replace(/\/\*\*[\s\S]*?\*\//g, '').replace(/'(?:[^'\\\n]|\\.)*'/g, "''");
+    const values = ['infiniteQueryOptionsOf', 'mutationOptionsOf', 'positional', 'queryOptionsOf'].filter((name) => new RegExp(`\\b${name}[(<]`).test(code));
+    const used = ['CallOptions', 'MethodTypes', 'Params', 'QueryCaller'].filter((name) => new RegExp(`\\b${name}\\b`).test(code));
     files.set(`${OUT}/${space.name}.ts`, generatedFile(head, namespaceTemplate.fill({
       title: `// TanStack Query options for the \`${space.name}\` methods${space.scope ? `, for one \`${space.scope}\`` : ''}.`,
       types,
@@ -181,17 +183,19 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
     // The example in the doc comment is this document's first method of the kind.
     const sample = exported.find((e) => e.kind === kind);
     const example = sample ? `: \`${fn}(client).${sample.space.name}${sample.space.scope ? `(${sample.space.scope})` : ''}.${sample.first}(…)\`` : '';
+    const spaces = exported.filter((e) => e.kind === kind);
     return indexBuilder.fill({
       doc: `/** ${what}${example}. */`,
       name: fn,
+      // A builder with no namespace takes the client all the same (one signature for every
+      // document), unused: `_client`, so the module is clean under noUnusedParameters.
+      client: spaces.length > 0 ? 'client' : '_client',
       members: lines(
-        exported
-          .filter((e) => e.kind === kind)
-          .map(({ space }) =>
-            space.scope
-              ? `    ${key(space.name)}: (${space.scope}: string) => ${space.name}${kind}(client, ${space.scope}),`
-              : `    ${key(space.name)}: ${space.name}${kind}(client),`,
-          ),
+        spaces.map(({ space }) =>
+          space.scope
+            ? `    ${key(space.name)}: (${space.scope}: string) => ${space.name}${kind}(client, ${space.scope}),`
+            : `    ${key(space.name)}: ${space.name}${kind}(client),`,
+        ),
       ),
     });
   };

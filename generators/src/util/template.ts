@@ -1,15 +1,19 @@
-// Template files: real TypeScript under generators/templates, type-checked with the generators
-// package, with small named holes that a plugin fills. Two kinds of hole keep a template valid
-// TypeScript on its own:
+// Template files under generators/templates, with small named holes that a plugin fills. Two
+// kinds of hole, in one of two spellings (by the file's extension):
 //
-// - a block hole, whole lines between `// @hole <name>` and `// @end <name>`: the lines inside are
-//   a sample (so the template compiles) and the whole block, markers included, is replaced by
-//   what the plugin gives; `section(<name>)` reads the sample as a template of its own, which a
-//   plugin renders once per item (one function per method, say);
-// - an inline hole, `/*@<name>*/` before one token (a single-quoted string or a name): the marker
-//   and the token are replaced; or a span, `/*@<name>[*/ sample /*]*/`, for a longer expression.
+// - a block hole, whole lines between two marker lines: the lines inside are a sample and the
+//   whole block, markers included, is replaced by what the plugin gives; `section(<name>)` reads
+//   the sample as a template of its own, which a plugin renders once per item (one function per
+//   method, one row per error) or leaves out (an optional part of a page);
+// - an inline hole: the marker (and, in TypeScript, its sample) replaced in place.
 //
-// A block `// @about` … `// @end about` describes the template itself and is always dropped.
+// TypeScript (and JavaScript) templates are real modules, type-checked with the generators
+// package: a block is `// @hole <name>` … `// @end <name>`, an inline hole `/*@<name>*/` before one
+// token (a single-quoted string or a name) or a span `/*@<name>[*/ sample /*]*/`, so the template
+// stays valid TypeScript on its own. Markdown templates (`.md`) are pages as they read: a block is
+// `<!-- @hole <name> -->` … `<!-- @end <name> -->`, an inline hole `{{<name>}}`.
+//
+// A block `@about` … `@end about` describes the template itself and is always dropped.
 // Filling checks both ways: a hole left without a value, or a value for no hole, is an error.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,38 +22,73 @@ import { fileURLToPath } from 'node:url';
 /** generators/templates */
 export const TEMPLATES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates');
 
-const BLOCK = /^[ \t]*\/\/ @hole ([\w-]+)[ \t]*\n([\s\S]*?)^[ \t]*\/\/ @end \1[ \t]*(?:\n|$)/gm;
-const ABOUT = /^[ \t]*\/\/ @about[ \t]*\n[\s\S]*?^[ \t]*\/\/ @end about[ \t]*(?:\n|$)/gm;
-// A span first (its sample may be anything up to `/*]*/`), else one token; a name followed by a
-// call, an index or a block would leave part of the sample behind, so it is refused.
-const INLINE = /\/\*@([\w-]+)(?:\[\*\/([\s\S]*?)\/\*\]\*\/|\*\/[ \t]*('(?:[^'\\\n]|\\.)*'|[\w$.]+)(?![\w$.([{]))/g;
-const UNFINISHED = /\/\*@[\w-]+\*\/[ \t]*[\w$.]+[([{]/;
+/** How a kind of template file spells its holes. */
+interface Syntax {
+  readonly block: RegExp;
+  readonly about: RegExp;
+  /** Group 1 is the hole's name. */
+  readonly inline: RegExp;
+  /** An inline hole that would leave part of its sample behind. */
+  readonly unfinished?: RegExp;
+}
+
+const TYPESCRIPT: Syntax = {
+  block: /^[ \t]*\/\/ @hole ([\w-]+)[ \t]*\n([\s\S]*?)^[ \t]*\/\/ @end \1[ \t]*(?:\n|$)/gm,
+  about: /^[ \t]*\/\/ @about[ \t]*\n[\s\S]*?^[ \t]*\/\/ @end about[ \t]*(?:\n|$)/gm,
+  // A span first (its sample may be anything up to `/*]*/`), else one token; a name followed by a
+  // call, an index or a block would leave part of the sample behind, so it is refused.
+  inline: /\/\*@([\w-]+)(?:\[\*\/([\s\S]*?)\/\*\]\*\/|\*\/[ \t]*('(?:[^'\\\n]|\\.)*'|[\w$.]+)(?![\w$.([{]))/g,
+  unfinished: /\/\*@[\w-]+\*\/[ \t]*[\w$.]+[([{]/,
+};
+
+const MARKDOWN: Syntax = {
+  block: /^<!-- @hole ([\w-]+) -->\n([\s\S]*?)^<!-- @end \1 -->(?:\n|$)/gm,
+  about: /^<!-- @about -->\n[\s\S]*?^<!-- @end about -->(?:\n|$)/gm,
+  inline: /\{\{([\w-]+)\}\}/g,
+};
+
+const syntaxOf = (name: string): Syntax => (name.endsWith('.md') ? MARKDOWN : TYPESCRIPT);
 
 export class Template {
   constructor(
     /** The template's text. */
     readonly text: string,
-    /** Where it comes from, for errors. */
+    /** Where it comes from, for errors; its extension says how holes are spelled. */
     readonly name: string,
+    private readonly syntax: Syntax = syntaxOf(name),
   ) {}
+
+  // Read once: a page template's sections are filled once per item (a table's row per error).
+  private holeNames?: string[];
+  private readonly sections = new Map<string, Template>();
 
   /** The names of its holes, block and inline, in order of first appearance. */
   holes(): string[] {
-    const unfinished = UNFINISHED.exec(this.text);
+    this.holeNames ??= this.findHoles();
+    return this.holeNames;
+  }
+
+  private findHoles(): string[] {
+    const { block, about, inline, unfinished: sampleLeft } = this.syntax;
+    const unfinished = sampleLeft?.exec(this.text);
     if (unfinished) throw new Error(`template ${this.name}: '${unfinished[0]}': a hole before more than one token must be a span, /*@name[*/ … /*]*/`);
-    const text = this.text.replace(ABOUT, '');
-    const found = [...text.matchAll(BLOCK)].map((m) => [m.index, m[1]!] as const);
+    const text = this.text.replace(about, '');
+    const found = [...text.matchAll(block)].map((m) => [m.index, m[1]!] as const);
     // Inline holes inside a block's sample belong to the section, not to this template.
-    const outside = text.replace(BLOCK, (whole) => ' '.repeat(whole.length));
-    found.push(...[...outside.matchAll(INLINE)].map((m) => [m.index, m[1]!] as const));
+    const outside = text.replace(block, (whole) => ' '.repeat(whole.length));
+    found.push(...[...outside.matchAll(inline)].map((m) => [m.index, m[1]!] as const));
     return [...new Set(found.sort((a, b) => a[0] - b[0]).map(([, name]) => name))];
   }
 
   /** The sample inside block hole `name`, as a template of its own. */
   section(name: string): Template {
-    const match = [...this.text.matchAll(BLOCK)].find((m) => m[1] === name);
+    const known = this.sections.get(name);
+    if (known) return known;
+    const match = [...this.text.matchAll(this.syntax.block)].find((m) => m[1] === name);
     if (!match) throw new Error(`template ${this.name}: no block hole '${name}'`);
-    return new Template(match[2]!, `${this.name}#${name}`);
+    const section = new Template(match[2]!, `${this.name}#${name}`, this.syntax);
+    this.sections.set(name, section);
+    return section;
   }
 
   /** The text with every hole filled: block holes by whole lines (a newline is added when missing), inline holes in place. */
@@ -62,12 +101,13 @@ export class Template {
     }
     // Block values are put in last, so that nothing in them is taken for an inline hole.
     const blocks: string[] = [];
-    const text = this.text.replace(ABOUT, '').replace(BLOCK, (_whole, name: string) => {
+    const { block, about, inline } = this.syntax;
+    const text = this.text.replace(about, '').replace(block, (_whole, name: string) => {
       const value = values[name]!;
       blocks.push(value === '' || value.endsWith('\n') ? value : `${value}\n`);
       return `\uE000${blocks.length - 1}\uE000`;
     });
-    return text.replace(INLINE, (_whole, name: string) => values[name]!).replace(/\uE000(\d+)\uE000/g, (_whole, index: string) => blocks[Number(index)]!);
+    return text.replace(inline, (_whole, name: string) => values[name]!).replace(/\uE000(\d+)\uE000/g, (_whole, index: string) => blocks[Number(index)]!);
   }
 }
 

@@ -5,7 +5,7 @@
 // @end about
 // The `/*@namespace*/shard` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from /*@types*/'@avanode/types';
-import type { BareClient, MethodTypes, Params, RequestOptions } from './create-client.js';
+import type { /*@clientTypes[*/BareClient, MethodTypes, Params, RequestOptions/*]*/ } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 

@@ -15,7 +15,7 @@ export type { CallOptions, InfiniteQueryKeyOf, InfiniteQueryOptionsOf, MethodNam
 // @hole doc
 /** Query options of every method that reads, by namespace: `queries(client).ledger.getBalance(…)`. */
 // @end doc
-export function /*@name*/queries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
+export function /*@name*/queries<M extends MethodTypes = Methods>(/*@client*/client: QueryCaller<M>) {
   return {
     // @hole members
     ledger: ledgerQueries(client),

@@ -16,13 +16,13 @@ export function queries<M extends MethodTypes = Methods>(client: QueryCaller<M>)
 }
 
 /** Infinite-query options of every method that pages, by namespace. */
-export function infiniteQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
+export function infiniteQueries<M extends MethodTypes = Methods>(_client: QueryCaller<M>) {
   return {
   };
 }
 
 /** Mutation options of every method that changes state, by namespace. */
-export function mutations<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
+export function mutations<M extends MethodTypes = Methods>(_client: QueryCaller<M>) {
   return {
   };
 }

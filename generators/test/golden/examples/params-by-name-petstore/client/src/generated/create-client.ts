@@ -4,7 +4,7 @@
 // The typed client: the namespaces of the document with their methods, the options of a request,
 // `createClient`, which puts the namespaces on the core (core/client.ts), and `createBareClient`,
 // which does not.
-import type { HttpEndpoints, Methods } from '@paramsbynamepetstore/types';
+import type { Methods } from '@paramsbynamepetstore/types';
 import type { Methods as BigintMethods } from '@paramsbynamepetstore/types/bigint';
 import { createCoreClient } from './core/client.js';
 import { buildNamespaces, type NamespaceDefinition } from './core/namespaces.js';
