@@ -4,4 +4,15 @@
 // Nothing here touches node:http, so it also runs in a browser.
 export { createMockNode, type MockNode, type MockNodeOptions, type MockRequest, type MockResponse } from './mock-node.js';
 export { MockRpcError, OverrideError, rpcError, type MethodName, type Override, type OverrideContext, type OverrideRpcError, type Overrides } from './overrides.js';
-export { CONTROL_PREFIX, StateError, generateState, validateStateFile, type MockControl, type NetworkOptions, type StateFile } from './network/index.js';
+export {
+  CONTROL_PREFIX,
+  StateError,
+  TEST_KEYS,
+  generateState,
+  testKeyAddress,
+  validateStateFile,
+  type MockControl,
+  type NetworkOptions,
+  type StateFile,
+  type TestKey,
+} from './network/index.js';

@@ -16,6 +16,7 @@ import { StateError, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
+export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
 export type { Answer, FaultOptions, FeeSettings, RpcFailure };
 
 export interface NetworkOptions {

@@ -1,8 +1,11 @@
 // The network a seed stands for: a few validators with delegators, a permissioned subnet and an
 // L1 with its validators, funded addresses. Everything comes from the seeded PRNG, so a seed is
-// the whole description of a network (and its answers) and a failing test can be replayed.
+// the whole description of a network (and its answers) and a failing test can be replayed. After
+// the PRNG's UTXOs, each published test key (test-keys.ts) gets a fixed amount, so a user can
+// spend seeded funds with their own signature at once; the PRNG's draws are not moved by them.
 import { formatAddress, idToString, nodeIdToString } from '@avanode/codec';
 import { createPrng } from './prng.js';
+import { TEST_KEYS, testKeyAddress } from './test-keys.js';
 import type { StateFile, StateOwner } from './state-file.js';
 
 /** 2026-01-01T00:00:00Z: seeded networks start near it, so their times look like a real chain's. */
@@ -82,6 +85,9 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
       },
     ],
     validators,
-    utxos: funded.flatMap((a) => Array.from({ length: prng.int(1, 3) }, () => ({ address: a, amount: String(prng.int(1, 5_000) * AVAX) }))),
+    utxos: [
+      ...funded.flatMap((a) => Array.from({ length: prng.int(1, 3) }, () => ({ address: a, amount: String(prng.int(1, 5_000) * AVAX) }))),
+      ...TEST_KEYS.map((key) => ({ address: testKeyAddress(key, networkID), amount: key.amount })),
+    ],
   };
 }
