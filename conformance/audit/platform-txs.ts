@@ -324,11 +324,25 @@ export const findings: Finding[] = [
     kind: 'param-form',
     what: 'startIndex is parsed only when a member is non-empty, and then needs both',
     params: [{ addresses: [ADDRESS], startIndex: {} }, { addresses: [ADDRESS], startIndex: { address: '', utxo: '' } }],
-    refusals: [{
-      params: { addresses: [ADDRESS], startIndex: { address: '', utxo: TX_ID } },
-      error: refusal('couldn\'t parse start index address "": couldn\'t parse address "": no separator found in address'),
-      stateful: true, // the validators cannot relate the two members
-    }],
+    refusals: [
+      {
+        params: { addresses: [ADDRESS], startIndex: { address: '', utxo: TX_ID } },
+        error: refusal('couldn\'t parse start index address "": couldn\'t parse address "": no separator found in address'),
+        stateful: true, // the validators cannot relate the two members
+      },
+      // ids.FromString: utils/cb58/cb58.go Decode (mr-tron/base58 v1.2.0), utils/hashing/hashing.go ToHash256.
+      ...([
+        ['', 'base58 decoding error: zero length string'],
+        ['0x12', "base58 decoding error: invalid base58 digit ('0')"],
+        ['abc', 'input string is smaller than the checksum size'],
+        [`${TX_ID.slice(0, -1)}${TX_ID.endsWith('2') ? '3' : '2'}`, 'invalid input checksum'],
+        ['45PJLL', 'invalid hash length: expected 32 bytes but got 0'], // the cb58 of no bytes
+      ] as const).map(([utxo, why]) => ({
+        params: { addresses: [ADDRESS], startIndex: { address: ADDRESS, utxo } },
+        error: refusal(`couldn't parse start index utxo: ${why}`),
+        stateful: true, // the schema takes any string: the node parses it in the handler
+      })),
+    ],
   },
   {
     source: 'vms/platformvm/service.go:124-135',

@@ -3,6 +3,7 @@
 // spec's examples, where nothing has the empty ID; a refusal that depends on what the state
 // holds (getUTXOs in json) is example-state.ts's, or the simulated network's.
 import { checksum, fromHex } from '@avanode/codec/encoding';
+import { base58 } from '@scure/base';
 import type { NodeRefusal, ServiceCheck } from './types.js';
 import { isObject } from '../is-object.js';
 
@@ -26,6 +27,38 @@ function encodingOf(params: Record<string, unknown>): string | undefined {
 }
 
 /** An ID member as ids.ID unmarshals it: omitted or null is the empty ID. */
+const GO_RUNE_ESCAPES: Record<string, string> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', "'": "\\'", '\\': '\\\\' };
+
+/** Go's %q of an ASCII rune (strconv.QuoteRune): `'0'`, `'\n'`, `'\x00'`. */
+function goQuotedRune(char: string): string {
+  const code = char.charCodeAt(0);
+  const inner = GO_RUNE_ESCAPES[char] ?? (code >= 0x20 && code < 0x7f ? char : `\\x${code.toString(16).padStart(2, '0')}`);
+  return `'${inner}'`;
+}
+
+/**
+ * Why ids.FromString refuses `text`, in the node's words, or undefined for a good ID:
+ * utils/cb58/cb58.go Decode (mr-tron/base58 v1.2.0 FastBase58Decoding, then the 4-byte
+ * checksum), then utils/hashing/hashing.go ToHash256 (32 bytes).
+ */
+function idParseError(text: string): string | undefined {
+  if (text.length === 0) return 'base58 decoding error: zero length string';
+  for (const char of text) {
+    if (char.charCodeAt(0) > 127) return 'base58 decoding error: high-bit set on invalid digit';
+    if (!/[1-9A-HJ-NP-Za-km-z]/.test(char)) return `base58 decoding error: invalid base58 digit (${goQuotedRune(char)})`;
+  }
+  // Base58 decoding is quadratic in the length; an ID is at most 50 digits. Beyond 120 the node
+  // finds the checksum wrong (but for a crafted text whose last 4 bytes are its own sha256,
+  // which it would call a wrong length): said without decoding.
+  if (text.length > 120) return 'invalid input checksum';
+  const decoded = base58.decode(text);
+  if (decoded.length < 4) return 'input string is smaller than the checksum size';
+  const raw = decoded.subarray(0, decoded.length - 4);
+  const expected = checksum(raw);
+  if (decoded.subarray(decoded.length - 4).some((byte, i) => byte !== expected[i])) return 'invalid input checksum';
+  return raw.length === 32 ? undefined : `invalid hash length: expected 32 bytes but got ${raw.length}`;
+}
+
 const idOf = (value: unknown): string | undefined => (value === undefined || value === null ? EMPTY_ID : typeof value === 'string' ? value : undefined);
 
 /** Go's %#U of one byte of the UTF-8 string (InvalidByteError converts the byte to a rune). */
@@ -75,6 +108,11 @@ export const checks: Record<string, ServiceCheck> = {
     const startUTXO = typeof start.utxo === 'string' ? start.utxo : '';
     if (start.address === '' && startUTXO !== '') {
       return refuse('couldn\'t parse start index address "": couldn\'t parse address "": no separator found in address');
+    }
+    // service.go:297-305: with a start address given, the start UTXO must be an ID ("" too).
+    if (typeof start.address === 'string' && start.address !== '') {
+      const why = idParseError(startUTXO);
+      if (why !== undefined) return refuse(`couldn't parse start index utxo: ${why}`);
     }
     return undefined;
   },
