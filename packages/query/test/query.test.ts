@@ -14,6 +14,8 @@ const address = 'P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9';
 const l1 = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
 // Seven UTXOs, as 0x hex, listed in pages; the cursor of each is its own index.
 const utxos = Array.from({ length: 7 }, (_v, i) => `0x${(i + 1).toString(16).padStart(4, '0')}`);
+/** Each UTXO's ID, the cursor of a page (cb58, as a node checks a start index: service.go GetUTXOs). */
+const utxoIds = ['1111111111111111111111111111111DxAh4Y', '1111111111111111111111111111111FbGxg9', '1111111111111111111111111111111R8CVYh', '1111111111111111111111111111111W7w1eW', '1111111111111111111111111111111aJtMbU', '1111111111111111111111111111111h93D51', '1111111111111111111111111111111qeKVNw'];
 const pagesServed: Array<{ startIndex?: unknown; limit?: unknown }> = [];
 
 let mock: MockServer;
@@ -28,9 +30,9 @@ beforeAll(async () => {
       'platform.getUTXOs': (params) => {
         pagesServed.push({ startIndex: params.startIndex, limit: params.limit });
         const limit = Number(params.limit ?? 1024);
-        const from = params.startIndex ? utxos.indexOf(params.startIndex.utxo) + 1 : 0;
+        const from = params.startIndex ? utxoIds.indexOf(params.startIndex.utxo) + 1 : 0;
         const page = utxos.slice(from, from + limit);
-        const last = page.length > 0 ? page[page.length - 1]! : (params.startIndex?.utxo ?? '');
+        const last = page.length > 0 ? utxoIds[from + page.length - 1]! : (params.startIndex?.utxo ?? '');
         return { numFetched: String(page.length), utxos: page, endIndex: { address, utxo: last }, encoding: 'hex' };
       },
     },
@@ -40,7 +42,7 @@ beforeAll(async () => {
   stuck = await startMockServer({
     port: 0,
     overrides: {
-      'platform.getUTXOs': (params) => ({ numFetched: String(params.limit), utxos: utxos.slice(0, Number(params.limit)), endIndex: { address, utxo: utxos[0]! }, encoding: 'hex' }),
+      'platform.getUTXOs': (params) => ({ numFetched: String(params.limit), utxos: utxos.slice(0, Number(params.limit)), endIndex: { address, utxo: utxoIds[0]! }, encoding: 'hex' }),
     },
   });
 });
@@ -137,7 +139,7 @@ describe('infinite-query options', () => {
       const data = observer.getCurrentResult().data!;
       expect(data.pages.map((page) => page.utxos.length)).toEqual([3, 3, 1]);
       expect(data.pages.flatMap((page) => page.utxos)).toEqual(utxos);
-      expect(data.pageParams).toEqual([undefined, { address, utxo: utxos[2] }, { address, utxo: utxos[5] }]);
+      expect(data.pageParams).toEqual([undefined, { address, utxo: utxoIds[2] }, { address, utxo: utxoIds[5] }]);
       expect(pagesServed.map((p) => p.startIndex)).toEqual(data.pageParams);
     } finally {
       unsubscribe();
@@ -150,7 +152,7 @@ describe('infinite-query options', () => {
     const data = await queryClient.fetchInfiniteQuery({ ...infiniteQueries(client).platform.getUTXOs({ addresses: [address], limit: 2 }), pages: 10 });
     // The second page came back with the cursor it was asked for: no third.
     expect(data.pages.map((page) => page.utxos.length)).toEqual([2, 2]);
-    expect(data.pageParams).toEqual([undefined, { address, utxo: utxos[0] }]);
+    expect(data.pageParams).toEqual([undefined, { address, utxo: utxoIds[0] }]);
   });
 
   it('without a limit, an empty page ends the listing', async () => {
