@@ -14,7 +14,7 @@ const SUBNET = '29uVeLPJB1eQJkzRemU8g8wZDw5uJRqpab5U2mX9euieVwiEbL';
 const NODE_ID = 'NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6';
 const ADDRESS = 'P-avax1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnk5ungy'; // bytes 0x00…0x13
 const SHORT_ID = '12D2adLM3UKy4Z4giRbReR6gjWsUiMiw'; // the same bytes as a cb58 short ID
-const PARENT = '2bDeD67ZhDQrTuZVuyAzoXZ6wduPCVRcEtkPcsKhnmmdNiLxRv';
+const PARENT = '2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA';
 const BLS_KEY = '0xaff4acb4c5439b5d426cadf9e946d3a452f7de3414d1ad27336133211d8b90cf49fb97eebcdeeef714dc20f54ed0d4d1';
 const BLS_POP = '0x8cfd7909d153b9604b62b143ba36207bb7e64867424480202a67dc68768346d95c90983c2d279c64c43c51136b2a05e01602d52aa6376fda17fa6e2a18a083e49d9c450eab7b89b1d5555da5c489872e02b7e5227b77550af1330e5a71f8c368';
 const SIGNATURE = `0x${'5e'.repeat(64)}01`;
@@ -80,7 +80,7 @@ const unsignedTxs = {
 };
 
 const exampleTx = signed(unsignedTxs.BaseTx);
-const common = { parentID: PARENT, height: 1204, id: 'LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22' };
+const common = { parentID: PARENT, height: 1204, id: '2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8' };
 const rewardTx = { unsignedTx: unsignedTxs.RewardValidatorTx, credentials: [], id: 'G3BuH6ytQ2averrLxJJugjWZHTRubzCrUZEXoheG5JMqL5ccY' };
 const jsonBlock = (block: unknown) => ({ block, encoding: 'json' });
 /** A block as nodes before v1.10.1 wrote it (no `id`, the Banff `time` absent) — the published example's shape. */
@@ -257,8 +257,15 @@ export const findings: Finding[] = [
     method: 'platform.issueTx',
     kind: 'param-form',
     what: 'tx is decoded per encoding: hex/hexc want a 4-byte checksum, hexnc none, json is refused',
-    params: [{ tx: TX_HEX }, { tx: TX_HEXNC, encoding: 'hexnc' }, { tx: TX_HEX.toUpperCase().replace('0X', '0x'), encoding: 'HexC' }],
     refusals: [
+      // The three forms decode to the same tx, which then meets the state: in the examples' state
+      // it is accepted already, so its input is spent (txs/executor/standard_tx_executor.go via utxo/verifier.go).
+      ...[{ tx: TX_HEX }, { tx: TX_HEXNC, encoding: 'hexnc' }, { tx: TX_HEX.toUpperCase().replace('0X', '0x'), encoding: 'HexC' }].map((params) => ({
+        params,
+        // The first refusal says `failed verification: `; a node then answers the drop reason it keeps (gossip.go gossipMempool.Add).
+        error: { code: -32000, message: new RegExp(`^couldn't issue tx: (failed verification: )?failed execution: standard tx ${TX_ID} failed execution: failed to read consumed UTXO ${SPENT_TX}:1 due to: not found$`), data: null },
+        stateful: true,
+      })),
       { params: { tx: TX_HEX, encoding: 'json' }, error: refusal('problem decoding transaction: unsupported encoding in method') },
       { params: { tx: TX_HEX.slice(2) }, error: refusal('problem decoding transaction: missing 0x prefix to hex encoding') },
       { params: { tx: '0x0102' }, error: refusal('problem decoding transaction: input string is smaller than the checksum size') },

@@ -143,8 +143,12 @@ async function checkClient(recording: Recording, server: ReplayServer): Promise<
   return outcomes;
 }
 
-/** The node's answer to a lookup of a tx or block it does not hold (vms/platformvm/service.go). */
-const LOOKUP_NOT_FOUND = /^couldn't get (tx|block with id \S+|block at height \d+): not found$/;
+/**
+ * The node's answer to a lookup of what it does not hold (vms/platformvm/service.go: a tx, a
+ * block, a subnet's owner, an L1 validator), and its refusal of a tx whose inputs its state does
+ * not hold (an issued tx runs against the chain: txs/executor).
+ */
+const LOOKUP_NOT_FOUND = /^(couldn't get (tx|block with id \S+|block at height \d+): not found|not found|fetching L1 validator "\S+" failed: not found|couldn't issue tx: (failed verification: )?failed execution: .*)$/;
 
 async function checkMock(recording: Recording): Promise<Outcome[]> {
   const response = recording.response as RpcResponse;
@@ -182,9 +186,9 @@ async function checkMock(recording: Recording): Promise<Outcome[]> {
     if (mock.error?.code !== code || mock.error.message !== message) problems.push(`mock answered ${mock.error ? `error ${mock.error.code} "${mock.error.message}"` : 'a result'}, recorded error ${code} "${message}"`);
     else if ('data' in response.error ? !isDeepStrictEqual(mock.error.data, response.error.data) : 'data' in mock.error) problems.push(`mock error data ${JSON.stringify(mock.error.data)}, recorded ${JSON.stringify(response.error.data)}`);
   } else if (mock.error?.code === -32000 && LOOKUP_NOT_FOUND.test(mock.error.message)) {
-    // The recorded node held the object; the mock's state (the spec's examples) does not, and it
-    // answers as a node without it does (getTx, getBlock, getBlockByHeight: service.go's
-    // "couldn't get …: not found"). Neither a pass nor a failure of the mock.
+    // The recorded node held the object (or the UTXOs a recorded tx spends); the mock's state (the
+    // spec's examples) does not, and it answers as a node without it does (service.go's
+    // "couldn't get …: not found", "not found"; the executor's refusal). Neither a pass nor a failure of the mock.
     outcomes.push({ check: 'mock', status: 'n/a', detail: `the recorded object is not in the mock's state (it answered "${mock.error.message.slice(0, 80)}")` });
     notHeld = true;
   } else if (mock.error) {

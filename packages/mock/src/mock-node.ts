@@ -1,6 +1,7 @@
 // The mock node's logic, one implementation for the msw handlers and the standalone server:
-// a request (method, path, headers, query, body text) in, an HTTP answer out. Defaults come from
-// the spec's examples. The answers' envelope is an avalanchego v1.14.2 node's, per endpoint
+// a request (method, path, headers, query, body text) in, an HTTP answer out. The P-chain's
+// answers come from one chain state (network/: the spec's examples' state by default, a seed's or
+// a state file's), the rest from the spec's examples. The answers' envelope is an avalanchego v1.14.2 node's, per endpoint
 // family: gorilla/rpc json2 on /ext/info, /ext/bc/P, /ext/health and /ext/bc/<id>/validators
 // (envelope/gorilla.ts), the geth-style server on /ext/bc/<id>/rpc (envelope/geth.ts), and in
 // front of both the node's HTTP server (api/server: routing, 404, CORS, the node-id header).
@@ -11,8 +12,6 @@ import { serveGorilla, type GorillaEndpoint } from './envelope/gorilla.js';
 import { badRequestAnswer, hasBadEscape } from './envelope/request-uri.js';
 import { httpError, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest } from './envelope/types.js';
 import { mockData, type MethodMock } from './generated/mock-data.js';
-import { exampleStateRefusal } from './example-state.js';
-import { exampleStateAnswer } from './answers/examples.js';
 import { BoundedMemo } from './memo.js';
 import { serviceChecks, type ServiceCheckContext } from './node-checks/index.js';
 import { ConnectionReset, beforeCall, beforeRequest, withHealth, type EarlyAnswer } from './network/attach.js';
@@ -333,17 +332,13 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
     return simulation.healthSettings.size === 0 ? fixedResult(report) : { result: report };
   }
 
-  /** The example answer, in the seed's order when there is one. */
-  function exampleAnswer(name: string, mock: MethodMock, params: unknown): CallAnswer {
-    const exact = exactExample(mock, params);
-    if (!exact) {
-      // Params no example shows: the examples' node answers from its state (an unknown ID, a filter, another encoding).
-      const answer = exampleStateAnswer(name, params);
-      if (answer) return 'error' in answer ? { error: { code: -32000, message: answer.error, data: null } } : freshResult(answer.result);
-    }
-    const result = (exact ?? mock.examples[0])?.result ?? null;
-    const refusal = exampleStateRefusal(name, params, result);
-    if (refusal) return { error: refusal };
+  /**
+   * The example answer of a method the chain's state does not answer (the node's configuration,
+   * its peers, the L1 EVM extras): the example with these params, else the first; in the seed's
+   * order when there is one.
+   */
+  function exampleAnswer(mock: MethodMock, params: unknown): CallAnswer {
+    const result = (exactExample(mock, params) ?? mock.examples[0])?.result ?? null;
     if (options.seed === undefined || !isObject(result)) return fixedResult(result);
     let reordered = shuffledResults.get(result);
     if (!reordered) {
@@ -354,7 +349,7 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
     return fixedResult(reordered);
   }
 
-  /** The answer without an override: the network's for the methods it covers, else the example's. */
+  /** The answer without an override: the chain's for the methods its state answers (network/answers.ts), else the example's. */
   function defaultAnswer(name: string, mock: MethodMock, plan: CallPlan, remembered: boolean): CallAnswer {
     if (name === 'health.health' || name === 'health.readiness') return healthAnswer(plan, mock);
     if (simulation.covers(name)) {
@@ -365,11 +360,11 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       if (known && known.version === version) return known.answer;
       const covered = simulation.answer(name, plan.params);
       // A Go service error: -32000 with its text.
-      const answer: CallAnswer = !covered ? exampleAnswer(name, mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
+      const answer: CallAnswer = !covered ? exampleAnswer(mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
       if (remember) networkAnswers.set(plan.id, { version, answer });
       return answer;
     }
-    plan.example ??= exampleAnswer(name, mock, plan.params);
+    plan.example ??= exampleAnswer(mock, plan.params);
     return plan.example;
   }
 

@@ -1,14 +1,16 @@
 // platform.getUTXOs with encoding "json", as avalanchego v1.14.2's vms/platformvm/service.go
 // Service.GetUTXOs answers it: each UTXO found goes through formatting.Encode, which refuses json,
 // so the call fails as soon as there is one UTXO to list, and answers an empty page when there is
-// none. With the simulated network the ledger says which; without it the mock plays a node whose
-// state is the spec's examples, which holds a UTXO (example-state.ts).
+// none. The chain's state says which: a seeded one, or by default the spec's examples' state,
+// which holds the getUTXOs example's UTXO (src/network/examples-ledger.ts).
 import { describe, expect, it } from 'vitest';
 import { decodeUtxo, formatAddress, utxoId } from '@avanode/codec';
 import { createMockNode, generateState } from '@avanode/mock';
 import { startMockServer } from '@avanode/mock/server';
 
 const EMPTY_ADDRESS = formatAddress(new Uint8Array(20).fill(0x33), 12345);
+/** The getUTXOs example's address: the examples' state holds a UTXO for it. */
+const EXAMPLE_ADDRESS = 'P-avax1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnk5ungy';
 const call = (params: unknown) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getUTXOs', params });
 
 describe('getUTXOs, encoding json, with the simulated network', () => {
@@ -51,18 +53,18 @@ describe('getUTXOs, encoding json, with the simulated network', () => {
   });
 });
 
-describe('getUTXOs, encoding json, without the network', () => {
-  it('is refused: the examples\' state holds a UTXO', async () => {
+describe('getUTXOs, encoding json, in the examples\' state', () => {
+  it('is refused for an address the state holds a UTXO of', async () => {
     const node = createMockNode();
-    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EXAMPLE_ADDRESS], encoding: 'json' }) })).body);
     expect(answer.error.message).toMatch(/^couldn't encode UTXO \w+ as json: unsupported encoding in method$/);
   });
 
   it('names the UTXO the examples\' page holds, by its InputID', async () => {
     const node = createMockNode();
-    const page = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'hex' }) })).body).result;
+    const page = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EXAMPLE_ADDRESS], encoding: 'hex' }) })).body).result;
     const first = decodeUtxo(page.utxos[0], { network: 'local' });
-    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EXAMPLE_ADDRESS], encoding: 'json' }) })).body);
     expect(answer.error).toEqual({ code: -32000, message: `couldn't encode UTXO ${utxoId(first)} as json: unsupported encoding in method`, data: null });
   });
 
@@ -74,7 +76,7 @@ describe('getUTXOs, encoding json, without the network', () => {
 
   it('an override answers as set: the examples\' state is not consulted', async () => {
     const node = createMockNode({ overrides: { 'platform.getUTXOs': { numFetched: '0', utxos: [], endIndex: { address: EMPTY_ADDRESS, utxo: '11111111111111111111111111111111LpoYY' }, encoding: 'json' } } });
-    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EMPTY_ADDRESS], encoding: 'json' }) })).body);
+    const answer = JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: call({ addresses: [EXAMPLE_ADDRESS], encoding: 'json' }) })).body);
     expect(answer.result.utxos).toEqual([]);
   });
 });

@@ -3121,6 +3121,14 @@ export const tools: readonly McpTool[] = [
             "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
           ]
         }
+      },
+      {
+        "name": "a test key",
+        "arguments": {
+          "addresses": [
+            "P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5"
+          ]
+        }
       }
     ]
   },
@@ -5234,14 +5242,14 @@ export const tools: readonly McpTool[] = [
       {
         "name": "hex",
         "arguments": {
-          "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
           "encoding": "hex"
         }
       },
       {
         "name": "json",
         "arguments": {
-          "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
           "encoding": "json"
         }
       }
@@ -11309,7 +11317,7 @@ export const tools: readonly McpTool[] = [
       {
         "name": "aborted",
         "arguments": {
-          "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN"
+          "txID": "2ZNMzrfxQg6knhh3egwYt2GF64LSd54V3xEbSdBvGHyb78Rnqm"
         }
       },
       {
@@ -11959,7 +11967,7 @@ export const tools: readonly McpTool[] = [
       {
         "name": "a transfer",
         "arguments": {
-          "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000ff8ee723",
+          "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000221e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b9aca000000000000000000000000010000000182e97eee19174f1a41f191cdd5d7f45e82931d2121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000021870f18a000000000000000000000001000000013cb7d3842e8cee6a0ebd09f1fe884f6861e1b29c00000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000221e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000002540be400000000010000000000000000000000010000000900000001d275dd72c3c25193430d6f82595240b72eab4c053502e294b45b86bae08746b71729512488cd0d454add8d95724166bf20808123e1738153b80157565f1ca6820028ba7b1a",
           "encoding": "hex"
         }
       }

@@ -925,8 +925,35 @@ export const mockData: MockData = {
             "lockedNotStakeables": {},
             "utxoIDs": [
               {
-                "txID": "KYZmSW3nMRvgXpeUTMEB8v4qeX9gKus2rFfvHFLBYTx93UdCZ",
+                "txID": "2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN",
                 "outputIndex": 0
+              }
+            ]
+          }
+        },
+        {
+          "params": {
+            "addresses": [
+              "P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5"
+            ]
+          },
+          "result": {
+            "balance": "10000000000",
+            "unlocked": "10000000000",
+            "lockedStakeable": "0",
+            "lockedNotStakeable": "0",
+            "balances": {
+              "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "10000000000"
+            },
+            "unlockeds": {
+              "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "10000000000"
+            },
+            "lockedStakeables": {},
+            "lockedNotStakeables": {},
+            "utxoIDs": [
+              {
+                "txID": "2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN",
+                "outputIndex": 2
               }
             ]
           }
@@ -947,26 +974,26 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+            "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
             "encoding": "hex"
           },
           "result": {
-            "block": "0x000000000020000000006b001da4d164642a2c8f44079eef848787012dfb3bf77ba38965a6f0362b0b37b85ac9bf00000000000004b400000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f42400000000100000005000000000000000013a6af75",
+            "block": "0x000000000020000000006b001da4c0e6f7cbe5d90a8576a6adb6f7ca00528d833a037fbe998e786b813bf28ed99600000000000004b400000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000a63a21f4",
             "encoding": "hex"
           }
         },
         {
           "params": {
-            "blockID": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+            "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
             "encoding": "json"
           },
           "result": {
             "encoding": "json",
             "block": {
               "time": 1795169700,
-              "parentID": "2bDeD67ZhDQrTuZVuyAzoXZ6wduPCVRcEtkPcsKhnmmdNiLxRv",
+              "parentID": "2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA",
               "height": 1204,
-              "id": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+              "id": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
               "txs": [
                 {
                   "unsignedTx": {
@@ -1019,9 +1046,9 @@ export const mockData: MockData = {
             "encoding": "json",
             "block": {
               "time": 1795169700,
-              "parentID": "2bDeD67ZhDQrTuZVuyAzoXZ6wduPCVRcEtkPcsKhnmmdNiLxRv",
+              "parentID": "2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA",
               "height": 1204,
-              "id": "LGAJzx2Ro8X9HyjH6ExVupR2mbxpYXUqs6qHE2GxdmozVDi22",
+              "id": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
               "txs": [
                 {
                   "unsignedTx": {
@@ -1157,9 +1184,9 @@ export const mockData: MockData = {
           "result": {
             "validators": [
               {
-                "txID": "KYZmSW3nMRvgXpeUTMEB8v4qeX9gKus2rFfvHFLBYTx93UdCZ",
+                "txID": "FxrALH4P7ykdjURkfpYsu29FrAkrcBqzKL84EuWUwRuzf6oba",
                 "startTime": "1700000000",
-                "endTime": "1790000000",
+                "endTime": "1820000000",
                 "nodeID": "NodeID-6HXjDDWeyju6jDTBgGTMYwusXYtgEVNhN",
                 "weight": "20"
               },
@@ -1200,7 +1227,7 @@ export const mockData: MockData = {
               {
                 "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN",
                 "startTime": "1755000000",
-                "endTime": "1786536000",
+                "endTime": "1818072000",
                 "weight": "2025000000000",
                 "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
                 "validationRewardOwner": {
@@ -1232,7 +1259,7 @@ export const mockData: MockData = {
                   {
                     "txID": "PSAYTjnq3pkVCFsQeJ7KvbEXfkEjm3WUQGLDCTjknvk13b57d",
                     "startTime": "1760000000",
-                    "endTime": "1770000000",
+                    "endTime": "1800000000",
                     "weight": "25000000000",
                     "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
                     "rewardOwner": {
@@ -1254,41 +1281,9 @@ export const mockData: MockData = {
           "result": {
             "validators": [
               {
-                "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN",
-                "startTime": "1755000000",
-                "endTime": "1786536000",
-                "weight": "2025000000000",
-                "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
-                "validationRewardOwner": {
-                  "locktime": "0",
-                  "threshold": "1",
-                  "addresses": [
-                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
-                  ]
-                },
-                "delegationRewardOwner": {
-                  "locktime": "0",
-                  "threshold": "1",
-                  "addresses": [
-                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
-                  ]
-                },
-                "potentialReward": "96215847561",
-                "accruedDelegateeReward": "1204337",
-                "delegationFee": "2.0000",
-                "uptime": "99.8632",
-                "connected": true,
-                "signer": {
-                  "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
-                  "proofOfPossession": "0xa761bf0d7b6fe45b81e0950adcae9de0f19d059b736bc355a8b3bbcf9a9cca47a50a575342b4dd9d9f15b60bf554f64417d2fc0c508b66ad5478c5bc55f9ce73f62363048f188c13c99f2ccd64224b86e6b7e8580be5d7e43bf6b043a9f99a56"
-                },
-                "delegatorCount": "1",
-                "delegatorWeight": "25000000000"
-              },
-              {
                 "txID": "21ovMo56YVPqpchBYVqVCPLDiHuPfbsvJjLU5hKdfCTqsFNdbD",
                 "startTime": "1755000000",
-                "endTime": "1786536000",
+                "endTime": "1818072000",
                 "weight": "2500000000000",
                 "nodeID": "NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6",
                 "validationRewardOwner": {
@@ -1316,6 +1311,38 @@ export const mockData: MockData = {
                 },
                 "delegatorCount": "0",
                 "delegatorWeight": "0"
+              },
+              {
+                "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN",
+                "startTime": "1755000000",
+                "endTime": "1818072000",
+                "weight": "2025000000000",
+                "nodeID": "NodeID-Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf",
+                "validationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+                  ]
+                },
+                "delegationRewardOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9"
+                  ]
+                },
+                "potentialReward": "96215847561",
+                "accruedDelegateeReward": "1204337",
+                "delegationFee": "2.0000",
+                "uptime": "99.8632",
+                "connected": true,
+                "signer": {
+                  "publicKey": "0xabe305c95a76237d4d8c0d1ea2edf0245a85aafd13613a3e05395bf2e0e29c0e11021d77fa4464b7e25857c2ee4570e7",
+                  "proofOfPossession": "0xa761bf0d7b6fe45b81e0950adcae9de0f19d059b736bc355a8b3bbcf9a9cca47a50a575342b4dd9d9f15b60bf554f64417d2fc0c508b66ad5478c5bc55f9ce73f62363048f188c13c99f2ccd64224b86e6b7e8580be5d7e43bf6b043a9f99a56"
+                },
+                "delegatorCount": "1",
+                "delegatorWeight": "25000000000"
               }
             ]
           }
@@ -1684,8 +1711,8 @@ export const mockData: MockData = {
             "subnetID": "11111111111111111111111111111111LpoYY"
           },
           "result": {
-            "stake": "284311960000000000",
-            "weight": "284311960000000000"
+            "stake": "4550000000000",
+            "weight": "4550000000000"
           }
         },
         {
@@ -1693,8 +1720,8 @@ export const mockData: MockData = {
             "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F"
           },
           "result": {
-            "stake": "170",
-            "weight": "170"
+            "stake": "120",
+            "weight": "120"
           }
         }
       ]
@@ -1776,7 +1803,7 @@ export const mockData: MockData = {
         },
         {
           "params": {
-            "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN"
+            "txID": "2ZNMzrfxQg6knhh3egwYt2GF64LSd54V3xEbSdBvGHyb78Rnqm"
           },
           "result": {
             "status": "Aborted"
@@ -1931,11 +1958,11 @@ export const mockData: MockData = {
       "examples": [
         {
           "params": {
-            "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000ff8ee723",
+            "tx": "0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000221e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b9aca000000000000000000000000010000000182e97eee19174f1a41f191cdd5d7f45e82931d2121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000021870f18a000000000000000000000001000000013cb7d3842e8cee6a0ebd09f1fe884f6861e1b29c00000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000221e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000002540be400000000010000000000000000000000010000000900000001d275dd72c3c25193430d6f82595240b72eab4c053502e294b45b86bae08746b71729512488cd0d454add8d95724166bf20808123e1738153b80157565f1ca6820028ba7b1a",
             "encoding": "hex"
           },
           "result": {
-            "txID": "2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5"
+            "txID": "VYRE45c4QR8FVd3tBSC9x7JfAWjd9xRbT2wSNqf8YwVsmWrEg"
           }
         }
       ]

@@ -2,7 +2,7 @@
 // avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
 // api/info/service.go). A method missing here answers from the spec's examples.
 import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, formatAddress, parseTx } from '@avanode/codec';
-import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, type BlockRecord, type Ledger, type Owner, type UtxoRecord } from './ledger.js';
+import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
 
@@ -100,7 +100,8 @@ function getUTXOs(ledger: Ledger, params: Params): Answer | undefined {
   const encoding = encodingOf(params);
   const sourceChain = typeof params.sourceChain === 'string' ? params.sourceChain : '';
   const start = (params.startIndex ?? {}) as { address?: string; utxo?: string };
-  let lastAddr = start.address ? addressToShortId(start.address) : undefined;
+  // avax.ParseServiceAddress, as for the addresses: a bare cb58 short ID or `<chain>-<hrp>1…`.
+  let lastAddr = start.address ? shortIDs([start.address])?.[0] : undefined;
   let lastUTXO = start.utxo && start.address ? start.utxo : EMPTY_ID;
   const raw = Number(params.limit ?? 0);
   let limit = !Number.isFinite(raw) || raw <= 0 || raw > 1024 ? 1024 : raw;
@@ -260,7 +261,7 @@ export const answers: Record<string, Handler> = {
   'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
   'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
   'platform.getHeight': (l) => ok({ height: str(lastBlock(l).height) }),
-  'platform.getProposedHeight': (l) => ok({ height: str(lastBlock(l).height) }),
+  'platform.getProposedHeight': (l) => ok({ height: str(proposedHeight(l, l.clockMs())) }),
   'platform.getTimestamp': (l) => ok({ timestamp: rfc3339(chainTime(l)) }),
   'platform.getBlock': (l, p) => {
     const block = typeof p.blockID === 'string' ? l.blocksByID.get(p.blockID) : undefined;
@@ -279,7 +280,9 @@ export const answers: Record<string, Handler> = {
   },
   'platform.getTxStatus': (l, p) => {
     const id = typeof p.txID === 'string' ? p.txID : EMPTY_ID;
+    // Service.GetTxStatus: the state's status first (Committed, or Aborted for an old proposal), then the mempool, then the drop reasons.
     if (l.txs.has(id)) return ok({ status: 'Committed' });
+    if (l.aborted.has(id)) return ok({ status: 'Aborted' });
     if (l.mempool.has(id)) return ok({ status: 'Processing' });
     const reason = l.dropped.get(id);
     return ok(reason === undefined ? { status: 'Unknown' } : { status: 'Dropped', reason });
@@ -341,12 +344,12 @@ export const answers: Record<string, Handler> = {
  * The methods whose answers only read the ledger: the same params give the same answer until the
  * ledger changes, so the mock node keeps them per state version (Simulation.version). Named one
  * by one, so a method added above without a thought about this is worked out on every call.
+ * getProposedHeight is not one: it moves with the clock (the 30 s window) between blocks.
  */
 export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'info.getNetworkID',
   'info.getNetworkName',
   'platform.getHeight',
-  'platform.getProposedHeight',
   'platform.getTimestamp',
   'platform.getBlock',
   'platform.getBlockByHeight',

@@ -5,7 +5,8 @@ import { encodeTx, formatAddress, parseAddress, txId, utxoId, type SignedTx } fr
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
 import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
-import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, type Ledger } from './ledger.js';
+import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, noteAccepted, type Ledger } from './ledger.js';
+import { createExamplesLedger } from './examples-ledger.js';
 import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
 import { executionError } from '../executor/verify.js';
 import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
@@ -61,8 +62,8 @@ export interface MockControl {
   slow(ms: number, options?: { method?: string; count?: number }): void;
   /** The next `count` (default 1) requests (or calls of `method`) get their connection reset. */
   drop(options?: { method?: string; count?: number }): void;
-  /** Where the network stands. */
-  status(): { network: false } | { network: true; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
+  /** Where the network stands; `state`: what it started from (the spec's examples, a seed, or a state file). */
+  status(): { network: true; state: 'examples' | 'seed' | 'file'; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
 }
 
 export interface Simulation {
@@ -86,7 +87,7 @@ export interface Simulation {
 }
 
 export interface SimulationOptions extends FaultOptions {
-  /** The simulated network: on with `true` or its options; off (answers from the spec's examples) when omitted. */
+  /** The simulated network from a seed or a state file: on with `true` or its options; when omitted, the chain is the spec's examples' (network/examples-ledger.ts). */
   network?: boolean | NetworkOptions;
 }
 
@@ -112,8 +113,6 @@ function totalHeld(ledger: Ledger): bigint {
   return total;
 }
 
-const NO_NETWORK = 'the mock node has no simulated network: start it with the `network` option (avanode-mock: --seed, --state or --block-time)';
-
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
   const seed = network?.seed ?? options.seed ?? 1;
@@ -133,10 +132,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
   let version = 0;
 
-  const need = (): { ledger: Ledger; clock: VirtualClock } => {
-    if (!ledger || !clock) throw new Error(NO_NETWORK);
-    return { ledger, clock };
-  };
+  const need = (): { ledger: Ledger; clock: VirtualClock } => ({ ledger: ledger!, clock: clock! });
 
   /**
    * One block at `ms`: the fee state advances to its time, stakers that ended leave, then the
@@ -174,7 +170,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         acceptTx(ledger, pending.bytes, pending.tx, time);
         included.push(pending);
       }
-      appendBlock(ledger, time, included);
+      noteAccepted(ledger, appendBlock(ledger, time, included), ms);
       ledger.fees.state = state;
       ledger.fees.validatorExcess = start.validatorExcess;
     } finally {
@@ -186,10 +182,9 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     clock?.stop();
     mints = 0;
     version++;
-    if (!initial) return;
-    ledger = createLedger(initial, blockTimeMs);
+    ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
     const built = ledger;
-    clock = createClock({ startMs: Number(initial.time) * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
+    clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
     const ticking = clock;
     built.clockMs = () => ticking.now();
   }
@@ -235,7 +230,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       const time = Math.max(lastBlock(ledger).time, Math.floor(clock.now() / 1000));
       try {
         const advanced = feeStateAt(ledger, time);
-        appendBlock(ledger, time, [{ bytes }]);
+        noteAccepted(ledger, appendBlock(ledger, time, [{ bytes }]), clock.now());
         ledger.fees.state = advanced.state;
         ledger.fees.validatorExcess = advanced.validatorExcess;
         const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
@@ -261,9 +256,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     slow: (ms, opts) => faults.slow(ms, opts),
     drop: (opts) => faults.drop(opts),
     status() {
-      if (!ledger || !clock) return { network: false };
+      const { ledger, clock } = need();
       return {
         network: true,
+        state: !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
         networkID: ledger.networkID,
         ...position(),
         clockMs: clock.now(),

@@ -101,6 +101,13 @@ export interface Ledger {
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
   dropped: Map<string, string>;
+  /** Txs the chain holds as aborted (pre-Banff proposals a commit block did not take). */
+  aborted: Set<string>;
+  /**
+   * Blocks this node accepted while running, with the clock's ms then, the last 64
+   * (validators/manager.go recentlyAccepted: MaxRecentlyAcceptedWindowSize): getProposedHeight's window.
+   */
+  recentlyAccepted: Array<{ height: number; atMs: number }>;
   /** The dynamic fee config and state, and the L1 validator fee state (src/executor/fees.ts). */
   fees: Fees;
   /** The network clock's time, Unix ms: when the next block would come (set by the simulation). */
@@ -169,6 +176,8 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     l1Validators: [],
     mempool: new Map(),
     dropped: new Map(),
+    aborted: new Set(),
+    recentlyAccepted: [],
     fees: state.fees ? withFeeSettings(initialFees(), state.fees) : initialFees(),
     clockMs: () => Number(state.time) * 1000,
   };
@@ -204,9 +213,9 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
         connected: v.connected ?? true,
         delegationFee: v.delegationFee ?? '2.0000',
         potentialReward: big(v.potentialReward),
-        accruedDelegateeReward: 0n,
+        accruedDelegateeReward: big(v.accruedDelegateeReward),
         validationRewardOwner: rewardOwner,
-        delegationRewardOwner: rewardOwner,
+        delegationRewardOwner: v.delegationRewardOwner ? ownerOf(v.delegationRewardOwner) : rewardOwner,
         ...(v.signer ? { signer: v.signer } : {}),
       },
       delegators: (v.delegators ?? []).map((d) => ({ txID: d.txID, startTime: big(d.startTime), endTime: big(d.endTime), weight: big(d.weight), rewardOwner: ownerOf(d.rewardOwner), potentialReward: big(d.potentialReward) })),
@@ -237,6 +246,48 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
   return ledger;
 }
 
+/** validators/manager.go: a block stays in the window 30 s after it is accepted (RecentlyAcceptedWindowTTL), at most 64 blocks. */
+const RECENTLY_ACCEPTED_TTL_MS = 30_000;
+const RECENTLY_ACCEPTED_MAX = 64;
+
+/** Notes a block this node just accepted (block/executor acceptor → validators.Manager.OnAcceptedBlockID). */
+export function noteAccepted(ledger: Ledger, block: BlockRecord, atMs: number): void {
+  ledger.recentlyAccepted.push({ height: block.height, atMs });
+  if (ledger.recentlyAccepted.length > RECENTLY_ACCEPTED_MAX) ledger.recentlyAccepted.shift();
+}
+
+/**
+ * Manager.GetMinimumHeight: the parent of the oldest block accepted within the last 30 s (the
+ * window drops older ones first); with none, the last accepted height.
+ */
+export function proposedHeight(ledger: Ledger, nowMs: number): number {
+  const recent = ledger.recentlyAccepted.find((b) => nowMs - b.atMs <= RECENTLY_ACCEPTED_TTL_MS);
+  return recent ? recent.height - 1 : lastBlock(ledger).height;
+}
+
 /** The chain time: the last accepted block's. */
 export const chainTime = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!.time;
 export const lastBlock = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!;
+
+/**
+ * A ledger that starts where `ledger` stands and changes on its own: what is never changed in
+ * place (blocks, txs' bytes, UTXO records) is shared, what is (stakers, subnets, L1 validators,
+ * the fee state) is copied.
+ */
+export function cloneLedger(ledger: Ledger): Ledger {
+  return {
+    ...ledger,
+    blocks: [...ledger.blocks],
+    blocksByID: new Map(ledger.blocksByID),
+    txs: new Map(ledger.txs),
+    utxos: new Map(ledger.utxos),
+    subnets: structuredClone(ledger.subnets),
+    stakers: structuredClone(ledger.stakers),
+    l1Validators: structuredClone(ledger.l1Validators),
+    mempool: new Map(ledger.mempool),
+    dropped: new Map(ledger.dropped),
+    aborted: new Set(ledger.aborted),
+    recentlyAccepted: ledger.recentlyAccepted.map((b) => ({ ...b })),
+    fees: { ...ledger.fees },
+  };
+}

@@ -29,7 +29,11 @@ export interface StateValidator {
   /** Percent with four decimals, e.g. "2.0000". */
   delegationFee?: string;
   potentialReward?: Uint64Like;
+  /** The delegation fees this validator has earned so far. Default 0. */
+  accruedDelegateeReward?: Uint64Like;
   rewardOwner: StateOwner;
+  /** Who gets the delegation fees; default: `rewardOwner`. */
+  delegationRewardOwner?: StateOwner;
   /** 48-byte BLS public key and 96-byte proof of possession, `0x` hex. */
   signer?: { publicKey: string; proofOfPossession: string };
   delegators?: Array<{ txID: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like; rewardOwner: StateOwner; potentialReward?: Uint64Like }>;
@@ -164,7 +168,9 @@ const validator = object({
   'connected?': bool,
   'delegationFee?': str,
   'potentialReward?': uint64,
+  'accruedDelegateeReward?': uint64,
   rewardOwner: owner,
+  'delegationRewardOwner?': owner,
   'signer?': object({ publicKey: hex(48), proofOfPossession: hex(96) }),
   'delegators?': list(object({ txID: cb58, ...stakeTimes, rewardOwner: owner, 'potentialReward?': uint64 })),
 });
