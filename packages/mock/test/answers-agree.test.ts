@@ -343,7 +343,7 @@ type Step =
   | { kind: 'fund'; to: number; amount: bigint }
   | { kind: 'advance'; ms: number }
   | { kind: 'mine' }
-  | { kind: 'send'; from: number; to: number; amount: bigint };
+  | { kind: 'send'; from: number; to: number; amount: bigint; lockedFor: number };
 
 /** Recipients: the test keys, then keys no seed funds. */
 const recipientKeys = [...TEST_KEYS.map((key) => key.privateKey), `0x${'43'.repeat(32)}`, `0x${'44'.repeat(32)}`];
@@ -353,16 +353,17 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
     fc.record({ kind: fc.constant('fund' as const), to: fc.nat(recipientKeys.length - 1), amount: fc.bigInt(1n, 10n ** 15n) }),
     fc.record({ kind: fc.constant('advance' as const), ms: fc.integer({ min: 0, max: 20_000 }) }),
     fc.record({ kind: fc.constant('mine' as const) }),
-    fc.record({ kind: fc.constant('send' as const), from: fc.nat(TEST_KEYS.length - 1), to: fc.nat(recipientKeys.length - 1), amount: fc.bigInt(1n, 10n ** 12n) }),
+    // lockedFor: the output's locktime, seconds after the chain's time (0: none), so getBalance has locked amounts to classify.
+    fc.record({ kind: fc.constant('send' as const), from: fc.nat(TEST_KEYS.length - 1), to: fc.nat(recipientKeys.length - 1), amount: fc.bigInt(1n, 10n ** 12n), lockedFor: fc.constantFrom(0, 0, 5, 3600) }),
   ),
   { maxLength: 12 },
 );
 
-async function play(node: MockNode, sequence: Step[], networkID: number): Promise<{ recipients: string[]; committed: number }> {
+async function play(node: MockNode, sequence: Step[], networkID: number): Promise<{ recipients: string[]; committed: number; lockedCommitted: number }> {
   const r = new Relations(node);
   const recipients = recipientKeys.map((key) => keyAddress(key, networkID));
   const avaxAssetID = (await r.call('platform.getStakingAssetID', {})).result!.assetID as string;
-  const issued: string[] = [];
+  const issued: Array<{ txID: string; locked: boolean }> = [];
   for (const step of sequence) {
     if (step.kind === 'fund') node.control.fund(recipients[step.to]!, step.amount);
     else if (step.kind === 'advance') node.control.advance(step.ms);
@@ -373,18 +374,27 @@ async function play(node: MockNode, sequence: Step[], networkID: number): Promis
       const { utxos } = (await r.call('platform.getUTXOs', { addresses: [from], encoding: 'hex' })).result as { utxos: string[] };
       const feeState = (await r.call('platform.getFeeState', {})).result as { price: number };
       const feeConfig = (await r.call('platform.getFeeConfig', {})).result as { weights: number[] };
+      const now = Date.parse((await r.call('platform.getTimestamp', {})).result!.timestamp as string) / 1000;
+      const locktime = step.lockedFor ? now + step.lockedFor : 0;
       // The mempool may already spend these UTXOs: the node then refuses the tx as a conflict, which changes nothing.
-      const built = buildBaseTx({ utxos, fromAddresses: [from], outputs: [{ address: recipients[step.to]!, amount: step.amount }], feeState, feeConfig, network: networkID, avaxAssetID });
+      // minIssuanceTime: the chain's time, not this machine's clock, decides which UTXOs are still locked.
+      const output = { address: recipients[step.to]!, amount: step.amount, locktime };
+      const built = buildBaseTx({ utxos, fromAddresses: [from], outputs: [output], feeState, feeConfig, network: networkID, avaxAssetID, minIssuanceTime: now });
       const signed = await signTx(built, { keys: [key.privateKey] });
       const answer = await r.call('platform.issueTx', { tx: signed.hex, encoding: 'hex' });
-      if (answer.result) issued.push(signed.id);
+      if (answer.result) issued.push({ txID: signed.id, locked: locktime > 0 });
       else expect(answer.error?.message, 'an honest tx is refused only as a conflict').toBe("couldn't issue tx: tx conflicts with other tx");
     }
   }
   let committed = 0;
-  for (const txID of issued) if (((await r.call('platform.getTxStatus', { txID })).result as { status: string }).status === 'Committed') committed++;
+  let lockedCommitted = 0;
+  for (const { txID, locked } of issued) {
+    if (((await r.call('platform.getTxStatus', { txID })).result as { status: string }).status !== 'Committed') continue;
+    committed++;
+    if (locked) lockedCommitted++;
+  }
   expect(r.broken).toEqual([]);
-  return { recipients, committed };
+  return { recipients, committed, lockedCommitted };
 }
 
 describe('related answers agree', () => {
@@ -398,14 +408,15 @@ describe('related answers agree', () => {
   }
 
   it('property: on seeded networks, after random sequences of fund, advance, mine and issued txs', async () => {
-    const seen = { committed: 0, blocksMade: 0 };
+    const seen = { committed: 0, lockedCommitted: 0, blocksMade: 0 };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(1, 42, 987_654), steps, fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 3 }), async (seed, sequence, fractions) => {
         const node = createMockNode({ network: { seed } });
         const networkID = 12345;
         const before = node.control.status();
-        const { recipients, committed } = await play(node, sequence, networkID);
+        const { recipients, committed, lockedCommitted } = await play(node, sequence, networkID);
         seen.committed += committed;
+        seen.lockedCommitted += lockedCommitted;
         const after = node.control.status();
         if (before.network && after.network) seen.blocksMade += after.height - before.height;
         const { checked } = await checkAgreement(node, { fractions, addresses: recipients });
@@ -417,6 +428,7 @@ describe('related answers agree', () => {
     // The sequences reached what the relations are about: new blocks, and txs committed in them.
     expect(seen.blocksMade).toBeGreaterThan(0);
     expect(seen.committed).toBeGreaterThan(0);
+    expect(seen.lockedCommitted).toBeGreaterThan(0);
   }, 60_000);
 
   it('on the default node (the spec\'s examples\' state)', async () => {
