@@ -6,10 +6,10 @@
 // txs/executor/warp_verifier.go, warp/signature.go), the rest by standard_tx_executor.go; each
 // refusal carries the node's text. The secret keys stay in this file: nothing prints them.
 import { createClient } from '@avanode/client';
-import { decodeUtxo, encodeCB58, nodeIdToString, parseAddress, toHex } from '@avanode/codec';
+import { decodeCB58, decodeUtxo, encodeCB58, nodeIdToString, parseAddress, toHex } from '@avanode/codec';
 import { TEST_KEYS } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
-import { buildRegisterL1ValidatorTx, buildSetL1ValidatorWeightTx, keyAddress, proofOfPossession, sendTx, TxRefusedError } from '@avanode/wallet';
+import { buildConvertSubnetToL1Tx, buildCreateChainTx, buildCreateSubnetTx, buildRegisterL1ValidatorTx, buildSetL1ValidatorWeightTx, keyAddress, proofOfPossession, sendTx, TxRefusedError } from '@avanode/wallet';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,6 +245,50 @@ describe('refusals, each with the node text', () => {
     members = members.filter((m) => m !== validators[1]);
     expect(await refusal(remove(0, 0n))).toMatch(executorText('attempting to remove the last L1 validator from a converted subnet'));
     expect((await client.platform.getCurrentValidators({ subnetID: SUBNET_ID })).validators).toHaveLength(1);
+  });
+});
+
+describe('more refusals', () => {
+  it('a source chain no tx created, and a proof of possession of another key', async () => {
+    const stranger = idOf('warp-test no chain');
+    const message = signMessage(unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 9n, 5n)), stranger));
+    expect(await refusal(setWeight(message))).toMatch(warpText(`problem retrieving blockchain "${encodeCB58(stranger)}": not found`));
+    const fresh = await newValidator('warp-test pop');
+    const other = await newValidator('warp-test other pop');
+    const payload = registerPayload({ nodeID: fresh.nodeID, publicKey: fresh.publicKey, expiry: (await chainTime()) + 3600n, weight: 10n });
+    expect(await refusal(register(signMessage(unsignedMessage(addressedCall(payload))), other.proofOfPossession))).toMatch(executorText('invalid proof of possession'));
+  });
+});
+
+describe('an L1 converted by txs, its manager chain a CreateChainTx', () => {
+  it('registers a validator with a message from that chain, signed by the validator the conversion added', async () => {
+    const subnetOwner = { addresses: [EWOQ_ADDRESS], threshold: 1 };
+    const keys = [EWOQ.privateKey];
+    const subnet = await sendTx(client, { build: buildCreateSubnetTx, params: { owner: subnetOwner }, keys });
+    const chain = await sendTx(client, { build: buildCreateChainTx, params: { subnetID: subnet.txID, subnetOwner, chainName: 'manager', vmID: 'srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy', genesisData: '{}' }, keys });
+    const first = await newValidator('warp-test converted first');
+    const address = new Uint8Array(20).fill(0x33);
+    const converted = await sendTx(client, {
+      build: buildConvertSubnetToL1Tx,
+      params: {
+        subnetID: subnet.txID,
+        subnetOwner,
+        chainID: chain.txID,
+        address,
+        validators: [{ nodeID: nodeIdToString(first.nodeID), weight: 100n, balance: AVAX, signer: { publicKey: `0x${toHex(first.publicKey)}`, proofOfPossession: first.proofOfPossession }, remainingBalanceOwner: subnetOwner, deactivationOwner: subnetOwner }],
+      },
+      keys,
+    });
+    expect(converted.status).toBe('Committed');
+    const fresh = await newValidator('warp-test converted second');
+    const payload = registerPayload({ nodeID: fresh.nodeID, publicKey: fresh.publicKey, expiry: (await chainTime()) + 600n, weight: 50n, subnetID: decodeCB58(subnet.txID) });
+    const unsigned = unsignedMessage(addressedCall(payload, address), decodeCB58(chain.txID));
+    // The chain's subnet is the new L1, whose one validator must sign: the test L1's quorum is not it.
+    expect(await refusal(register(signMessage(unsigned, members, { indices: [0] }), fresh.proofOfPossession))).toMatch(warpText('signature is invalid'));
+    const registered = await register(signMessage(unsigned, [first.member], { indices: [0] }), fresh.proofOfPossession);
+    expect(registered.status).toBe('Committed');
+    const { validators: listed } = await client.platform.getCurrentValidators({ subnetID: subnet.txID });
+    expect((listed as Array<{ nodeID: string; weight: string }>).map((v) => [v.nodeID, v.weight]).sort()).toEqual([[nodeIdToString(first.nodeID), '100'], [nodeIdToString(fresh.nodeID), '50']].sort());
   });
 });
 
