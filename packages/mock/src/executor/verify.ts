@@ -7,6 +7,7 @@ import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx }
 import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
 import { AuthorizationError, authorize } from './authorization.js';
+import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
 
 /** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
 const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
@@ -243,6 +244,14 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     }
   }
   verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  // After the flow check: the warp message's payload, the L1, the expiry, the nonce (warp-txs.ts).
+  try {
+    if (type === 'RegisterL1ValidatorTx') registerL1Validator(ledger, unsigned, nowSec);
+    else if (type === 'SetL1ValidatorWeightTx') setL1ValidatorWeight(ledger, unsigned);
+  } catch (error) {
+    if (error instanceof WarpTxRefusal) refuse(error.message);
+    throw error;
+  }
   if (type === 'IncreaseL1ValidatorBalanceTx') {
     // After the flow check: state.GetL1Validator's database.ErrNotFound, then the balance's math.Add.
     const validator = ledger.l1Validators.find((v) => v.validationID === unsigned.validationID);

@@ -3,6 +3,7 @@
 // the L1's first validators, IncreaseL1ValidatorBalanceTx a balance, DisableL1ValidatorTx a
 // balance returned as a UTXO of the tx (at the index after its outputs).
 import { decodeCB58, decodeHexNC, formatAddress, nodeIdToString, txId } from '@avanode/codec';
+import { registerL1Validator, setL1ValidatorWeight } from '../executor/warp-txs.js';
 import { makeUtxo, type Ledger, type Owner } from './ledger.js';
 
 type Fields = Record<string, unknown>;
@@ -90,6 +91,25 @@ export function acceptSubnetTx(ledger: Ledger, id: string, type: string, unsigne
         minNonce: 0n,
       });
     });
+  } else if (type === 'RegisterL1ValidatorTx') {
+    const now = BigInt(blockTime);
+    const { validator, expiry } = registerL1Validator(ledger, unsigned, now);
+    ledger.l1Validators.push(validator);
+    // AdvanceTimeTo removes the entries whose time has come; a later message with the same expiry is refused as expired first.
+    for (const key of ledger.l1Expiries) if (BigInt(key.slice(0, key.indexOf('/'))) <= now) ledger.l1Expiries.delete(key);
+    ledger.l1Expiries.add(expiry);
+  } else if (type === 'SetL1ValidatorWeightTx') {
+    const { validator, weight, minNonce } = setL1ValidatorWeight(ledger, unsigned);
+    if (weight === 0n) {
+      if (validator.balance > 0n) {
+        const utxo = makeUtxo(ledger, id, outputCount, ledger.avaxAssetID, validator.balance, validator.remainingBalanceOwner);
+        ledger.utxos.set(utxo.id, utxo);
+      }
+      ledger.l1Validators.splice(ledger.l1Validators.indexOf(validator), 1);
+    } else {
+      validator.weight = weight;
+      validator.minNonce = minNonce;
+    }
   } else if (type === 'IncreaseL1ValidatorBalanceTx') {
     const validator = ledger.l1Validators.find((v) => v.validationID === unsigned.validationID);
     if (validator) validator.balance += BigInt(unsigned.balance as number);

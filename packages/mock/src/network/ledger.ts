@@ -97,6 +97,8 @@ export interface Ledger {
   subnets: SubnetRecord[];
   stakers: Staker[];
   l1Validators: L1ValidatorRecord[];
+  /** RegisterL1ValidatorTx expiry entries (`<expiry>/<validationID>`, state.ExpiryEntry): a warp message is registered once. */
+  l1Expiries: Set<string>;
   /** Issued, not yet in a block, in issue order. */
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
@@ -174,6 +176,7 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     subnets: [],
     stakers: [],
     l1Validators: [],
+    l1Expiries: new Set(),
     mempool: new Map(),
     dropped: new Map(),
     aborted: new Set(),

@@ -1,10 +1,11 @@
 // Issuing and accepting txs as an avalanchego v1.14.2 P-chain node does:
 // vms/platformvm/network/gossip.go gossipMempool.Add (duplicate, dropped, verify, conflict),
-// block/executor/manager.go manager.VerifyTx (the next block's time and fee state, the gas
-// capacity, then the executor: src/executor/verify.ts), and what an accepted tx changes.
+// block/executor/manager.go manager.VerifyTx (the warp message's signature, src/executor/warp.ts;
+// the next block's time and fee state, the gas capacity, then the executor: src/executor/verify.ts), and what an accepted tx changes.
 import { RuleError, toGas, txComplexity, type Dimensions, type GasState } from '@avanode/wallet/rules';
 import { txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { advancedFees, gasPrice } from '../executor/fees.js';
+import { warpError } from '../executor/warp.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
 import { acceptSubnetTx } from './accept-l1.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
@@ -71,7 +72,9 @@ export function issueTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, unsigne
   // manager.VerifyTx: at the next block's time and fee state. A tx accepted already fails like any other: its inputs are spent.
   const time = nextBlockTime(ledger);
   const { state } = feeStateAt(ledger, time);
-  const failure = capacityError(ledger, tx, state);
+  // VerifyWarpMessages comes first, before the capacity and the executor.
+  const warp = warpError(ledger, tx, typeName(tx.unsignedTx) ?? '', BigInt(time));
+  const failure = warp !== undefined ? `failed verifying warp messages: ${warp}` : capacityError(ledger, tx, state);
   const executed = failure === undefined ? executionError({ ledger, tx, unsignedBytes, nowSec: BigInt(time), price: gasPrice(ledger.fees, state) }) : undefined;
   if (failure !== undefined || executed !== undefined) {
     const verifyError = failure ?? `failed execution: standard tx ${id} failed execution: ${executed}`;
