@@ -181,7 +181,7 @@ async function allUtxos(r: Relations, addresses: string[], networkID: number, la
   return { utxos: [...byId.values()], owners };
 }
 
-/** getBalance(addresses) as Service.GetBalance computes it from the UTXOs, at `now` (getTimestamp, Unix seconds). */
+/** getBalance(addresses) as Service.GetBalance computes it from the UTXOs, at `now` (the node's clock, Unix seconds). */
 function balanceOf(utxos: Utxo[], now: bigint, avaxAssetID: string) {
   const unlockeds = new Map<string, bigint>();
   const lockedStakeables = new Map<string, bigint>();
@@ -330,7 +330,9 @@ async function relationsOf(node: MockNode, options: AgreementOptions): Promise<R
   const candidates = [...exampleAddresses, ...TEST_KEYS.map((key) => testKeyAddress(key, networkID)), ...(options.addresses ?? []), ...ownerAddresses];
   // Addresses of another network are refused by the node (avax.ParseServiceAddresses): not a relation.
   const addresses = [...new Set(candidates.filter((a) => a.startsWith(hrp)))].sort();
-  const now = BigInt(seconds);
+  // Service.GetBalance classifies against the node's clock (s.vm.clock.Unix()), which the mock's
+  // control status shows; it runs ahead of the last block's time between blocks.
+  const now = BigInt(Math.floor(node.control.status().clockMs / 1000));
   const owners = await balanceAgrees(r, addresses, networkID, now, avaxAssetID, 'the address set');
   const more = [...owners].filter((a) => !addresses.includes(a));
   if (more.length) await balanceAgrees(r, [...addresses, ...more].sort(), networkID, now, avaxAssetID, 'the address set and its UTXOs\' owners');

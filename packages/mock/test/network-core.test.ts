@@ -89,6 +89,33 @@ describe('txs', () => {
     expect(answer.error).toMatch(new RegExp(`^couldn't issue tx: failed verification: failed execution: standard tx \\w+ failed execution: insufficient unlocked funds: needs ${fee} more \\w+$`));
   });
 
+  it('drops a mempool tx that no longer pays at the block\'s price, with the builder\'s text (no "failed execution: " in front)', () => {
+    const sim = createSimulation({ network: { seed: 11 } });
+    sim.control.fund(SENDER, 4_000_000_000);
+    const [hex] = result(sim.answer('platform.getUTXOs', { addresses: [SENDER] })).utxos as string[];
+    const params = transferTx(decodeUtxo(hex!, { network: 12345 }), RECIPIENT, 1_000_000_000, 1_000_000);
+    const { txID } = result(sim.answer('platform.issueTx', params)) as { txID: string };
+    expect(result(sim.answer('platform.getTxStatus', { txID }))).toEqual({ status: 'Processing' });
+    // The price rises before the block: block/builder/builder.go executeTx runs the executor again
+    // and MarkDropped keeps its error as StandardTx wrapped it.
+    sim.control.fees({ config: { minPrice: '1000000' } });
+    sim.control.mine();
+    const status = result(sim.answer('platform.getTxStatus', { txID })) as { status: string; reason: string };
+    expect(status.status).toBe('Dropped');
+    expect(status.reason).toMatch(new RegExp(`^standard tx ${txID} failed execution: insufficient unlocked funds: needs \\d+ more \\w+$`));
+    expect(sim.answer('platform.getTx', { txID })).toEqual({ error: "couldn't get tx: not found" });
+  });
+
+  it('getBalance reads the locks against the node\'s clock, which runs ahead of the last block between blocks', () => {
+    // vms/platformvm/service.go Service.GetBalance: currentTime := s.vm.clock.Unix().
+    const state = { networkID: 12345, time: 1_800_000_000, height: 3, utxos: [{ address: SENDER, amount: 7, locktime: 1_800_000_001 }] };
+    const sim = createSimulation({ network: { state, blockTimeMs: 10_000 } });
+    expect(result(sim.answer('platform.getBalance', { addresses: [SENDER] }))).toMatchObject({ unlocked: '0', lockedNotStakeable: '7' });
+    sim.control.advance(1_500);
+    expect(result(sim.answer('platform.getTimestamp', {}))).toEqual({ timestamp: '2027-01-15T08:00:00Z' });
+    expect(result(sim.answer('platform.getBalance', { addresses: [SENDER] }))).toMatchObject({ unlocked: '7', lockedNotStakeable: '0' });
+  });
+
   it('refuses a tx whose UTXO a tx in the mempool already spends', () => {
     const sim = createSimulation({ network: { seed: 11 } });
     sim.control.fund(SENDER, 4_000_000_000);

@@ -141,7 +141,8 @@ function getUTXOs(ledger: Ledger, params: Params): Answer | undefined {
 function getBalance(ledger: Ledger, params: Params): Answer | undefined {
   const keys = shortIDs(params.addresses);
   if (!keys) return undefined;
-  const now = BigInt(chainTime(ledger));
+  // Service.GetBalance: the locks against the node's clock (s.vm.clock.Unix()), not the chain's time.
+  const now = BigInt(Math.floor(ledger.clockMs() / 1000));
   const maps = { unlockeds: new Map<string, bigint>(), lockedStakeables: new Map<string, bigint>(), lockedNotStakeables: new Map<string, bigint>() };
   // safemath.Add, saturated at MaxUint64 on overflow as Service.GetBalance does.
   const add = (map: Map<string, bigint>, asset: string, amount: bigint) => {

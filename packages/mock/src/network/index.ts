@@ -1,7 +1,7 @@
 // The simulated network behind the mock node: a seeded (or loaded) state, a clock that makes
 // blocks, txs that commit, faults and health a test controls. createMockNode, and through it the
 // msw handlers and the standalone server, use one of these, so all three answer alike.
-import { encodeTx, formatAddress, parseAddress, txId, utxoId, type SignedTx } from '@avanode/codec';
+import { encodeTx, formatAddress, parseAddress, txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
 import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
@@ -9,6 +9,7 @@ import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, noteAccepte
 import { createExamplesLedger } from './examples-ledger.js';
 import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
 import { executionError } from '../executor/verify.js';
+import { warpError } from '../executor/warp.js';
 import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
 import { gasPrice } from '../executor/fees.js';
 import { consumeGas } from '@avanode/wallet/rules';
@@ -158,11 +159,15 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
           markDropped(ledger, id, `failed to calculate tx complexity: ${error instanceof Error ? error.message : String(error)}`);
           continue;
         }
-        if (gas > state.capacity) continue;
-        const failure = executionError({ ledger, tx: pending.tx, unsignedBytes: pending.unsignedBytes, nowSec: BigInt(time), price });
+        // packEtnaBlockTxs: the first tx past the capacity ends the block ("block is full"); it waits for the next.
+        if (gas > state.capacity) break;
+        // executeTx: the warp messages' signatures first, then the executor; a failure drops the tx
+        // with the error as it is (no "failed execution: " of manager.VerifyTx in front).
+        const warp = warpError(ledger, pending.tx, typeName(pending.tx.unsignedTx) ?? '', BigInt(time));
+        const failure = warp === undefined ? executionError({ ledger, tx: pending.tx, unsignedBytes: pending.unsignedBytes, nowSec: BigInt(time), price }) : undefined;
         ledger.mempool.delete(id);
-        if (failure !== undefined) {
-          markDropped(ledger, id, `failed execution: standard tx ${id} failed execution: ${failure}`);
+        if (warp !== undefined || failure !== undefined) {
+          markDropped(ledger, id, warp ?? `standard tx ${id} failed execution: ${failure}`);
           continue;
         }
         state = consumeGas(state, gas);
@@ -199,7 +204,12 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       clock?.start();
     },
     advance(ms) {
-      need().clock.advance(ms);
+      try {
+        need().clock.advance(ms);
+      } finally {
+        // The clock moved even without a block: answers that read it (getBalance's locks) change.
+        version++;
+      }
       return position();
     },
     mine() {
