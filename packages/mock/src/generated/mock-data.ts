@@ -1191,6 +1191,29 @@ export const mockData: MockData = {
                 "weight": "20"
               },
               {
+                "nodeID": "NodeID-5UymJuafRqQNbMoH6pKx62Kb2Wg3rAFf5",
+                "weight": "50",
+                "startTime": "1763460000",
+                "validationID": "2cPXqXtaAdyex5SuBA83HKPYKFJrEQBpSszVpUo3dSq8MRVENj",
+                "publicKey": "0xaff4acb4c5439b5d426cadf9e946d3a452f7de3414d1ad27336133211d8b90cf49fb97eebcdeeef714dc20f54ed0d4d1",
+                "remainingBalanceOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                  ]
+                },
+                "deactivationOwner": {
+                  "locktime": "0",
+                  "threshold": "1",
+                  "addresses": [
+                    "P-avax1zngxys30d7nfryuddnep0fmel2ggdm2py792sq"
+                  ]
+                },
+                "minNonce": "0",
+                "balance": "0"
+              },
+              {
                 "nodeID": "NodeID-JqQxibMZ45PuLoMu4pavN4HGfR6WQNp8V",
                 "weight": "100",
                 "startTime": "1763460000",
@@ -1720,8 +1743,8 @@ export const mockData: MockData = {
             "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F"
           },
           "result": {
-            "stake": "120",
-            "weight": "120"
+            "stake": "170",
+            "weight": "170"
           }
         }
       ]

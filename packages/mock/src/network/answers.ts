@@ -174,6 +174,9 @@ function getBalance(ledger: Ledger, params: Params): Answer | undefined {
   });
 }
 
+/** A NodeID-… string's 20 bytes (checksummed cb58). */
+const nodeIdBytes = (nodeID: string): Uint8Array => decodeCB58(nodeID.slice('NodeID-'.length));
+
 function getCurrentValidators(ledger: Ledger, params: Params): Answer {
   const subnetID = isEmptyID(params.subnetID) ? P_CHAIN_ID : String(params.subnetID);
   const wanted = Array.isArray(params.nodeIDs) ? new Set(params.nodeIDs as string[]) : new Set<string>();
@@ -205,7 +208,9 @@ function getCurrentValidators(ledger: Ledger, params: Params): Answer {
         : {}),
     };
   });
-  for (const v of pick(ledger.l1Validators.filter((l) => l.subnetID === subnetID))) {
+  // state.GetCurrentValidators: the L1's validators from subnetIDNodeIDDB, by subnet ID then node ID: in node ID byte order, inactive ones too.
+  const l1 = pick(ledger.l1Validators.filter((l) => l.subnetID === subnetID)).sort((a, b) => compareBytes(nodeIdBytes(a.nodeID), nodeIdBytes(b.nodeID)));
+  for (const v of l1) {
     validators.push({
       nodeID: v.nodeID,
       weight: str(v.weight),
