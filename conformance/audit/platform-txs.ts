@@ -22,6 +22,8 @@ const MAX_UINT64 = Number('18446744073709551615'); // encoding/json writes it ba
 /** A signed tx's hex (with checksum) and ID: vms/platformvm/txs/base_tx_test.go's simple BaseTx, no credentials. */
 const TX_HEX = '0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000ff8ee723';
 const TX_ID = '2gyuZL9UcxLbdYVayrTvCvzSBnQPfaKkoAUt1hMke3g6ySCd5';
+/** The staker tx the getRewardUTXOs example names: the examples' state holds its reward UTXO. */
+const REWARDED_TX = '2tqbTAL9cqQ45rUbDvEMw8hbbG2RfssezVmDHvepKpE369WWNc';
 const TX_HEXNC = TX_HEX.slice(0, -8);
 const refusal = (message: string) => ({ code: -32000, message, data: null });
 
@@ -379,9 +381,10 @@ export const findings: Finding[] = [
     method: 'platform.getRewardUTXOs',
     kind: 'enum',
     what: 'encoding takes hexc, hexnc and json; json fails on any UTXO',
-    params: [{ txID: TX_ID, encoding: 'hexnc' }],
+    params: [{ txID: REWARDED_TX, encoding: 'hexnc' }, { txID: TX_ID, encoding: 'json' }],
     results: [{ numFetched: '1', utxos: [TX_HEXNC], encoding: 'hexnc' }],
     notResults: [{ numFetched: '1', utxos: [TX_HEX], encoding: 'json' }],
-    refusals: [{ params: { txID: TX_ID, encoding: 'json' }, error: refusal('couldn\'t encode utxo as json: unsupported encoding in method'), stateful: true }],
+    // The examples' state holds a reward UTXO for REWARDED_TX (the getRewardUTXOs example) and none for TX_ID.
+    refusals: [{ params: { txID: REWARDED_TX, encoding: 'json' }, error: refusal('couldn\'t encode utxo as json: unsupported encoding in method'), stateful: true }],
   },
 ];

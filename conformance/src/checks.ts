@@ -148,7 +148,7 @@ async function checkClient(recording: Recording, server: ReplayServer): Promise<
  * block, a subnet's owner, an L1 validator), and its refusal of a tx whose inputs its state does
  * not hold (an issued tx runs against the chain: txs/executor).
  */
-const LOOKUP_NOT_FOUND = /^(couldn't get (tx|block with id \S+|block at height \d+): not found|not found|fetching L1 validator "\S+" failed: not found|couldn't issue tx: (failed verification: )?failed execution: .*)$/;
+const LOOKUP_NOT_FOUND = /^(couldn't get (tx|block with id \S+|block at height \d+): not found|not found|fetching L1 validator "\S+" failed: not found|problem retrieving (blockchain|subnet) "\S+": not found|couldn't issue tx: (failed verification: )?failed execution: .*)$/;
 
 async function checkMock(recording: Recording): Promise<Outcome[]> {
   const response = recording.response as RpcResponse;

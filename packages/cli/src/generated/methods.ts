@@ -1462,7 +1462,7 @@ export const methods: readonly CliMethod[] = [
               "txID": "FxrALH4P7ykdjURkfpYsu29FrAkrcBqzKL84EuWUwRuzf6oba",
               "startTime": "1700000000",
               "endTime": "1820000000",
-              "nodeID": "NodeID-6HXjDDWeyju6jDTBgGTMYwusXYtgEVNhN",
+              "nodeID": "NodeID-CxbWAwEwz7oMGEfHNMobMKKoMBCySN6dJ",
               "weight": "20"
             },
             {
@@ -1852,7 +1852,7 @@ export const methods: readonly CliMethod[] = [
       {
         "name": "one reward",
         "params": {
-          "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN"
+          "txID": "2tqbTAL9cqQ45rUbDvEMw8hbbG2RfssezVmDHvepKpE369WWNc"
         },
         "result": {
           "numFetched": "1",
@@ -1910,12 +1910,12 @@ export const methods: readonly CliMethod[] = [
           "validatorsOnly": true
         },
         "result": {
-          "staked": "2000000000000",
+          "staked": "2025000000000",
           "stakeds": {
-            "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "2000000000000"
+            "FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z": "2025000000000"
           },
           "stakedOutputs": [
-            "0x000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000001d1a94a20000000000000000000000000010000000182e97eee19174f1a41f191cdd5d7f45e82931d21f3cf2376"
+            "0x000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000001d77b67da000000000000000000000000010000000182e97eee19174f1a41f191cdd5d7f45e82931d21ead11709"
           ],
           "encoding": "hex"
         }
@@ -2430,7 +2430,7 @@ export const methods: readonly CliMethod[] = [
           "subnetID": "2Homykachtaimfdx83GXfncaNYhgS6LCzgcZe36n7s19aLv26F"
         },
         "result": {
-          "NodeID-6HXjDDWeyju6jDTBgGTMYwusXYtgEVNhN": {
+          "NodeID-CxbWAwEwz7oMGEfHNMobMKKoMBCySN6dJ": {
             "publicKey": null,
             "weight": "20"
           },

@@ -8700,7 +8700,7 @@ export const tools: readonly McpTool[] = [
       {
         "name": "one reward",
         "arguments": {
-          "txID": "2R7m35wELWVawAQuNpbYM4Lsj2dUCSz73Lu2MjtTmTWgaivCGN"
+          "txID": "2tqbTAL9cqQ45rUbDvEMw8hbbG2RfssezVmDHvepKpE369WWNc"
         }
       }
     ]

@@ -1,8 +1,11 @@
 // What the network answers, method by method, from the ledger: the shapes and errors of
 // avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
 // api/info/service.go). A method missing here answers from the spec's examples.
-import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, formatAddress, parseTx } from '@avanode/codec';
-import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type UtxoRecord } from './ledger.js';
+import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, encodeTransferableOutput, formatAddress, parseTx } from '@avanode/codec';
+import { mockData } from '../generated/mock-data.js';
+import { idParseError } from '../node-checks/platform-txs.js';
+import { goQuote } from '../envelope/go-json.js';
+import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
 
@@ -261,9 +264,146 @@ function issue(ledger: Ledger, params: Params): Answer | undefined {
   return 'error' in outcome ? failed(`couldn't issue tx: ${outcome.error}`) : ok({ txID: outcome.txID });
 }
 
+/** The node's own ID (info.getNodeID's example): whether it validates a chain's subnet decides getBlockchainStatus. */
+const SELF = (mockData.methods['info.getNodeID']?.examples[0]?.result as { nodeID?: string } | undefined)?.nodeID ?? '';
+const AVM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
+const EVM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+
+/** validators.Manager GetValidator: a current validator of the subnet (an L1's active validators). */
+function validates(ledger: Ledger, subnetID: string, nodeID: string): boolean {
+  const now = BigInt(chainTime(ledger));
+  if (ledger.stakers.some((s) => s.subnetID === subnetID && s.nodeID === nodeID && s.startTime <= now)) return true;
+  return ledger.l1Validators.some((v) => v.subnetID === subnetID && v.nodeID === nodeID && v.balance > 0n);
+}
+
+/**
+ * chains.Manager Lookup: the aliases of the chains this node runs (the primary network's, and
+ * those of the subnets it validates): each chain's ID, and `P`/`platform`, `X`/`avm`, `C`/`evm`.
+ */
+function lookupAlias(ledger: Ledger, alias: string): string | undefined {
+  if (alias === 'P' || alias === 'platform' || alias === P_CHAIN_ID) return P_CHAIN_ID;
+  for (const chain of ledger.chains) {
+    const runs = chain.subnetID === P_CHAIN_ID || validates(ledger, chain.subnetID, SELF);
+    if (!runs) continue;
+    if (alias === chain.id) return chain.id;
+    if (chain.subnetID === P_CHAIN_ID && ((chain.vmID === AVM_ID && (alias === 'X' || alias === 'avm')) || (chain.vmID === EVM_ID && (alias === 'C' || alias === 'evm')))) return chain.id;
+  }
+  return undefined;
+}
+
+/** Service.GetBlockchainStatus (v1.14.2): a chain this node runs is Validating or Syncing; one it does not, Created; else Unknown. */
+function getBlockchainStatus(ledger: Ledger, params: Params): Answer | undefined {
+  if (typeof params.blockchainID !== 'string') return undefined;
+  const aliased = lookupAlias(ledger, params.blockchainID);
+  if (aliased !== undefined) {
+    // nodeValidates: the chain's CreateChainTx (none for the P-chain itself) and this node in its subnet's set.
+    const chain = ledger.chains.find((c) => c.id === aliased);
+    return ok({ status: chain && validates(ledger, chain.subnetID, SELF) ? 'Validating' : 'Syncing' });
+  }
+  const why = idParseError(params.blockchainID);
+  if (why !== undefined) return failed(`problem parsing blockchainID ${goQuote(params.blockchainID)}: ${why}`);
+  // No processing blocks: the preferred block's state is the last accepted one's, so Preferred never shows.
+  return ok({ status: ledger.chains.some((c) => c.id === params.blockchainID) ? 'Created' : 'Unknown' });
+}
+
+
+/** vm.GetSubnetID (validators/manager.go): the P-chain's is the primary network; else a CreateChainTx's subnet. */
+function validatedBy(ledger: Ledger, params: Params): Answer {
+  const id = typeof params.blockchainID === 'string' && params.blockchainID !== '' ? params.blockchainID : EMPTY_ID;
+  if (id === P_CHAIN_ID) return ok({ subnetID: P_CHAIN_ID });
+  const chain = ledger.chains.find((c) => c.id === id);
+  if (chain) return ok({ subnetID: chain.subnetID });
+  if (ledger.txs.has(id) || ledger.subnets.some((s) => s.id === id)) return failed(`"${id}" is not a blockchain`);
+  return failed(`problem retrieving blockchain "${id}": not found`);
+}
+
+/** Service.Validates: the chains of the primary network or of a subnet, by chain ID (state.GetChains iterates its prefix). */
+function validatesAnswer(ledger: Ledger, params: Params): Answer {
+  const id = isEmptyID(params.subnetID) ? P_CHAIN_ID : String(params.subnetID);
+  if (id !== P_CHAIN_ID && !ledger.subnets.some((s) => s.id === id)) {
+    return failed(ledger.txs.has(id) || ledger.chains.some((c) => c.id === id) ? `"${id}" is not a subnet` : `problem retrieving subnet "${id}": not found`);
+  }
+  const ids = ledger.chains.filter((c) => c.subnetID === id).map((c) => c.id).sort((a, b) => compareBytes(decodeCB58(a), decodeCB58(b)));
+  return ok({ blockchainIDs: ids });
+}
+
+/** Service.GetBlockchains: each subnet's chains (subnets in the state's order), then the primary network's. */
+function getBlockchains(ledger: Ledger): Answer {
+  const api = (c: { id: string; name: string; subnetID: string; vmID: string }) => ({ id: c.id, name: c.name, subnetID: c.subnetID, vmID: c.vmID });
+  const bySubnet = ledger.subnets.flatMap((s) => ledger.chains.filter((c) => c.subnetID === s.id));
+  return ok({ blockchains: [...bySubnet, ...ledger.chains.filter((c) => c.subnetID === P_CHAIN_ID)].map(api) });
+}
+
+/**
+ * Service.GetStake: the staked outputs of current stakers (validators only with
+ * `validatorsOnly`) that name one of the addresses, in the stakers' order (end time, then tx ID),
+ * each encoded as a TransferableOutput (codec version first).
+ */
+function getStake(ledger: Ledger, params: Params): Answer | undefined {
+  const keys = shortIDs(params.addresses);
+  if (!keys) return undefined;
+  const wanted = new Set(keys);
+  const encoding = encodingOf(params);
+  const validatorsOnly = params.validatorsOnly === true;
+  const stakers: Array<{ endTime: bigint; txID: string; stake: Staker['stake'] }> = [];
+  for (const s of ledger.stakers) {
+    stakers.push({ endTime: s.endTime, txID: s.txID, stake: s.stake });
+    if (!validatorsOnly) for (const d of s.delegators) stakers.push({ endTime: d.endTime, txID: d.txID, stake: d.stake ?? [] });
+  }
+  stakers.sort((a, b) => (a.endTime === b.endTime ? compareBytes(decodeCB58(a.txID), decodeCB58(b.txID)) : a.endTime < b.endTime ? -1 : 1));
+  const totals = new Map<string, bigint>();
+  const outputs: Uint8Array[] = [];
+  for (const staker of stakers) {
+    for (const out of staker.stake) {
+      if (!shortIDs(out.owner.addresses)?.some((k) => wanted.has(k))) continue;
+      const sum = (totals.get(out.assetID) ?? 0n) + out.amount;
+      totals.set(out.assetID, sum > MAX_UINT64 ? MAX_UINT64 : sum);
+      outputs.push(encodeStakeOutput(out));
+    }
+  }
+  // formatting.Encode refuses json for the first output there is.
+  const firstAsset = stakers.flatMap((s) => s.stake).find((o) => shortIDs(o.owner.addresses)?.some((k) => wanted.has(k)))?.assetID;
+  if (encoding === 'json' && firstAsset !== undefined) return failed(`couldn't encode output ${firstAsset} as json: unsupported encoding in method`);
+  return ok({
+    staked: str(totals.get(ledger.avaxAssetID) ?? 0n),
+    stakeds: Object.fromEntries([...totals].map(([k, v]) => [k, str(v)])),
+    stakedOutputs: outputs.map((bytes) => encodeAs(bytes, encoding)),
+    encoding,
+  });
+}
+
+/** A staked output as txs.Codec marshals it: the codec version, then the avax.TransferableOutput (encodeTransferableOutput writes both). */
+function encodeStakeOutput(out: Staker['stake'][number]): Uint8Array {
+  const transfer = { addresses: out.owner.addresses, amount: u64(out.amount), locktime: u64(out.owner.locktime), threshold: out.owner.threshold };
+  return encodeTransferableOutput({ assetID: out.assetID, output: transfer } as never);
+}
+
+/** Service.GetRewardUTXOs: the UTXOs the staker's tx was rewarded with; none for any other ID. */
+function getRewardUTXOs(ledger: Ledger, params: Params): Answer {
+  const id = typeof params.txID === 'string' && params.txID !== '' ? params.txID : EMPTY_ID;
+  const utxos = ledger.rewardUtxos.get(id) ?? [];
+  const encoding = encodingOf(params);
+  // formatting.Encode refuses json for the first UTXO there is.
+  if (encoding === 'json' && utxos.length > 0) return failed('couldn\'t encode utxo as json: unsupported encoding in method');
+  return ok({ numFetched: str(utxos.length), utxos: utxos.map((bytes) => encodeAs(bytes, encoding)), encoding });
+}
+
+/** Service.GetMinStake: the primary network's config; any other subnet would need a TransformSubnetTx, which no subnet of the mock has. */
+function getMinStake(ledger: Ledger, params: Params): Answer {
+  if (isEmptyID(params.subnetID)) return ok({ minValidatorStake: str(ledger.minStake.validator), minDelegatorStake: str(ledger.minStake.delegator) });
+  return failed(`failed fetching subnet transformation for ${String(params.subnetID)}: not found`);
+}
+
 const NETWORK_NAMES: Record<number, string> = { 1: 'mainnet', 2: 'cascade', 3: 'denali', 4: 'everest', 5: 'fuji', 10: 'testing', 12345: 'local' };
 
 export const answers: Record<string, Handler> = {
+  'platform.getBlockchains': getBlockchains,
+  'platform.getBlockchainStatus': getBlockchainStatus,
+  'platform.validatedBy': validatedBy,
+  'platform.validates': validatesAnswer,
+  'platform.getStake': getStake,
+  'platform.getRewardUTXOs': getRewardUTXOs,
+  'platform.getMinStake': getMinStake,
   'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
   'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
   'platform.getHeight': (l) => ok({ height: str(lastBlock(l).height) }),
@@ -372,6 +512,13 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'platform.getL1Validator',
   'platform.getFeeConfig',
   'platform.getFeeState',
+  'platform.getBlockchains',
+  'platform.getBlockchainStatus',
+  'platform.validatedBy',
+  'platform.validates',
+  'platform.getStake',
+  'platform.getRewardUTXOs',
+  'platform.getMinStake',
   'platform.getValidatorFeeConfig',
   'platform.getValidatorFeeState',
 ]);

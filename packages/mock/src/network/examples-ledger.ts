@@ -8,7 +8,9 @@
 // - UTXOs: the getUTXOs examples' bytes, and the UTXO each getBalance example names, built from
 //   its fields (an unlocked secp256k1fx output of the example's balance to its address).
 // - Validators, subnets and L1 validators: the getCurrentValidators, getSubnets and getSubnet
-//   examples; fees, supply and asset: theirs.
+//   examples, each staker's stake one output of its weight to its reward owner; chains: the
+//   getBlockchains example; reward UTXOs: the getRewardUTXOs examples; fees, supply, minimum stakes
+//   and asset: theirs.
 // - Statuses: the getTxStatus examples' Aborted and Dropped txs.
 // Where an example cannot fit one state (an issueTx example re-issuing a tx the state holds), the
 // state's answer wins: test/examples-ledger.test.ts lists each such example with the reason.
@@ -16,7 +18,7 @@ import { EMPTY_ID, decodeBlock, decodeHex, decodeUtxo, txId } from '@avanode/cod
 import { mockData } from '../generated/mock-data.js';
 import { isObject } from '../is-object.js';
 import { P_CHAIN_ID, appendBlock, cloneLedger, createLedger, makeUtxo, type Ledger } from './ledger.js';
-import type { StateFile, StateOwner, StateSubnet, StateValidator } from './state-file.js';
+import type { StateChain, StateFile, StateOwner, StateSubnet, StateValidator } from './state-file.js';
 
 type Fields = Record<string, unknown>;
 interface Example {
@@ -132,6 +134,18 @@ function tipBlock(): { height: number; time: number; txs: Uint8Array[] } {
   };
 }
 
+/** Each primary network staker's stake: one unlocked AVAX output of its weight to its reward owner (getStake answers them). */
+function stakeOutputs(ledger: Ledger): void {
+  for (const staker of ledger.stakers) {
+    if (!staker.permissionless) continue;
+    staker.stake = [{ assetID: ledger.avaxAssetID, amount: staker.weight, owner: { ...staker.permissionless.validationRewardOwner, locktime: 0n } }];
+    for (const d of staker.delegators) {
+      d.stake = [{ assetID: ledger.avaxAssetID, amount: d.weight, owner: { ...d.rewardOwner, locktime: 0n } }];
+      d.stakeIndex = 0;
+    }
+  }
+}
+
 /** The UTXOs the getUTXOs examples print, exactly as printed. */
 function printedUtxos(ledger: Ledger): void {
   for (const { result } of examplesOf('platform.getUTXOs')) {
@@ -191,10 +205,17 @@ function buildExamplesLedger(blockTimeMs: number): Ledger {
     height: height - 1,
     avaxAssetID: firstResult('platform.getStakingAssetID').assetID as string,
     supply: firstResult('platform.getCurrentSupply').supply as string,
+    minStake: { validator: firstResult('platform.getMinStake').minValidatorStake as string, delegator: firstResult('platform.getMinStake').minDelegatorStake as string },
     validators: primaryValidators(),
     subnets: subnets(),
+    chains: ((firstResult('platform.getBlockchains').blockchains as StateChain[] | undefined) ?? []).map((c) => ({ id: c.id, name: c.name, subnetID: c.subnetID, vmID: c.vmID })),
   };
   const ledger = createLedger(state, blockTimeMs);
+  stakeOutputs(ledger);
+  for (const { params, result } of examplesOf('platform.getRewardUTXOs')) {
+    const utxos = ((result.utxos as unknown[] | undefined) ?? []).filter((u): u is string => typeof u === 'string').map((hex) => decodeHex(hex));
+    if (typeof params.txID === 'string' && utxos.length) ledger.rewardUtxos.set(params.txID, utxos);
+  }
   printedUtxos(ledger);
   balanceUtxos(ledger);
   appendBlock(ledger, tip.time, tip.txs.map((bytes) => ({ bytes })));

@@ -109,7 +109,10 @@ function uint64Amount(amount: bigint | number | string): bigint {
 function totalHeld(ledger: Ledger): bigint {
   let total = 0n;
   for (const utxo of ledger.utxos.values()) if (utxo.assetID === ledger.avaxAssetID) total += utxo.amount;
-  for (const staker of ledger.stakers) for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+  for (const staker of ledger.stakers) {
+    for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+    for (const d of staker.delegators) for (const s of d.stake ?? []) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+  }
   for (const v of ledger.l1Validators) total += v.balance;
   return total;
 }

@@ -60,10 +60,30 @@ export interface Staker {
     signer?: { publicKey: string; proofOfPossession: string };
   };
   /** Delegators of this validator (primary network). */
-  delegators: Array<{ txID: string; startTime: bigint; endTime: bigint; weight: bigint; rewardOwner: Owner; potentialReward: bigint }>;
+  delegators: Delegator[];
   /** Staked outputs, given back as UTXOs of `txID` when the staker ends (outputIndex after the tx's outputs). */
   stake: Array<{ assetID: string; amount: bigint; owner: Owner }>;
   stakeIndex: number;
+}
+
+/** A delegation: its staked outputs come back as UTXOs of its tx when it ends (outputIndex after the tx's outputs). */
+export interface Delegator {
+  txID: string;
+  startTime: bigint;
+  endTime: bigint;
+  weight: bigint;
+  rewardOwner: Owner;
+  potentialReward: bigint;
+  stake?: Array<{ assetID: string; amount: bigint; owner: Owner }>;
+  stakeIndex?: number;
+}
+
+/** A chain a CreateChainTx made (state.GetChains): what getBlockchains, validates and validatedBy answer. */
+export interface ChainRecord {
+  id: string;
+  name: string;
+  subnetID: string;
+  vmID: string;
 }
 
 export interface L1ValidatorRecord {
@@ -99,6 +119,12 @@ export interface Ledger {
   l1Validators: L1ValidatorRecord[];
   /** RegisterL1ValidatorTx expiry entries (`<expiry>/<validationID>`, state.ExpiryEntry): a warp message is registered once. */
   l1Expiries: Set<string>;
+  /** The chains, primary network's included, in creation order. */
+  chains: ChainRecord[];
+  /** state.GetRewardUTXOs: the UTXOs a staker's tx was rewarded with when it ended, as bytes. */
+  rewardUtxos: Map<string, Uint8Array[]>;
+  /** The primary network's minimum stakes (config: MinValidatorStake, MinDelegatorStake), nAVAX. */
+  minStake: { validator: bigint; delegator: bigint };
   /** Issued, not yet in a block, in issue order. */
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
@@ -177,6 +203,9 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     stakers: [],
     l1Validators: [],
     l1Expiries: new Set(),
+    chains: (state.chains ?? []).map((c) => ({ ...c })),
+    rewardUtxos: new Map(),
+    minStake: { validator: big(state.minStake?.validator, 2_000_000_000_000n), delegator: big(state.minStake?.delegator, 25_000_000_000n) },
     mempool: new Map(),
     dropped: new Map(),
     aborted: new Set(),
@@ -287,6 +316,10 @@ export function cloneLedger(ledger: Ledger): Ledger {
     subnets: structuredClone(ledger.subnets),
     stakers: structuredClone(ledger.stakers),
     l1Validators: structuredClone(ledger.l1Validators),
+    l1Expiries: new Set(ledger.l1Expiries),
+    chains: ledger.chains.map((c) => ({ ...c })),
+    rewardUtxos: new Map(ledger.rewardUtxos),
+    minStake: { ...ledger.minStake },
     mempool: new Map(ledger.mempool),
     dropped: new Map(ledger.dropped),
     aborted: new Set(ledger.aborted),

@@ -3,7 +3,8 @@
 // the whole description of a network (and its answers) and a failing test can be replayed. After
 // the PRNG's UTXOs, each published test key (test-keys.ts) gets a fixed amount, so a user can
 // spend seeded funds with their own signature at once; the PRNG's draws are not moved by them.
-import { formatAddress, idToString, nodeIdToString } from '@avanode/codec';
+// Local, Fuji and mainnet seeds also hold the X- and C-chains their genesis creates.
+import { EMPTY_ID, formatAddress, idToString, nodeIdToString } from '@avanode/codec';
 import { createPrng } from './prng.js';
 import { TEST_KEYS, testKeyAddress } from './test-keys.js';
 import type { StateFile, StateOwner } from './state-file.js';
@@ -12,8 +13,26 @@ import type { StateFile, StateOwner } from './state-file.js';
 const EPOCH_2026 = 1_767_225_600;
 const AVAX = 1_000_000_000;
 
+const AVM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
+const EVM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+/** The X- and C-chains genesis creates on the networks whose IDs the node's tests name (genesis/genesis_test.go, v1.14.2). */
+const PRIMARY_CHAINS: Record<number, StateFile['chains']> = {
+  1: [
+    { id: '2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM', name: 'X-Chain', subnetID: EMPTY_ID, vmID: AVM_ID },
+    { id: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5', name: 'C-Chain', subnetID: EMPTY_ID, vmID: EVM_ID },
+  ],
+  5: [
+    { id: '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm', name: 'X-Chain', subnetID: EMPTY_ID, vmID: AVM_ID },
+    { id: 'yH8D7ThNJkxmtkuv2jgBa4P1Rn3Qpr4pPr7QYNfcdoS6k6HWp', name: 'C-Chain', subnetID: EMPTY_ID, vmID: EVM_ID },
+  ],
+  12345: [
+    { id: '2eNy1mUFdmaxXNj1eQHUe7Np4gju9sJsEtWQ4MX3ToiNKuADed', name: 'X-Chain', subnetID: EMPTY_ID, vmID: AVM_ID },
+    { id: '2owdGqyG6FFzTHy5qhenDXQcEghvr571KZE3gSfRJERSJinuwC', name: 'C-Chain', subnetID: EMPTY_ID, vmID: EVM_ID },
+  ],
+};
+
 export interface SeedOptions {
-  /** Default 12345 (a local network: addresses `P-local1…`). */
+/** Default 12345 (a local network: addresses `P-local1…`). */
   networkID?: number;
 }
 
@@ -85,6 +104,7 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
       },
     ],
     validators,
+    ...(PRIMARY_CHAINS[networkID] ? { chains: PRIMARY_CHAINS[networkID] } : {}),
     utxos: [
       ...funded.flatMap((a) => Array.from({ length: prng.int(1, 3) }, () => ({ address: a, amount: String(prng.int(1, 5_000) * AVAX) }))),
       ...TEST_KEYS.map((key) => ({ address: testKeyAddress(key, networkID), amount: key.amount })),

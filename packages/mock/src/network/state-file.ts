@@ -60,6 +60,14 @@ export interface StateSubnet {
   }>;
 }
 
+/** A chain on the P-chain (a CreateChainTx's), as getBlockchains lists it. */
+export interface StateChain {
+  id: string;
+  name: string;
+  subnetID: string;
+  vmID: string;
+}
+
 export interface StateFile {
   /** 1 mainnet, 5 Fuji, 12345 local, or any other (HRP `custom`). */
   networkID: number;
@@ -72,6 +80,10 @@ export interface StateFile {
   fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
+  /** The primary network's minimum stakes, nAVAX (default 2,000 and 25 AVAX, mainnet's). */
+  minStake?: { validator?: Uint64Like; delegator?: Uint64Like };
+  /** Chains (the primary network's X and C chains, an L1's chains); none by default. */
+  chains?: StateChain[];
   subnets?: StateSubnet[];
   validators?: StateValidator[];
   /** Unlocked AVAX per address; each entry becomes one UTXO, minted by a tx in block 1. */
@@ -205,6 +217,8 @@ const stateFile = object({
     'validatorExcess?': uint64,
   }),
   'supply?': uint64,
+  'minStake?': object({ 'validator?': uint64, 'delegator?': uint64 }),
+  'chains?': list(object({ id: cb58, name: str, subnetID: cb58, vmID: cb58 })),
   'subnets?': list(subnet),
   'validators?': list(validator),
   'utxos?': list(object({ address, amount, 'locktime?': uint64 })),

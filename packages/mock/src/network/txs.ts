@@ -137,9 +137,11 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
   } else if (type === 'AddPermissionlessDelegatorTx') {
     const validator = unsigned.validator as { nodeID: string; end: number; weight: number };
     const target = ledger.stakers.find((s) => s.nodeID === validator.nodeID && s.subnetID === unsigned.subnetID);
-    target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward: 0n });
+    target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward: 0n, stake, stakeIndex: outs.length });
   } else if (type === 'CreateSubnetTx') {
     ledger.subnets.push({ id, owner: ownerOf(unsigned.owner) });
+  } else if (type === 'CreateChainTx') {
+    ledger.chains.push({ id, name: unsigned.chainName as string, subnetID: unsigned.subnetID as string, vmID: unsigned.vmID as string });
   } else {
     acceptSubnetTx(ledger, id, type, unsigned, outs.length, blockTime);
   }
@@ -149,14 +151,23 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
 export function endStakers(ledger: Ledger, blockTime: number): void {
   const now = BigInt(blockTime);
   for (const staker of ledger.stakers) {
+    // An ended delegation's stake comes back as UTXOs of its tx, as a validator's does.
+    for (const d of staker.delegators) if (d.endTime <= now) returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
     staker.delegators = staker.delegators.filter((d) => d.endTime > now);
   }
   const ending = ledger.stakers.filter((s) => s.endTime <= now);
   ledger.stakers = ledger.stakers.filter((s) => s.endTime > now);
   for (const staker of ending) {
-    staker.stake.forEach((s, i) => {
-      const utxo = makeUtxo(ledger, staker.txID, staker.stakeIndex + i, s.assetID, s.amount, s.owner);
-      ledger.utxos.set(utxo.id, utxo);
-    });
+    // Its delegators end with it at the latest.
+    for (const d of staker.delegators) returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
+    returnStake(ledger, staker.txID, staker.stakeIndex, staker.stake);
   }
+}
+
+/** Staked outputs given back as UTXOs of the staking tx, numbered after its outputs. */
+function returnStake(ledger: Ledger, txID: string, firstIndex: number, stake: Staker['stake']): void {
+  stake.forEach((s, i) => {
+    const utxo = makeUtxo(ledger, txID, firstIndex + i, s.assetID, s.amount, s.owner);
+    ledger.utxos.set(utxo.id, utxo);
+  });
 }

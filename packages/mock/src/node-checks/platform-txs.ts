@@ -41,7 +41,7 @@ function goQuotedRune(char: string): string {
  * utils/cb58/cb58.go Decode (mr-tron/base58 v1.2.0 FastBase58Decoding, then the 4-byte
  * checksum), then utils/hashing/hashing.go ToHash256 (32 bytes).
  */
-function idParseError(text: string): string | undefined {
+export function idParseError(text: string): string | undefined {
   if (text.length === 0) return 'base58 decoding error: zero length string';
   for (const char of text) {
     if (char.charCodeAt(0) > 127) return 'base58 decoding error: high-bit set on invalid digit';
@@ -115,14 +115,6 @@ export const checks: Record<string, ServiceCheck> = {
       if (why !== undefined) return refuse(`couldn't parse start index utxo: ${why}`);
     }
     return undefined;
-  },
-
-  // vms/platformvm/service.go Service.GetRewardUTXOs: a staker's reward UTXOs cannot be
-  // encoded as json; the empty ID has none, so json answers an empty list there.
-  'platform.getRewardUTXOs': (params) => {
-    if (!isObject(params)) return undefined;
-    const txID = idOf(params.txID);
-    return encodingOf(params) === 'json' && txID !== undefined && txID !== EMPTY_ID ? refuse('couldn\'t encode utxo as json: unsupported encoding in method') : undefined;
   },
 
   // vms/platformvm/service.go Service.IssueTx: formatting.Decode (utils/formatting/encoding.go),
