@@ -397,6 +397,16 @@ function getMinStake(ledger: Ledger, params: Params): Answer {
 const NETWORK_NAMES: Record<number, string> = { 1: 'mainnet', 2: 'cascade', 3: 'denali', 4: 'everest', 5: 'fuji', 10: 'testing', 12345: 'local' };
 
 export const answers: Record<string, Handler> = {
+  // api/info/service.go GetBlockchainID and IsBootstrapped: chains.Manager Lookup over the chains this node runs (every one bootstrapped).
+  'info.getBlockchainID': (l, p) => {
+    const alias = typeof p.alias === 'string' ? p.alias : '';
+    const id = lookupAlias(l, alias);
+    return id === undefined ? failed(`there is no ID with alias: ${alias}`) : ok({ blockchainID: id });
+  },
+  'info.isBootstrapped': (l, p) => {
+    const chain = typeof p.chain === 'string' ? p.chain : '';
+    return lookupAlias(l, chain) === undefined ? failed(`there is no chain with alias/ID '${chain}'`) : ok({ isBootstrapped: true });
+  },
   'platform.getBlockchains': getBlockchains,
   'platform.getBlockchainStatus': getBlockchainStatus,
   'platform.validatedBy': validatedBy,
@@ -493,6 +503,8 @@ export const answers: Record<string, Handler> = {
  * getProposedHeight is not one: it moves with the clock (the 30 s window) between blocks.
  */
 export const readOnlyAnswers: ReadonlySet<string> = new Set([
+  'info.getBlockchainID',
+  'info.isBootstrapped',
   'info.getNetworkID',
   'info.getNetworkName',
   'platform.getHeight',

@@ -33,7 +33,7 @@ function examplesOf(method: string): Example[] {
 const firstResult = (method: string): Fields => examplesOf(method)[0]?.result ?? {};
 
 /** The examples are inconsistent with one chain: a build error names the example. */
-export class ExamplesStateError extends Error {
+class ExamplesStateError extends Error {
   override name = 'ExamplesStateError';
 }
 
