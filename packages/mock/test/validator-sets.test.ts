@@ -11,6 +11,8 @@ import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildAddPermissionlessValidatorTx, buildConvertSubnetToL1Tx, buildCreateChainTx, buildCreateSubnetTx, buildDisableL1ValidatorTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appendBlock, createLedger, lastBlock } from '../src/network/ledger.ts';
+import { MAX_SNAPSHOTS, validatorSetsAt } from '../src/network/validator-sets.ts';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
 const EWOQ_ADDRESS = keyAddress(EWOQ.privateKey, 12345);
@@ -242,5 +244,31 @@ describe('a state file: the sets before and after a staker’s start', () => {
     } finally {
       await loaded.close();
     }
+  });
+});
+
+describe('the recorded history', () => {
+  it('keeps a snapshot only when the sets change, at most MAX_SNAPSHOTS; an older height answers the oldest kept', () => {
+    const owner = { addresses: [EWOQ_ADDRESS], threshold: 1, locktime: 0 };
+    const ledger = createLedger({ networkID: 12345, time: 1_767_300_000, height: 3, validators: [{ nodeID: nodeID(1), txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN', startTime: 1_767_000_000, endTime: 1_768_000_000, weight: '1000', rewardOwner: owner }] }, 2000);
+    expect(ledger.validatorSets.map((s) => s.height)).toEqual([0]);
+    // Blocks that change nothing add no snapshot.
+    for (let i = 0; i < 5; i++) appendBlock(ledger, lastBlock(ledger).time + 2, []);
+    expect(ledger.validatorSets).toHaveLength(1);
+    const staker = ledger.stakers[0]!;
+    const changes = MAX_SNAPSHOTS + 10;
+    for (let i = 1; i <= changes; i++) {
+      staker.weight = 1000n + BigInt(i);
+      appendBlock(ledger, lastBlock(ledger).time + 2, []);
+    }
+    expect(ledger.validatorSets).toHaveLength(MAX_SNAPSHOTS);
+    const top = lastBlock(ledger).height;
+    const weightAt = (height: number) => validatorSetsAt(ledger, height).get(PRIMARY)![0]!.weight;
+    expect(weightAt(top)).toBe(1000n + BigInt(changes));
+    expect(weightAt(top - 100)).toBe(1000n + BigInt(changes - 100));
+    // Older than the oldest kept: the oldest kept answers (the sets then are no longer known).
+    const oldest = ledger.validatorSets[0]!;
+    expect(oldest.height).toBe(top - MAX_SNAPSHOTS + 1);
+    expect(weightAt(0)).toBe(weightAt(oldest.height));
   });
 });

@@ -14,7 +14,7 @@ import { BlsError, publicKeyFromCompressedBytes, uncompressedBytes } from '../ex
 import { compareBytes, type BlockRecord, type Ledger } from './ledger.js';
 
 /** ids.EmptyNodeID as a NodeID prints: the holder of an L1's inactive weight. */
-export const EMPTY_NODE_ID = 'NodeID-111111111111111111116DBWJs';
+const EMPTY_NODE_ID = 'NodeID-111111111111111111116DBWJs';
 
 export interface SetMember {
   nodeID: string;
@@ -42,7 +42,7 @@ export interface ValidatorSetsSnapshot {
 export const MAX_SNAPSHOTS = 4096;
 
 /** The sets of the ledger's state as it stands, for a chain time of `time` (Unix seconds): stakers start when the chain's time reaches their start. */
-export function currentSets(ledger: Ledger, time: bigint): Map<string, ValidatorSet> {
+function currentSets(ledger: Ledger, time: bigint): Map<string, ValidatorSet> {
   const bySubnet = new Map<string, Map<string, SetMember>>();
   const add = (subnetID: string, nodeID: string, weight: bigint, publicKey: string | null) => {
     let members = bySubnet.get(subnetID);
