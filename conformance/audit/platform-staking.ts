@@ -123,10 +123,16 @@ export const findings: Finding[] = [
     method: 'platform.getValidatorsAt',
     kind: 'param-form',
     what: 'the height 2^64-1 is reserved for proposed and refused as an argument the node cannot unmarshal, as is any other word than proposed',
-    params: [{ height: '18446744073709551614' }, { height: 'proposed' }, { height: '1200' }],
+    params: [{ height: 'proposed' }, { height: '1200' }],
     refusals: [
       { params: { height: '18446744073709551615' }, error: { code: -32000, message: UNMARSHAL, data: null } },
       { params: { height: 'PROPOSED' }, error: { code: -32000, message: UNMARSHAL, data: null } },
+      // 2^64-2 unmarshals; above the last accepted height, validators/manager.go makeValidatorSet refuses it (errUnfinalizedHeight).
+      {
+        params: { height: '18446744073709551614' },
+        stateful: true,
+        error: { code: -32000, message: /^failed to get validator set at 18446744073709551614: failed to fetch validator set at unfinalized height with SubnetID = 11111111111111111111111111111111LpoYY: current P-chain height \(\d+\) < requested P-Chain height \(18446744073709551614\)$/, data: null },
+      },
     ],
   },
 
@@ -147,7 +153,15 @@ export const findings: Finding[] = [
       },
     ],
     notResults: [{ validatorSets: { [EMPTY_ID]: { validators: [{ publicKey: null, weight: '1', nodeIDs: [NODE_A] }], totalWeight: '1' } } }],
-    refusals: [{ params: { height: '18446744073709551615' }, error: { code: -32000, message: UNMARSHAL, data: null } }],
+    refusals: [
+      { params: { height: '18446744073709551615' }, error: { code: -32000, message: UNMARSHAL, data: null } },
+      // validators/manager.go makeAllValidatorSets: errUnfinalizedHeight, without a subnet.
+      {
+        params: { height: '18446744073709551614' },
+        stateful: true,
+        error: { code: -32000, message: /^failed to get validator sets at 18446744073709551614: failed to fetch validator set at unfinalized height: current P-chain height \(\d+\) < requested P-Chain height \(18446744073709551614\)$/, data: null },
+      },
+    ],
   },
 
   // platform.sampleValidators
@@ -169,6 +183,18 @@ export const findings: Finding[] = [
     what: 'size is optional: omitted it is 0, which answers an empty list',
     params: [{}, { subnetID: L1 }],
     results: [{ validators: [] }],
+  },
+  {
+    source: 'utils/sampler/weighted_without_replacement_generic.go:30',
+    method: 'platform.sampleValidators',
+    kind: 'error',
+    what: 'the sample takes size distinct units of weight (a validator may come more than once): more units than the set weighs fail with insufficient weight; a subnet without validators with missing validators (snow/validators/manager.go:257)',
+    params: [{ size: 2 }],
+    results: [{ validators: [NODE_A, NODE_A] }, { validators: [NODE_A, NODE_B] }],
+    refusals: [
+      { params: { size: 1, subnetID: ELASTIC_SUBNET }, stateful: true, error: { code: -32000, message: `sampling ${ELASTIC_SUBNET} errored with missing validators`, data: null } },
+      { params: { size: 171, subnetID: L1 }, stateful: true, error: { code: -32000, message: `sampling ${L1} errored with insufficient weight`, data: null } },
+    ],
   },
 
   // platform.getTotalStake

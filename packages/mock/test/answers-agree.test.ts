@@ -1,10 +1,11 @@
 // Related answers agree (issue 30): what one method says about the chain, the others say too.
 // checkAgreement(node) asks a mock node in process and names every relation that broke:
 // getBlockByHeight and getBlock, getHeight and the last block, getTimestamp and the fee states,
-// getTx and the block that holds it, getBalance and the getUTXOs pages, getCurrentValidators
-// and getTotalStake; every result it reads validates against the document. It runs on seeded
-// networks before and after random sequences of fund, advance, mine and issued txs (fast-check,
-// bounded), and on the default node (the spec's examples' state).
+// getTx and the block that holds it, getBalance and the getUTXOs pages, getCurrentValidators,
+// getTotalStake, getValidatorsAt and getAllValidatorsAt at the tip; every result it reads
+// validates against the document. It runs on seeded networks before and after random sequences
+// of fund, advance, mine and issued txs (fast-check, bounded), and on the default node (the
+// spec's examples' state).
 // The relations are the node's (avalanchego v1.14.2, vms/platformvm/service.go): GetHeight and
 // GetCurrentSupply/GetL1Validator read the last accepted block's height (vm.GetCurrentHeight);
 // GetTimestamp, GetFeeState and GetValidatorFeeState the state's timestamp (the last block's
@@ -305,6 +306,7 @@ async function relationsOf(node: MockNode, options: AgreementOptions): Promise<R
   // Validators and stake, for the primary network and every subnet.
   const subnets = ((await r.result('getSubnets answers', 'platform.getSubnets', {}))?.subnets as Json[] | undefined) ?? [];
   const ownerAddresses = new Set<string>();
+  const warpSets = (await r.result('getAllValidatorsAt(getHeight) answers', 'platform.getAllValidatorsAt', { height: h.toString() }))?.validatorSets as Json | undefined;
   for (const subnetID of [undefined, ...new Set(subnets.map((s) => s.id as string))]) {
     const label = subnetID ?? '{}';
     const params = subnetID === undefined ? {} : { subnetID };
@@ -320,6 +322,10 @@ async function relationsOf(node: MockNode, options: AgreementOptions): Promise<R
       if (l1) r.agree(`getL1Validator(${v.validationID}).height = getHeight`, l1.height, h.toString());
     }
     r.agree(`getTotalStake(${label}).weight = getCurrentValidators(${label}) weights + delegator weights`, total.weight, weight.toString());
+    // The validator set at the tip weighs what the stake does (an L1's inactive weight under the empty node ID).
+    const set = await r.result(`getValidatorsAt(getHeight, ${label}) answers`, 'platform.getValidatorsAt', { height: h.toString(), ...params });
+    if (set) r.agree(`getValidatorsAt(getHeight, ${label}) weights = getTotalStake(${label}).weight`, Object.values(set).reduce<bigint>((sum, v) => sum + BigInt((v as Json).weight as string), 0n).toString(), total.weight);
+    if (warpSets) r.agree(`getAllValidatorsAt(getHeight)[${label}].totalWeight = getTotalStake(${label}).weight`, ((warpSets[subnetID ?? P_CHAIN] as Json | undefined)?.totalWeight as string | undefined) ?? '0', total.weight);
   }
   r.agree('getTotalStake({}) = getTotalStake(primary network)', (await r.call('platform.getTotalStake', {})).result, (await r.call('platform.getTotalStake', { subnetID: P_CHAIN })).result);
 
@@ -445,6 +451,7 @@ describe('related answers agree', () => {
     ['getCurrentSupply at a height no block has', { 'platform.getCurrentSupply': { supply: '1', height: '999999' } }, /getCurrentSupply\.height = getHeight: got "999999"/],
     ['getTimestamp a second after the last block', { 'platform.getTimestamp': { timestamp: '2026-01-01T08:25:39Z' } }, /getTimestamp = the last block's json time: got 1767255939, expected 1767255938/],
     ['getTotalStake one nAVAX off', { 'platform.getTotalStake': { stake: '1', weight: '1' } }, /getTotalStake\(\{\}\)\.weight = getCurrentValidators\(\{\}\) weights \+ delegator weights: got "1"/],
+    ['getValidatorsAt missing every validator', { 'platform.getValidatorsAt': {} }, /getValidatorsAt\(getHeight, \{\}\) weights = getTotalStake\(\{\}\)\.weight: got "0"/],
     ['getBalance missing its UTXO IDs', { 'platform.getBalance': { balance: '0', unlocked: '0', lockedStakeable: '0', lockedNotStakeable: '0', balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {}, utxoIDs: null } }, /getBalance\(the address set\) = the sums of its getUTXOs pages: balance: got "0", expected "\d+"; .*utxoIDs: got \[\]/],
   ];
   for (const [what, overrides, message] of disagreeing) {

@@ -8,6 +8,7 @@ import { goQuote } from '../envelope/go-json.js';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
+import { getAllValidatorsAt, getValidatorsAt, sampleValidators } from './validator-answers.js';
 
 export type Answer = { result: unknown } | { error: string };
 type Params = Record<string, unknown>;
@@ -447,6 +448,9 @@ export const answers: Record<string, Handler> = {
   'platform.getUTXOs': getUTXOs,
   'platform.getBalance': getBalance,
   'platform.getCurrentValidators': getCurrentValidators,
+  'platform.getValidatorsAt': getValidatorsAt,
+  'platform.getAllValidatorsAt': getAllValidatorsAt,
+  'platform.sampleValidators': sampleValidators,
   'platform.getTotalStake': (l, p) => {
     const subnetID = isEmptyID(p.subnetID) ? P_CHAIN_ID : String(p.subnetID);
     const now = BigInt(chainTime(l));
@@ -500,7 +504,8 @@ export const answers: Record<string, Handler> = {
  * The methods whose answers only read the ledger: the same params give the same answer until the
  * ledger changes, so the mock node keeps them per state version (Simulation.version). Named one
  * by one, so a method added above without a thought about this is worked out on every call.
- * getProposedHeight is not one: it moves with the clock (the 30 s window) between blocks.
+ * getProposedHeight is not one: it moves with the clock (the 30 s window) between blocks; nor are
+ * getValidatorsAt and getAllValidatorsAt, whose `proposed` height is getProposedHeight's.
  */
 export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'info.getBlockchainID',
@@ -516,6 +521,7 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'platform.getUTXOs',
   'platform.getBalance',
   'platform.getCurrentValidators',
+  'platform.sampleValidators',
   'platform.getTotalStake',
   'platform.getCurrentSupply',
   'platform.getStakingAssetID',

@@ -4,6 +4,7 @@
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
+import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
@@ -140,6 +141,11 @@ export interface Ledger {
   fees: Fees;
   /** The network clock's time, Unix ms: when the next block would come (set by the simulation). */
   clockMs: () => number;
+  /**
+   * The validator sets by height (network/validator-sets.ts): a snapshot from each block after
+   * which they changed, oldest first, at most MAX_SNAPSHOTS; getValidatorsAt and the rest read them.
+   */
+  validatorSets: ValidatorSetsSnapshot[];
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
@@ -175,6 +181,7 @@ export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Ui
   ledger.blocks.push(record);
   ledger.blocksByID.set(record.id, record);
   for (const t of txs) ledger.txs.set(txId(t.bytes), { bytes: t.bytes, height });
+  recordValidatorSets(ledger, record);
   return record;
 }
 
@@ -212,6 +219,7 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     recentlyAccepted: [],
     fees: state.fees ? withFeeSettings(initialFees(), state.fees) : initialFees(),
     clockMs: () => Number(state.time) * 1000,
+    validatorSets: [],
   };
   const time = Number(state.time);
   const step = Math.max(1, Math.round(blockTimeMs / 1000));
@@ -275,6 +283,7 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
       });
     }
   }
+  rebuildValidatorSets(ledger);
   return ledger;
 }
 
@@ -325,5 +334,7 @@ export function cloneLedger(ledger: Ledger): Ledger {
     aborted: new Set(ledger.aborted),
     recentlyAccepted: ledger.recentlyAccepted.map((b) => ({ ...b })),
     fees: { ...ledger.fees },
+    // Snapshots are never changed once recorded: the list is copied, they are shared.
+    validatorSets: [...ledger.validatorSets],
   };
 }

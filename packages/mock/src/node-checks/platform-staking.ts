@@ -1,7 +1,8 @@
 // P-chain staking, subnet and fee methods: the refusals avalanchego v1.14.2 makes from the params
 // alone (vms/platformvm/service.go and the types it unmarshals into). Refusals that depend on the
-// node's state (an unknown ID, a height above the tip, a sample larger than the set) are not
-// reproduced: the mock answers from its examples, and overrides decide the rest.
+// node's state (an unknown ID, a height above the tip, a sample larger than the set's weight) are
+// the chain state's (src/network/answers.ts, validator-answers.ts), or the examples' for the
+// methods the state does not answer.
 import type { NodeRefusal, ServiceCheck } from './types.js';
 import { isObject } from '../is-object.js';
 
