@@ -2657,9 +2657,9 @@ export interface PlatformSampleValidatorsParams {
   subnetID?: Cb58ID;
 }
 /**
- * Result of `platform.sampleValidators`. A random sample of a subnet's validators, weighted by stake, without repeats, sorted.
+ * Result of `platform.sampleValidators`. A random sample of a subnet's validators, weighted by stake, sorted.
  *
- * `size` is a 16-bit integer (at most 65535; a larger one is an argument the node cannot unmarshal); an omitted size is 0, which answers an empty list. A size above the number of validators fails with `sampling <subnetID> errored with insufficient weight`, and a subnet without validators with `sampling <subnetID> errored with missing validators`. The node IDs come sorted by their bytes. On an L1 the weight of its inactive validators is held by the empty node ID `NodeID-111111111111111111116DBWJs`, which can be sampled.
+ * `size` is a 16-bit integer (at most 65535; a larger one is an argument the node cannot unmarshal); an omitted size is 0, which answers an empty list. The node draws `size` distinct units of the subnet's total weight and answers the validator holding each, so a heavy validator can come back more than once. A size above the total weight fails with `sampling <subnetID> errored with insufficient weight`, and a subnet without validators with `sampling <subnetID> errored with missing validators`. The node IDs come sorted by their bytes. On an L1 the weight of its inactive validators is held by the empty node ID `NodeID-111111111111111111116DBWJs`, which can be sampled.
  */
 export interface PlatformSampleValidatorsResult {
   validators: NodeID[];

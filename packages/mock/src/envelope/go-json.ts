@@ -51,6 +51,37 @@ const isPrint = (char: string) => char === ' ' || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$
 const QUOTE_ESCAPES: Readonly<Record<string, string>> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
 
 /** strconv.Quote (the `%q` of fmt): Go escapes for control and non-printable characters. */
+/**
+ * JSON text whose bare integers beyond 2^53 − 1 are quoted: JSON.parse then reads them as their
+ * exact decimal strings (the form an exact reader gives them, as the validators' uint64 checks
+ * expect) where it would round them to a double. Go decodes such a number exactly into a uint64
+ * (or a json.Uint64, which takes the string too), so the mock must see the same digits.
+ * Strings, fractions and exponents are left as they are. Linear in the text.
+ */
+export function withExactIntegers(raw: string): string {
+  if (!/[0-9]{16}/.test(raw)) return raw;
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if (code === 0x22) {
+      // Skip a string, escapes included.
+      for (i++; i < raw.length && raw.charCodeAt(i) !== 0x22; i++) if (raw.charCodeAt(i) === 0x5c) i++;
+      continue;
+    }
+    if ((code < 0x30 || code > 0x39) && code !== 0x2d) continue;
+    let end = i + 1;
+    while (end < raw.length && /[0-9.eE+-]/.test(raw[end]!)) end++;
+    const token = raw.slice(i, end);
+    if (/^-?[0-9]{16,}$/.test(token) && !Number.isSafeInteger(Number(token))) {
+      out += `${raw.slice(last, i)}"${token}"`;
+      last = end;
+    }
+    i = end - 1;
+  }
+  return last === 0 ? raw : out + raw.slice(last);
+}
+
 export function goQuote(text: string): string {
   let out = '"';
   for (const char of text) {

@@ -5,7 +5,7 @@
 // is a parse error. Every JSON-RPC answer has HTTP status 200 (json2's WriteError never writes a
 // status); a call without an id is a notification and gets no body.
 import { BoundedMemo } from '../memo.js';
-import { compact, firstValue, goQuote, htmlSafe, jsonText, kindOf, membersOf, elementsOf, stringText } from './go-json.js';
+import { compact, firstValue, goQuote, htmlSafe, jsonText, kindOf, membersOf, elementsOf, stringText, withExactIntegers } from './go-json.js';
 import { gorillaText, type CallAnswer, type CallParams, type HttpAnswer, type HttpRequest, type Invoke, type RpcErrorObject } from './types.js';
 
 export interface GorillaEndpoint {
@@ -106,11 +106,12 @@ function lookUpMethod(endpoint: GorillaEndpoint, method: string): { name: string
 function decodeParams(raw: string | undefined): Record<string, unknown> | undefined {
   if (raw === undefined) return {};
   const kind = kindOf(raw);
-  if (kind === 'object') return JSON.parse(raw) as Record<string, unknown>;
+  // Integers beyond 2^53 as their exact digits, never rounded (go-json.ts withExactIntegers).
+  if (kind === 'object') return JSON.parse(withExactIntegers(raw)) as Record<string, unknown>;
   if (kind !== 'array') return undefined;
   const [first] = elementsOf(raw);
   if (first === undefined || first === 'null') return {};
-  return kindOf(first) === 'object' ? (JSON.parse(first) as Record<string, unknown>) : undefined;
+  return kindOf(first) === 'object' ? (JSON.parse(withExactIntegers(first)) as Record<string, unknown>) : undefined;
 }
 
 /**
