@@ -1,5 +1,5 @@
 // Mock node throughput on loopback (autocannon) against @open-rpc/mock-server serving the same
-// document, in the same run: once answering from the spec's examples (a mix of small and large
+// document, in the same run: once by default, answering from the spec's examples' chain (a mix of small and large
 // methods), once with the simulated network on (reads of a seeded chain: its height, a funded
 // address's balance and UTXOs), each set against the baseline answering the same calls.
 import { execFileSync, spawn } from 'node:child_process';
@@ -177,7 +177,7 @@ export async function run() {
     about: 'autocannon against each server in a process of its own, warmed up; server CPU per request from /proc, steadier than requests/s on a shared machine.',
     rows: [
       {
-        figure: "avanode-mock answering from the spec's examples (platform.getHeight, getCurrentValidators, info.upgrades, health.health)",
+        figure: "avanode-mock by default, the examples' chain (platform.getHeight, getCurrentValidators, info.upgrades, health.health)",
         value: rounded(examples.rps), unit: 'req/s', detail: `${served(examples)}${ofCeiling(examples)}`,
         baseline: against(baseline, '@open-rpc/mock-server 1.7.8'), ratio: { value: rounded(ratio, 2), of: "the baseline's requests/s" },
         goal, met: met(examples, ratio),
