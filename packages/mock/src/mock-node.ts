@@ -20,6 +20,7 @@ import { createSimulation, type MockControl, type NetworkOptions } from './netwo
 import { MockRpcError, checkOverrides, overrideAnswer, type Overrides } from './overrides.js';
 import { fixedResult, freshResult } from './results.js';
 import { isObject } from './is-object.js';
+import { filteredExample } from './example-filters.js';
 
 export interface MockNodeOptions {
   /**
@@ -337,8 +338,10 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
    * its peers, the L1 EVM extras): the example with these params, else the first; in the seed's
    * order when there is one.
    */
-  function exampleAnswer(mock: MethodMock, params: unknown): CallAnswer {
-    const result = (exactExample(mock, params) ?? mock.examples[0])?.result ?? null;
+  function exampleAnswer(name: string, mock: MethodMock, params: unknown): CallAnswer {
+    const exact = exactExample(mock, params);
+    // Params no example shows: the example's list, filtered as the node's handler filters (example-filters.ts).
+    const result = exact ? exact.result : filteredExample(name, mock.examples[0]?.result ?? null, params);
     if (options.seed === undefined || !isObject(result)) return fixedResult(result);
     let reordered = shuffledResults.get(result);
     if (!reordered) {
@@ -360,11 +363,11 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       if (known && known.version === version) return known.answer;
       const covered = simulation.answer(name, plan.params);
       // A Go service error: -32000 with its text.
-      const answer: CallAnswer = !covered ? exampleAnswer(mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
+      const answer: CallAnswer = !covered ? exampleAnswer(name, mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
       if (remember) networkAnswers.set(plan.id, { version, answer });
       return answer;
     }
-    plan.example ??= exampleAnswer(mock, plan.params);
+    plan.example ??= exampleAnswer(name, mock, plan.params);
     return plan.example;
   }
 

@@ -1,8 +1,9 @@
-// One source of answers: without the network the mock plays a node whose state is the spec's
-// examples (src/answers/examples.ts), so params no example shows get what such a node answers
-// (vms/platformvm/service.go v1.14.2): Unknown for a tx it never saw, filters that filter, blocks
-// in the encoding asked for. With or without the network, every method answers every example's
-// params with a result its schema accepts, and related answers agree.
+// One source of answers: by default the mock plays a node whose chain is the one the spec's
+// examples describe (src/network/examples-ledger.ts), so params no example shows get what such a
+// node answers (vms/platformvm/service.go v1.14.2): Unknown for a tx it never saw, filters that
+// filter, blocks in the encoding asked for; the node's own lists (peers, an L1's validators) are
+// filtered as its handlers filter (src/example-filters.ts). On any chain, every method answers
+// every example's params with a result its schema accepts.
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ID, decodeBlock, decodeHexNC, decodeTx } from '@avanode/codec';
 import { createMockNode, type MockNode } from '@avanode/mock';
@@ -61,6 +62,27 @@ describe('the examples\' state', () => {
     const hexnc = (await call(node, 'platform.getTx', { txID, encoding: 'hexnc' })).result!.tx as string;
     expect(bigintSafe(decodeTx(decodeHexNC(hexnc)))).toEqual(bigintSafe(decodeTx(hex)));
     expect((await call(node, 'platform.getTx', { txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN' })).error?.message).toBe("couldn't get tx: not found");
+  });
+});
+
+describe('the node\'s own lists, filtered', () => {
+  const node = createMockNode();
+  const CHAIN = '2CdiQwVZGFSg5jVSaqSjqVQNPEkVGJdvVSAdyxkwpvkuAFdCrC';
+
+  it('info.peers: only the peers named, numPeers counting them (api/info/service.go Info.Peers)', async () => {
+    const all = (await call(node, 'info.peers', {}, '/ext/info')).result as { numPeers: string; peers: Array<{ nodeID: string }> };
+    expect(all.peers.length).toBeGreaterThan(0);
+    const first = all.peers[0]!.nodeID;
+    expect((await call(node, 'info.peers', { nodeIDs: [first] }, '/ext/info')).result).toEqual({ ...all, numPeers: '1', peers: [all.peers[0]] });
+    expect((await call(node, 'info.peers', { nodeIDs: ['NodeID-111111111111111111116DBWJs'] }, '/ext/info')).result).toEqual({ ...all, numPeers: '0', peers: [] });
+  });
+
+  it('validators.getCurrentValidators of an L1: only the node IDs named (subnet-evm plugin/evm/service.go)', async () => {
+    const path = `/ext/bc/${CHAIN}/validators`;
+    const all = (await call(node, 'validators.getCurrentValidators', {}, path)).result as { validators: Array<{ nodeID: string }> };
+    expect(all.validators.length).toBeGreaterThan(0);
+    expect((await call(node, 'validators.getCurrentValidators', { nodeIDs: [all.validators[0]!.nodeID] }, path)).result).toEqual({ validators: [all.validators[0]] });
+    expect((await call(node, 'validators.getCurrentValidators', { nodeIDs: ['NodeID-111111111111111111116DBWJs'] }, path)).result).toEqual({ validators: [] });
   });
 });
 
