@@ -1,5 +1,6 @@
-// Properties of the simulated network under random sequences of fund, issue, advance, mine and
-// fee settings (fast-check, bounded): what the test's keys hold is what was minted for them less
+// Properties of the mock's chain under random sequences of fund, issue, advance, mine and fee
+// settings (fast-check, bounded), on a seeded local chain and on the default one (the spec's
+// examples' mainnet chain): what the test's keys hold is what was minted for them less
 // the fees their committed txs burnt; no balance passes 2^64 − 1; no UTXO is spent twice; every
 // answer validates against the document; nothing a sequence does ends the process or throws.
 import fc from 'fast-check';
@@ -12,7 +13,11 @@ import { counted } from '../../../scripts/properties.ts';
 import { keyAddress, signed } from './network-scenario.ts';
 
 const KEYS = [0x21, 0x22, 0x23].map((b) => new Uint8Array(32).fill(b));
-const ADDRESSES = KEYS.map((k) => keyAddress(k));
+/** The chains a sequence runs on: a seeded local network, and the default (the examples', mainnet). */
+const CHAINS = {
+  seed: { networkID: 12345, hrp: 'local', node: () => createMockNode({ network: { seed: 5 } }) },
+  examples: { networkID: 1, hrp: 'mainnet', node: () => createMockNode() },
+} as const;
 const MAX_UINT64 = 2n ** 64n - 1n;
 
 const compare = (a: Uint8Array, b: Uint8Array) => {
@@ -54,10 +59,13 @@ async function control(node: MockNode, action: string, body: unknown) {
 describe('the simulated network under random sequences (property)', () => {
   it('property: keys hold what was minted less the fees burnt; no balance above uint64; no UTXO spent twice; answers validate', async () => {
     // Across the runs, what happened: the sequences must reach commits and each kind of refusal.
-    const seen = { committed: 0, refusedForged: 0, refusedUnpaid: 0, fundsRefused: 0 };
+    const seen = { committed: 0, refusedForged: 0, refusedUnpaid: 0, fundsRefused: 0, chains: new Set<string>(), committedOn: new Set<string>() };
     await fc.assert(
-      fc.asyncProperty(steps, async (sequence) => {
-        const node = createMockNode({ network: { seed: 5 } });
+      fc.asyncProperty(fc.constantFrom('seed' as const, 'examples' as const), steps, async (chainName, sequence) => {
+        const chain = CHAINS[chainName];
+        const node = chain.node();
+        const ADDRESSES = KEYS.map((k) => keyAddress(k, chain.networkID));
+        seen.chains.add(chainName);
         let minted = 0n;
         let burnt = 0n;
         const spent = new Set<string>();
@@ -75,8 +83,14 @@ describe('the simulated network under random sequences (property)', () => {
             }
             burnt += tx.burn;
             seen.committed++;
+            seen.committedOn.add(chainName);
           }
         };
+        // Each key starts with funds, so the sequence's issues have UTXOs to spend from the first step.
+        for (const address of ADDRESSES) {
+          expect((await control(node, 'fund', { address, amount: 5_000_000_000n })).status).toBe(200);
+          minted += 5_000_000_000n;
+        }
         for (const step of sequence) {
           if (step.kind === 'fund') {
             const answer = await control(node, 'fund', { address: ADDRESSES[step.to], amount: step.amount });
@@ -90,7 +104,7 @@ describe('the simulated network under random sequences (property)', () => {
             await control(node, 'fees', { state: { excess: step.excess } });
           } else {
             const page = (await rpc(node, 'platform.getUTXOs', { addresses: [ADDRESSES[step.from]] })).result!;
-            const utxo = (page.utxos as string[]).map((u) => decodeUtxo(u, { network: 'local' }) as Utxo).find((u) => !spent.has(`${u.txID}:${u.outputIndex}`));
+            const utxo = (page.utxos as string[]).map((u) => decodeUtxo(u, { network: chain.hrp }) as Utxo).find((u) => !spent.has(`${u.txID}:${u.outputIndex}`));
             if (!utxo) continue;
             const total = BigInt((utxo.output as { amount: number | bigint }).amount);
             const out = (i: number, amount: bigint) => ({ assetID: utxo.assetID, output: { addresses: [ADDRESSES[i]], amount: amount <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(amount) : amount, locktime: 0, threshold: 1 } });
@@ -101,7 +115,7 @@ describe('the simulated network under random sequences (property)', () => {
               outputs.sort((a, b) => compare(encodeTransferableOutput(a as never), encodeTransferableOutput(b as never)));
               const claimed = step.forge === 'inflate' ? total + 1n : total;
               return {
-                unsignedTx: { type: 'BaseTx', networkID: 12345, blockchainID: '11111111111111111111111111111111LpoYY', outputs, inputs: [{ txID: utxo.txID, outputIndex: utxo.outputIndex, assetID: utxo.assetID, input: { amount: claimed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(claimed) : claimed, signatureIndices: [0] } }], memo: '0x' },
+                unsignedTx: { type: 'BaseTx', networkID: chain.networkID, blockchainID: '11111111111111111111111111111111LpoYY', outputs, inputs: [{ txID: utxo.txID, outputIndex: utxo.outputIndex, assetID: utxo.assetID, input: { amount: claimed <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(claimed) : claimed, signatureIndices: [0] } }], memo: '0x' },
                 credentials: [{ signatures: [`0x${'00'.repeat(65)}`] }],
               };
             };
@@ -141,11 +155,13 @@ describe('the simulated network under random sequences (property)', () => {
         expect(held).toBe(minted - burnt);
         node.close();
       }),
-      counted('mock network: random fund/issue/advance/fees sequences', 40),
+      counted('mock network: random fund/issue/advance/fees sequences', 100),
     );
     expect(seen.committed).toBeGreaterThan(0);
     expect(seen.refusedForged).toBeGreaterThan(0);
     expect(seen.refusedUnpaid).toBeGreaterThan(0);
     expect(seen.fundsRefused).toBeGreaterThan(0);
+    expect([...seen.chains].sort()).toEqual(['examples', 'seed']);
+    expect([...seen.committedOn].sort()).toEqual(['examples', 'seed']);
   }, 120_000);
 });
