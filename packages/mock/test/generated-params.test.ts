@@ -1,10 +1,11 @@
 // Generated params for every method of spec/openrpc.json (property): params built from the
 // method's params schema (schema-arbitrary.ts), with strings picked from the examples' values and
-// the seeded state's IDs, sent to the mock node in process, with and without the simulated
-// network. Every answer is a result its schema accepts or a JSON-RPC error in the node's envelope
+// the seeded state's IDs, sent to the mock node in process, on the default chain (the
+// examples') and on a seeded one. Every answer is a result its schema accepts or a JSON-RPC error in the node's envelope
 // (status 200; gorilla endpoints: `{code, message, data}`; an L1's /rpc: `{code, message}` and
 // an optional `data`), never an HTTP 500 or a throw. Afterwards the examples' params still get
-// the answers they got before: no generated call corrupted the state.
+// the answers they got before, and related answers agree (agreement.ts): no generated call
+// corrupted the state.
 // Runs: 25 per method and mode; AVANODE_FUZZ multiplies them, AVANODE_FUZZ_SEED picks another seed.
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import { validateResult } from '@avanode/validators';
 import { runs } from '../../../scripts/properties.ts';
 import { mockData } from '../src/generated/mock-data.ts';
 import { paramsArbitrary, stringsIn, toJson, type Schema, type SchemaContext } from './schema-arbitrary.ts';
+import { MIN_CHECKED, checkAgreement } from './agreement.ts';
 
 const SEED = 42;
 /** The chain the /rpc methods are called on, as in example-answers.test.ts. */
@@ -71,7 +73,7 @@ function exampleParams(method: SpecMethod): unknown[] {
 }
 
 for (const network of [false, true]) {
-  describe(`generated params for every method (network ${network ? 'on' : 'off'})`, () => {
+  describe(`generated params for every method (${network ? 'a seeded chain' : 'the default chain'})`, () => {
     const node = createMockNode(network ? { network: { seed: SEED } } : {});
     const before = new Map<string, string>();
     /** The methods some generated (not example) params got a result from: the params reach the methods, not only their refusals. */
@@ -122,6 +124,11 @@ for (const network of [false, true]) {
           expect(body, key(method.name, params)).toBe(was);
         }
       }
+    });
+
+    it('afterwards, related answers agree (blocks, heights, txs, balances and UTXOs, stake)', async () => {
+      const { checked } = await checkAgreement(node);
+      expect(checked).toBeGreaterThan(MIN_CHECKED);
     });
   });
 }
