@@ -22,6 +22,9 @@ const fail = (text: string): never => {
 /** validators.Manager#GetSubnetID: the subnet a chain was created on. */
 function subnetOfChain(ledger: Ledger, chainID: string): string {
   if (chainID === P_CHAIN_ID) return P_CHAIN_ID;
+  // A chain of the state (a state file's `chains`, or one a CreateChainTx made).
+  const chain = ledger.chains.find((c) => c.id === chainID);
+  if (chain) return chain.subnetID;
   const accepted = ledger.txs.get(chainID);
   if (accepted) {
     const unsigned = decodeTx(accepted.bytes, { network: ledger.networkID }).unsignedTx as unknown as Record<string, unknown>;
