@@ -48,4 +48,22 @@ describe('the examples are one state', () => {
     const keys = new Set(cases.map((c) => `${c.method}/${c.example.name}`));
     for (const key of Object.keys(NOT_FITTING)) expect(keys.has(key), key).toBe(true);
   });
+
+  it('each node has a chain of its own: what one node does leaves another\'s examples as they were', async () => {
+    const changed = createMockNode();
+    const fresh = createMockNode();
+    const ask = async (target: typeof node, method: string, params: unknown) =>
+      JSON.parse((await target.handle({ method: 'POST', path: mockData.methods[method]!.paths[0]!, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).body) as { result?: Record<string, unknown> };
+    const issue = cases.find((c) => c.method === 'platform.issueTx')!;
+    expect((await ask(changed, 'platform.issueTx', issue.example.params)).result).toEqual(issue.example.result);
+    changed.control.fund('P-avax1st5hamseza835s03j8xat4l5t6pfx8fp36zme9', 7);
+    changed.control.advance(10_000);
+    expect(Number((await ask(changed, 'platform.getHeight', {})).result!.height)).toBeGreaterThan(1205);
+    // The other node, and a node made after, still answer every example as it is written.
+    for (const target of [fresh, createMockNode()]) {
+      for (const { method, example } of cases) expect((await ask(target, method, example.params)).result, `${method}/${example.name}`).toEqual(example.result);
+    }
+    changed.close();
+    fresh.close();
+  });
 });
