@@ -14,7 +14,7 @@ const SUBNET = '29uVeLPJB1eQJkzRemU8g8wZDw5uJRqpab5U2mX9euieVwiEbL';
 const NODE_ID = 'NodeID-Q2NyUD9JUMJVr8H16SQs8TG21N1EG43E6';
 const ADDRESS = 'P-avax1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnk5ungy'; // bytes 0x00…0x13
 const SHORT_ID = '12D2adLM3UKy4Z4giRbReR6gjWsUiMiw'; // the same bytes as a cb58 short ID
-const PARENT = '2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA';
+const PARENT = '2HV6VCMT6NtAkZoMXuqdptHZmsNtQ9iChRVzHChqdriML3Tvu';
 const BLS_KEY = '0xaff4acb4c5439b5d426cadf9e946d3a452f7de3414d1ad27336133211d8b90cf49fb97eebcdeeef714dc20f54ed0d4d1';
 const BLS_POP = '0x8cfd7909d153b9604b62b143ba36207bb7e64867424480202a67dc68768346d95c90983c2d279c64c43c51136b2a05e01602d52aa6376fda17fa6e2a18a083e49d9c450eab7b89b1d5555da5c489872e02b7e5227b77550af1330e5a71f8c368';
 const SIGNATURE = `0x${'5e'.repeat(64)}01`;
@@ -82,7 +82,7 @@ const unsignedTxs = {
 };
 
 const exampleTx = signed(unsignedTxs.BaseTx);
-const common = { parentID: PARENT, height: 1204, id: '2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8' };
+const common = { parentID: PARENT, height: 1204, id: '2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz' };
 const rewardTx = { unsignedTx: unsignedTxs.RewardValidatorTx, credentials: [], id: 'G3BuH6ytQ2averrLxJJugjWZHTRubzCrUZEXoheG5JMqL5ccY' };
 const jsonBlock = (block: unknown) => ({ block, encoding: 'json' });
 /** A block as nodes before v1.10.1 wrote it (no `id`, the Banff `time` absent) — the published example's shape. */

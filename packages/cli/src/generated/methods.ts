@@ -1192,27 +1192,27 @@ export const methods: readonly CliMethod[] = [
       {
         "name": "hex",
         "params": {
-          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+          "blockID": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
           "encoding": "hex"
         },
         "result": {
-          "block": "0x000000000020000000006b001da4c0e6f7cbe5d90a8576a6adb6f7ca00528d833a037fbe998e786b813bf28ed99600000000000004b400000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f424000000001000000050000000000000000a63a21f4",
+          "block": "0x000000000020000000006b001da402ea7c9fa8c1087012f9efd48f0b7c02f6c37153c6393d97d5122ea04816819100000000000004b400000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000000000001ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa9988ffeeddccbbaa99880000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000500000000000f4240000000010000000500000000000000006e982e84",
           "encoding": "hex"
         }
       },
       {
         "name": "json",
         "params": {
-          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+          "blockID": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
           "encoding": "json"
         },
         "result": {
           "encoding": "json",
           "block": {
             "time": 1795169700,
-            "parentID": "2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA",
+            "parentID": "2HV6VCMT6NtAkZoMXuqdptHZmsNtQ9iChRVzHChqdriML3Tvu",
             "height": 1204,
-            "id": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+            "id": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
             "txs": [
               {
                 "unsignedTx": {
@@ -1280,9 +1280,9 @@ export const methods: readonly CliMethod[] = [
           "encoding": "json",
           "block": {
             "time": 1795169700,
-            "parentID": "2TxRqhseQmd2F6waZGWnkSCB5R4TMBzUSU1qfiMiBaz1XFvHfA",
+            "parentID": "2HV6VCMT6NtAkZoMXuqdptHZmsNtQ9iChRVzHChqdriML3Tvu",
             "height": 1204,
-            "id": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+            "id": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
             "txs": [
               {
                 "unsignedTx": {

@@ -5242,14 +5242,14 @@ export const tools: readonly McpTool[] = [
       {
         "name": "hex",
         "arguments": {
-          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+          "blockID": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
           "encoding": "hex"
         }
       },
       {
         "name": "json",
         "arguments": {
-          "blockID": "2YaFvGoUhwBdVzmENhXyqbhz9BdWENBovYby8D3LK7ep6ytMe8",
+          "blockID": "2EUnk1tz7iKSPCq9Rbqe8wwxiRAPLvevPaWktvjJzmwgqeDFbz",
           "encoding": "json"
         }
       }

@@ -171,11 +171,15 @@ export function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return a.length - b.length;
 }
 
-/** Appends a Banff standard block holding `txs` at `time` (seconds); returns it. */
+/** Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block when the chain has none; returns it. */
 export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Uint8Array }>): BlockRecord {
   const parent = ledger.blocks[ledger.blocks.length - 1];
   const height = parent ? parent.height + 1 : 0;
-  const block = { type: 'BanffStandardBlock', time, parentID: parent?.id ?? EMPTY_ID, height, txs: txs.map((t) => decodeTx(t.bytes, { network: ledger.networkID })) };
+  // The genesis block is an ApricotCommitBlock at height 0 (state/state.go syncGenesis), with no
+  // time of its own; its parent is the genesis' ID, which the mock, having no genesis bytes, leaves empty.
+  const block = parent
+    ? { type: 'BanffStandardBlock', time, parentID: parent.id, height, txs: txs.map((t) => decodeTx(t.bytes, { network: ledger.networkID })) }
+    : { type: 'ApricotCommitBlock', parentID: EMPTY_ID, height: 0 };
   const bytes = encodeBlock(block as unknown as Block);
   const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => txId(t.bytes)) };
   ledger.blocks.push(record);
