@@ -139,6 +139,18 @@ async function refusal(send: Promise<unknown>): Promise<string> {
   }
 }
 const chainTime = async () => BigInt(Date.parse((await client.platform.getTimestamp()).timestamp) / 1000);
+/**
+ * A warp message is verified against the validator set at the proposer's P-chain height, the
+ * parent of the oldest of the last 64 blocks accepted in the last 30 s (validators/manager.go
+ * GetMinimumHeight): after a change to the set, the clock moves on before a message signed by the new set.
+ */
+const settle = async () => {
+  const changed = BigInt((await client.platform.getHeight()).height);
+  // With a block every 50 ms the window is full (64 blocks) before 30 s pass: the proposer's
+  // height stays 64 blocks behind the tip, past the block that made the change.
+  server.control.advance(31_000);
+  expect(BigInt((await client.platform.getProposedHeight()).height)).toBeGreaterThanOrEqual(changed);
+};
 
 /** A new validator's node ID, BLS key (as a member) and proof of possession. */
 async function newValidator(label: string) {
@@ -162,6 +174,9 @@ describe('RegisterL1ValidatorTx and SetL1ValidatorWeightTx, executed', () => {
     const registered = await register(signMessage(unsignedMessage(addressedCall(payload))), fresh.proofOfPossession, 3n * AVAX);
     expect(registered.status).toBe('Committed');
     members.push(fresh.member);
+    // Signed by the new set before the proposer's height reaches it: the new signer is unknown there.
+    expect(await refusal(setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(sha256(payload), 0n, 71n))))))).toMatch(warpText(literal('unknown validator: NumIndices (3) >= NumFilteredValidators (3)')));
+    await settle();
     // message.ValidationID: sha256 of the RegisterL1Validator payload's bytes.
     const validationID = encodeCB58(sha256(payload));
     const listed = (await client.platform.getCurrentValidators({ subnetID: SUBNET_ID })).validators as Array<Record<string, unknown>>;
@@ -177,6 +192,7 @@ describe('RegisterL1ValidatorTx and SetL1ValidatorWeightTx, executed', () => {
 
     const id = sha256(payload);
     expect((await setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(id, 0n, 70n)))))).status).toBe('Committed');
+    await settle();
     expect(await client.platform.getL1Validator({ validationID })).toMatchObject({ weight: '70', minNonce: '1' });
 
     // Nonce below minNonce.
@@ -187,6 +203,7 @@ describe('RegisterL1ValidatorTx and SetL1ValidatorWeightTx, executed', () => {
     const removed = await setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(id, 5n, 0n)))));
     expect(removed.status).toBe('Committed');
     members = members.filter((m) => m !== fresh.member);
+    await settle();
     expect((await client.platform.getCurrentValidators({ subnetID: SUBNET_ID })).validators).toHaveLength(3);
     await expect(client.platform.getL1Validator({ validationID })).rejects.toThrow(/not found/);
     const { utxos } = await client.platform.getUTXOs({ addresses: [EWOQ_ADDRESS], encoding: 'hex' });
@@ -241,8 +258,10 @@ describe('refusals, each with the node text', () => {
     const remove = async (index: number, nonce: bigint) => setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(idOf(`warp-test validation ${index}`), nonce, 0n)))));
     expect((await remove(2, 0n)).status).toBe('Committed');
     members = members.filter((m) => m !== validators[2]);
+    await settle();
     expect((await remove(1, 0n)).status).toBe('Committed');
     members = members.filter((m) => m !== validators[1]);
+    await settle();
     expect(await refusal(remove(0, 0n))).toMatch(executorText('attempting to remove the last L1 validator from a converted subnet'));
     expect((await client.platform.getCurrentValidators({ subnetID: SUBNET_ID })).validators).toHaveLength(1);
   });
@@ -280,6 +299,7 @@ describe('an L1 converted by txs, its manager chain a CreateChainTx', () => {
       keys,
     });
     expect(converted.status).toBe('Committed');
+    await settle();
     const fresh = await newValidator('warp-test converted second');
     const payload = registerPayload({ nodeID: fresh.nodeID, publicKey: fresh.publicKey, expiry: (await chainTime()) + 600n, weight: 50n, subnetID: decodeCB58(subnet.txID) });
     const unsigned = unsignedMessage(addressedCall(payload, address), decodeCB58(chain.txID));

@@ -6,7 +6,8 @@
 // initValidatorSets), then warp/signature.go BitSetSignature#Verify. Only RegisterL1ValidatorTx
 // and SetL1ValidatorWeightTx carry a message.
 import { decodeHexNC, decodeTx, encodeCB58, typeName, type SignedTx } from '@avanode/codec';
-import { P_CHAIN_ID, compareBytes, type Ledger } from '../network/ledger.js';
+import { P_CHAIN_ID, compareBytes, proposedHeight, type Ledger } from '../network/ledger.js';
+import { validatorSetsAt } from '../network/validator-sets.js';
 import { BlsError, publicKeyFromCompressedBytes, signatureFromBytes, uncompressedBytes, verifyAggregate } from './bls.js';
 import { WarpParseError, parseWarpMessage, type WarpMessage } from './warp-message.js';
 
@@ -53,25 +54,11 @@ function stateKey(publicKey: string, whose: string): WarpValidator['key'] {
 }
 
 /** The validator set of `subnetID` now, flattened: keyed validators sorted by uncompressed key (equal keys merged), and the total weight. */
-function warpSet(ledger: Ledger, subnetID: string, nowSec: bigint): { validators: WarpValidator[]; totalWeight: bigint } {
-  const members: Array<{ weight: bigint; publicKey?: string; whose: string }> = [];
-  const subnet = ledger.subnets.find((s) => s.id === subnetID);
-  if (subnet?.l1) {
-    for (const v of ledger.l1Validators) {
-      if (v.subnetID !== subnetID) continue;
-      // Only active validators (a balance left) are in the validator set with their key.
-      members.push(v.balance > 0n ? { weight: v.weight, publicKey: v.publicKey, whose: `L1 validator ${v.validationID}` } : { weight: v.weight, whose: '' });
-    }
-  } else {
-    const primaryKey = new Map(ledger.stakers.filter((s) => s.subnetID === P_CHAIN_ID).map((s) => [s.nodeID, s.permissionless?.signer?.publicKey]));
-    for (const s of ledger.stakers) {
-      if (s.subnetID !== subnetID || s.startTime > nowSec || s.endTime <= nowSec) continue;
-      const weight = s.delegators.filter((d) => d.startTime <= nowSec).reduce((sum, d) => sum + d.weight, s.weight);
-      // A subnet validator's key is its node's primary network key.
-      const publicKey = primaryKey.get(s.nodeID);
-      members.push({ weight, ...(publicKey ? { publicKey } : {}), whose: `validator ${s.nodeID}` });
-    }
-  }
+function warpSet(ledger: Ledger, subnetID: string): { validators: WarpValidator[]; totalWeight: bigint } {
+  // block/executor/manager.go VerifyTx: the set at the proposer's P-chain height
+  // (validators/manager.go GetMinimumHeight: up to 30 s of blocks behind the tip), as recorded then.
+  const height = proposedHeight(ledger, ledger.clockMs());
+  const members = (validatorSetsAt(ledger, height).get(subnetID) ?? []).map((m) => ({ weight: m.weight, publicKey: m.publicKey ?? undefined, whose: `validator ${m.nodeID}` }));
   let totalWeight = 0n;
   const byKey = new Map<string, WarpValidator>();
   for (const m of members) {
@@ -131,12 +118,12 @@ function verifySignature(message: WarpMessage, networkID: number, set: ReturnTyp
  * VerifyWarpMessages for one tx: undefined when its message (if any) is signed by a quorum of its
  * source chain's validators, else the node's text (what follows "failed verifying warp messages: ").
  */
-export function warpError(ledger: Ledger, tx: SignedTx, type: string, nowSec: bigint): string | undefined {
+export function warpError(ledger: Ledger, tx: SignedTx, type: string): string | undefined {
   if (type !== 'RegisterL1ValidatorTx' && type !== 'SetL1ValidatorWeightTx') return undefined;
   try {
     const message = parseWarpMessage(decodeHexNC((tx.unsignedTx as unknown as { message: string }).message));
     const subnetID = subnetOfChain(ledger, encodeCB58(message.unsigned.sourceChainID));
-    verifySignature(message, ledger.networkID, warpSet(ledger, subnetID, nowSec));
+    verifySignature(message, ledger.networkID, warpSet(ledger, subnetID));
     return undefined;
   } catch (error) {
     if (error instanceof WarpRefusal || error instanceof WarpParseError) return error.message;

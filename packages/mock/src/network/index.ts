@@ -166,7 +166,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         if (gas > state.capacity) break;
         // executeTx: the warp messages' signatures first, then the executor; a failure drops the tx
         // with the error as it is (no "failed execution: " of manager.VerifyTx in front).
-        const warp = warpError(ledger, pending.tx, typeName(pending.tx.unsignedTx) ?? '', BigInt(time));
+        const warp = warpError(ledger, pending.tx, typeName(pending.tx.unsignedTx) ?? '');
         const failure = warp === undefined ? executionError({ ledger, tx: pending.tx, unsignedBytes: pending.unsignedBytes, nowSec: BigInt(time), price }) : undefined;
         ledger.mempool.delete(id);
         if (warp !== undefined || failure !== undefined) {

@@ -73,7 +73,7 @@ export function issueTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, unsigne
   const time = nextBlockTime(ledger);
   const { state } = feeStateAt(ledger, time);
   // VerifyWarpMessages comes first, before the capacity and the executor.
-  const warp = warpError(ledger, tx, typeName(tx.unsignedTx) ?? '', BigInt(time));
+  const warp = warpError(ledger, tx, typeName(tx.unsignedTx) ?? '');
   const failure = warp !== undefined ? `failed verifying warp messages: ${warp}` : capacityError(ledger, tx, state);
   const executed = failure === undefined ? executionError({ ledger, tx, unsignedBytes, nowSec: BigInt(time), price: gasPrice(ledger.fees, state) }) : undefined;
   if (failure !== undefined || executed !== undefined) {
