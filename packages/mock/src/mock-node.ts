@@ -21,6 +21,7 @@ import { MockRpcError, checkOverrides, overrideAnswer, type Overrides } from './
 import { fixedResult, freshResult } from './results.js';
 import { isObject } from './is-object.js';
 import { filteredExample } from './example-filters.js';
+import { NODE_ID } from './node-identity.js';
 
 export interface MockNodeOptions {
   /**
@@ -243,7 +244,7 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
     ...(options.faultRate !== undefined ? { faultRate: options.faultRate } : {}),
   });
   simulation.start();
-  const nodeID = (mockData.methods['info.getNodeID']?.examples[0]?.result as { nodeID?: string } | undefined)?.nodeID ?? 'NodeID-111111111111111111116DBWJs';
+  const nodeID = NODE_ID;
 
   // The endpoints, from the spec's server paths: one gorilla service or the geth server per path.
   const gorilla = new Map<string, GorillaEndpoint & { methods: Map<string, string> }>();

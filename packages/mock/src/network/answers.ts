@@ -2,7 +2,8 @@
 // avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
 // api/info/service.go). A method missing here answers from the spec's examples.
 import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, encodeTransferableOutput, formatAddress, parseTx } from '@avanode/codec';
-import { mockData } from '../generated/mock-data.js';
+import { NODE_ID } from '../node-identity.js';
+import { AVM_ID, EVM_ID } from './seed.js';
 import { idParseError } from '../node-checks/platform-txs.js';
 import { goQuote } from '../envelope/go-json.js';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
@@ -265,10 +266,6 @@ function issue(ledger: Ledger, params: Params): Answer | undefined {
   return 'error' in outcome ? failed(`couldn't issue tx: ${outcome.error}`) : ok({ txID: outcome.txID });
 }
 
-/** The node's own ID (info.getNodeID's example): whether it validates a chain's subnet decides getBlockchainStatus. */
-const SELF = (mockData.methods['info.getNodeID']?.examples[0]?.result as { nodeID?: string } | undefined)?.nodeID ?? '';
-const AVM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
-const EVM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
 
 /** validators.Manager GetValidator: a current validator of the subnet (an L1's active validators). */
 function validates(ledger: Ledger, subnetID: string, nodeID: string): boolean {
@@ -284,7 +281,7 @@ function validates(ledger: Ledger, subnetID: string, nodeID: string): boolean {
 function lookupAlias(ledger: Ledger, alias: string): string | undefined {
   if (alias === 'P' || alias === 'platform' || alias === P_CHAIN_ID) return P_CHAIN_ID;
   for (const chain of ledger.chains) {
-    const runs = chain.subnetID === P_CHAIN_ID || validates(ledger, chain.subnetID, SELF);
+    const runs = chain.subnetID === P_CHAIN_ID || validates(ledger, chain.subnetID, NODE_ID);
     if (!runs) continue;
     if (alias === chain.id) return chain.id;
     if (chain.subnetID === P_CHAIN_ID && ((chain.vmID === AVM_ID && (alias === 'X' || alias === 'avm')) || (chain.vmID === EVM_ID && (alias === 'C' || alias === 'evm')))) return chain.id;
@@ -299,7 +296,7 @@ function getBlockchainStatus(ledger: Ledger, params: Params): Answer | undefined
   if (aliased !== undefined) {
     // nodeValidates: the chain's CreateChainTx (none for the P-chain itself) and this node in its subnet's set.
     const chain = ledger.chains.find((c) => c.id === aliased);
-    return ok({ status: chain && validates(ledger, chain.subnetID, SELF) ? 'Validating' : 'Syncing' });
+    return ok({ status: chain && validates(ledger, chain.subnetID, NODE_ID) ? 'Validating' : 'Syncing' });
   }
   const why = idParseError(params.blockchainID);
   if (why !== undefined) return failed(`problem parsing blockchainID ${goQuote(params.blockchainID)}: ${why}`);

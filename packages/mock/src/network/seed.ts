@@ -13,8 +13,9 @@ import type { StateFile, StateOwner } from './state-file.js';
 const EPOCH_2026 = 1_767_225_600;
 const AVAX = 1_000_000_000;
 
-const AVM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
-const EVM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
+/** The VM IDs of the X-chain (avm) and the C-chain (evm): utils/constants/vm_ids.go. */
+export const AVM_ID = 'jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq';
+export const EVM_ID = 'mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6';
 /** The X- and C-chains genesis creates on the networks whose IDs the node's tests name (genesis/genesis_test.go, v1.14.2). */
 const PRIMARY_CHAINS: Record<number, StateFile['chains']> = {
   1: [
