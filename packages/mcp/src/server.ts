@@ -135,8 +135,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const { query, toolset } = args as { query?: string; toolset?: string };
         const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
         const found = behindPair.filter((t) => (!toolset || t.toolset === toolset) && words.every((w) => `${t.name} ${t.method} ${t.title ?? ''} ${t.description}`.toLowerCase().includes(w)));
-        const list = found.map((t) => ({ ...entry(t), inputSchema: t.inputSchema }));
-        return { content: [{ type: 'text', text: found.length === 0 ? 'No tool matches.' : found.map((t) => `${t.name}: ${entry(t).summary}`).join('\n') }], structuredContent: { tools: list } };
+        // The text is the structured content's JSON: a model that reads only text needs the input schemas too.
+        const structuredContent = { tools: found.map((t) => ({ ...entry(t), inputSchema: t.inputSchema })) };
+        return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
       },
     );
     server.registerTool(

@@ -119,6 +119,7 @@ describe('over stdio, read-only (the default)', () => {
     const found = await s.client.callTool({ name: FIND_TOOL, arguments: { query: 'uptime' } });
     const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(names).toContain('info_uptime');
+    expect(JSON.parse(textOf(found))).toEqual(found.structuredContent);
   });
 
   it('decodes a hex tx with the codec', async () => {
@@ -129,6 +130,7 @@ describe('over stdio, read-only (the default)', () => {
     if (typeof hex !== 'string') return expect.unreachable(`getTx answered ${JSON.stringify(hex).slice(0, 80)}`);
     const decoded = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex } });
     expect(decoded.isError, textOf(decoded)).toBeFalsy();
+    expect(JSON.parse(textOf(decoded))).toEqual(decoded.structuredContent);
     expect((decoded.structuredContent as { decoded: Record<string, unknown> }).decoded).toHaveProperty('unsignedTx');
     const bad = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex: '0x00' } });
     expect(bad.isError).toBe(true);
