@@ -16,7 +16,12 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // A malformed percent-escape points nowhere.
+    }
     if (!isObject(node) && !Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[key];
     if (node === undefined) return undefined;
