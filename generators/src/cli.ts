@@ -12,7 +12,7 @@ import { keptMap } from './disk-cache.ts';
 import { openRpcProblems, readDocument } from './read-document.ts';
 import { exampleProblems } from './spec-examples.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
-import { parseDocument, type DocumentModel } from './model.ts';
+import { checkSize, parseDocument, type DocumentModel } from './model.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
                    [--allow-outside <dir|url>]... [--allow-bad-examples]
@@ -55,6 +55,8 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
  * reported together, one a line (a failing example only warned of with `allowBadExamples`).
  */
 function parsedForeign(document: unknown, allowBadExamples: boolean): DocumentModel {
+  // Too large a document is refused before any check that takes time per method.
+  checkSize(document);
   let model: DocumentModel | undefined;
   const problems: string[] = [];
   try {

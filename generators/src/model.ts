@@ -310,6 +310,20 @@ function batchPaths(document: Record<string, unknown>): Set<string> {
 }
 
 /**
+ * The most methods a document may have. Generation costs time and memory per method (ajv compiles
+ * each method's params and result, the types compiler and the docs each take them one by one),
+ * so a larger document is refused in one line before any of it starts, rather than running for
+ * minutes past 1 GB (bench/generate-large.mjs measures both sides of this bound).
+ */
+export const MAX_METHODS = 2500;
+
+/** A GeneratorError, in one line, when `document` has more methods than generation takes. */
+export function checkSize(document: unknown): void {
+  const methods = isObject(document) && Array.isArray(document.methods) ? document.methods.length : 0;
+  if (methods > MAX_METHODS) throw new GeneratorError(`#/methods: ${methods} methods; avanode-gen generates at most ${MAX_METHODS} per document (split it by namespace)`, '#/methods');
+}
+
+/**
  * Parses an OpenRPC 1.x document into the model. Throws GeneratorError naming the method
  * or schema and the JSON path when the document is not one generators can work from.
  */
@@ -320,6 +334,7 @@ export function parseDocument(document: unknown): DocumentModel {
   }
   const info = isObject(document.info) ? document.info : {};
   if (!Array.isArray(document.methods)) throw new GeneratorError('#/methods: expected a list of methods', '#/methods');
+  checkSize(document);
   // Every problem the document has, one a line, reported together at the end.
   const problems: string[] = [];
   // The JSON path of a problem a part threw, more precise than its line's.
