@@ -167,8 +167,9 @@ function collecting<T>(problems: string[], make: () => T, places: Map<string, st
     return make();
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
-    places.set(error.message.split('\n')[0]!, error.where);
-    problems.push(...error.message.split('\n'));
+    // One problem, even if the document's text it quotes breaks lines (problemsError shows those escaped).
+    places.set(error.message, error.where);
+    problems.push(error.message);
     return undefined;
   }
 }

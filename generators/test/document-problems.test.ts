@@ -58,6 +58,13 @@ describe('a document with problems', () => {
     expect(run.lines).toEqual([`avanode-gen: ${run.spec}: method 'pets.list' (#/methods/2): the name is already #/methods/0's (a method's name is unique, OpenRPC)`]);
   });
 
+  it("a problem quoting the document's text stays one line: line breaks, terminal escapes and bidi controls are shown escaped", async () => {
+    const name = 'pets\nlist\u001b[31m\u202e';
+    const run = await generate('escaped.json', documentWith([method(name), method(name)]));
+    expect(run.code).toBe(1);
+    expect(run.lines).toEqual([`avanode-gen: ${run.spec}: method 'pets\\u000alist\\u001b[31m\\u202e' (#/methods/1): the name is already #/methods/0's (a method's name is unique, OpenRPC)`]);
+  });
+
   it('every problem in one run, each one line naming its place, no stack trace', async () => {
     const run = await generate('many.json', documentWith([method('a', { $ref: '#/components/schemas/Missing' }), method('b', { type: 'strng' }), method('a'), { name: 'c', params: {} }], { 'bad name': { type: 'string' } }));
     expect(run.code).toBe(1);
