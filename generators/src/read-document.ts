@@ -20,7 +20,7 @@
 // (`#/components/schemas/A/properties/timestamp`) is made a named schema the same way.
 import { realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, isAbsolute, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { GeneratorError, problemsError } from './errors.ts';
 import { DEFAULT_LIMITS, ReadError, type ReadLimits, readText } from './fetch-text.ts';
@@ -62,7 +62,7 @@ function realPath(path: string): string {
 
 const inside = (path: string, folder: string) => {
   const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 };
 
 /**

@@ -164,6 +164,9 @@ describe('a local document', () => {
   writeFileSync(join(folder, 'up.json'), JSON.stringify(referring('../outside.json')));
   writeFileSync(join(folder, 'absolute.json'), JSON.stringify(referring(join(root, 'secret.json'))));
   writeFileSync(join(folder, 'beside.json'), JSON.stringify(referring('shared/ok.json')));
+  // A name that starts with two dots is still inside.
+  writeFileSync(join(folder, '..dotted.json'), JSON.stringify({ type: 'boolean' }));
+  writeFileSync(join(folder, 'dotted.json'), JSON.stringify(referring('..dotted.json')));
   // A link inside the folder to a file outside it is outside.
   symlinkSync(join(root, 'local', 'outside.json'), join(folder, 'shared', 'link.json'));
   writeFileSync(join(folder, 'link.json'), JSON.stringify(referring('shared/link.json')));
@@ -174,6 +177,7 @@ describe('a local document', () => {
     expect(await refusal(join(folder, 'absolute.json'))).toContain(`$ref '${join(root, 'secret.json')}' is refused: it leads outside the document's folder`);
     expect(await refusal(join(folder, 'link.json'))).toContain("$ref 'shared/link.json' is refused: it leads outside the document's folder");
     expect(await readDocument(join(folder, 'beside.json'))).toMatchObject({ components: { schemas: { ok: { type: 'integer' } } } });
+    expect(await readDocument(join(folder, 'dotted.json'))).toMatchObject({ components: { schemas: { '..dotted': { type: 'boolean' } } } });
 
     const refused = await runCli(['--spec', join(folder, 'up.json'), '--out', join(root, 'out-up')]);
     expect(refused.code).toBe(1);
