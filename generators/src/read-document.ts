@@ -196,6 +196,10 @@ async function bundleExternalRefs(document: Record<string, unknown>, base: URL, 
     const inRoot = fileUrl.href === root.href;
     // Back into the document itself, to a named schema or a part of the document: that pointer.
     if (inRoot && (!inSchema || schemaRefName(target.hash) !== undefined)) return target.hash || '#';
+    if (inRoot && (target.hash === '' || target.hash === '#')) {
+      problems.push(`${where}: $ref '${ref}' points at the whole document, which is no schema`);
+      return undefined;
+    }
     const refused = inRoot ? undefined : rule(fileUrl);
     if (refused) {
       problems.push(`${where}: $ref '${ref}' is refused: ${refused}`);
@@ -241,7 +245,7 @@ async function bundleExternalRefs(document: Record<string, unknown>, base: URL, 
   };
 
   await walk(document, '#', undefined, DOCUMENT_SCOPE);
-  return problems;
+  return [...new Set(problems)];
 }
 
 /**

@@ -80,6 +80,21 @@ describe('a document with problems', () => {
     expect(run.err).not.toMatch(/\n\s+at /);
   });
 
+  it('a malformed percent-escape, a ref to the whole document and one that is no URL: one line each, no crash', async () => {
+    const dangling = await generate('percent.json', documentWith([method('a', { $ref: '#/components/schemas/%E0%A4%A' }), method('b', { $ref: '#/components/schemas/%E0%A4%A/properties/x' })]));
+    expect(dangling.code).toBe(1);
+    expect(dangling.lines.map((line) => line.replace(`avanode-gen: ${dangling.spec}: `, ''))).toEqual([
+      "#/methods/0/params/0/schema: $ref '#/components/schemas/%E0%A4%A' does not resolve",
+      "#/methods/1/params/0/schema: $ref '#/components/schemas/%E0%A4%A/properties/x' does not resolve",
+    ]);
+    const refused = await generate('whole.json', documentWith([method('a', { $ref: '#' }), method('b', { $ref: 'http://[::1' })]));
+    expect(refused.code).toBe(1);
+    expect(refused.lines.map((line) => line.replace(`avanode-gen: cannot read ${refused.spec}: `, ''))).toEqual([
+      "#/methods/0/params/0/schema: $ref '#' points at the whole document, which is no schema",
+      "#/methods/1/params/0/schema: $ref 'http://[::1' is not a URL or JSON pointer",
+    ]);
+  });
+
   it(`a document of more than ${MAX_METHODS} methods: refused in one line, before any work per method`, async () => {
     const started = performance.now();
     const run = await generate('huge.json', JSON.stringify(largeDocument(10_000)));

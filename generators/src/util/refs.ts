@@ -8,7 +8,12 @@ const SCHEMA_REF = '#/components/schemas/';
 
 /** The name of the named schema a `$ref` points at (`#/components/schemas/uint64` → `uint64`), else undefined. */
 export function schemaRefName(ref: string): string | undefined {
-  return ref.startsWith(SCHEMA_REF) && !ref.slice(SCHEMA_REF.length).includes('/') ? decodeURIComponent(ref.slice(SCHEMA_REF.length)) : undefined;
+  if (!ref.startsWith(SCHEMA_REF) || ref.slice(SCHEMA_REF.length).includes('/')) return undefined;
+  try {
+    return decodeURIComponent(ref.slice(SCHEMA_REF.length));
+  } catch {
+    return undefined; // A malformed percent-escape names no schema: the reference dangles.
+  }
 }
 
 /** Follows a local JSON pointer (`#/…`) through `root`; undefined when it dangles or is not local. */
