@@ -20,7 +20,7 @@ const root = join(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What `avanode-gen --project` reads, copied; node_modules linked to the real ones. */
-function projectCopy() {
+export function projectCopy() {
   const dir = mkdtempSync(join(tmpdir(), 'avanode-bench-project-'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   cpSync(join(root, 'tsconfig.base.json'), join(dir, 'tsconfig.base.json'));

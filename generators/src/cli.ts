@@ -6,14 +6,17 @@ import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { GeneratorError } from './errors.ts';
+import { GeneratorError, problemsError } from './errors.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { keptMap } from './disk-cache.ts';
-import { checkWithOpenRpcTools, readDocument } from './read-document.ts';
+import { openRpcProblems, readDocument } from './read-document.ts';
+import { exampleProblems } from './spec-examples.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
-import { parseDocument, type DocumentModel } from './model.ts';
+import { checkSize, parseDocument, type DocumentModel } from './model.ts';
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
+                   [--allow-outside <dir|url>]... [--allow-bad-examples]
+         (--spec: a JSON or YAML file, or an http(s) URL)
        avanode-gen --project [--check | --watch]`;
 
 /**
@@ -46,11 +49,41 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
   return { document, stale: ['spec/openrpc.json'], ...(model ? { model } : {}) };
 }
 
+/**
+ * The model of a foreign document, once every check has passed: the model's own, OpenRPC's
+ * meta-schema (schema-utils-js) and the examples against their schemas; their problems are
+ * reported together, one a line (a failing example only warned of with `allowBadExamples`).
+ */
+function parsedForeign(document: unknown, allowBadExamples: boolean): DocumentModel {
+  // Too large a document is refused before any check that takes time per method.
+  checkSize(document);
+  let model: DocumentModel | undefined;
+  const problems: string[] = [];
+  try {
+    model = parseDocument(document);
+  } catch (error) {
+    if (!(error instanceof GeneratorError)) throw error;
+    problems.push(...error.message.split('\n'));
+  }
+  // What the model does not judge, OpenRPC's own tooling does; what it says again of a place
+  // (or of the places around it) the model has named is left out.
+  const placeOf = (line: string) => /#\/[^\s:)']*|#(?=:)/.exec(line)?.[0] ?? '#';
+  const named = problems.map(placeOf);
+  problems.push(...openRpcProblems(document).filter((line) => !named.some((place) => place.startsWith(placeOf(line)) || placeOf(line).startsWith(place))));
+  if (problems.length > 0 || !model) throw problemsError(problems);
+  const examples = exampleProblems(model).map((line) => `${line} (the example does not match its schema)`);
+  if (examples.length > 0 && !allowBadExamples) throw problemsError([...examples, `#/methods: ${examples.length} example(s) fail their schemas: fix them, or pass --allow-bad-examples to generate with a warning`]);
+  for (const line of examples) console.error(`avanode-gen: warning: ${line}`);
+  return model;
+}
+
 const OPTIONS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   only: { type: 'string' },
   scope: { type: 'string' },
+  'allow-outside': { type: 'string', multiple: true },
+  'allow-bad-examples': { type: 'boolean', default: false },
   project: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
@@ -97,10 +130,11 @@ export async function main(argv: string[]): Promise<number> {
   let staleSpec: string[] = [];
   try {
     if (values.project) ({ document, stale: staleSpec, model } = await assembleProjectSpec(repoRoot, values.check));
-    else document = await readDocument(specPath);
+    else document = await readDocument(specPath, { allowOutside: values['allow-outside'] ?? [] });
   } catch (error) {
     const message = error instanceof GeneratorError ? error.message : (error as Error).message.split('\n')[0]!;
-    console.error(values.project ? `avanode-gen: spec/src: ${message.split('\n').join('\n  ')}` : `avanode-gen: cannot read ${specPath}: ${message}`);
+    if (values.project) console.error(`avanode-gen: spec/src: ${message.split('\n').join('\n  ')}`);
+    else for (const line of message.split('\n')) console.error(`avanode-gen: cannot read ${specPath}: ${line}`);
     return 1;
   }
   const context = values.project
@@ -114,17 +148,14 @@ export async function main(argv: string[]): Promise<number> {
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
-    if (!model) {
-      model = parseDocument(document);
-      // What the model does not judge, OpenRPC's own tooling does.
-      checkWithOpenRpcTools(document);
-    }
+    if (!model) model = parsedForeign(document, values['allow-bad-examples']);
     // Names generated code could not take as the document spells them: said once, on every run.
     for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);
   } catch (error) {
     if (error instanceof GeneratorError) {
-      console.error(`avanode-gen: ${specPath}: ${error.message}`);
+      // One line a problem, each naming its place.
+      for (const line of error.message.split('\n')) console.error(`avanode-gen: ${specPath}: ${line}`);
       return 1;
     }
     throw error;

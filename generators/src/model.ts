@@ -2,7 +2,7 @@
 // sees the document itself). It is built and checked once: what generators rely on is checked
 // here and fails with the method or schema and the path in the document, so no plugin guesses.
 import { Ajv } from 'ajv';
-import { GeneratorError } from './errors.ts';
+import { GeneratorError, problemsError } from './errors.ts';
 import { ARGUMENT_NAMES_LISTED, FLAT_NAMESPACE, isPathVariableName, settleNames } from './model-names.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
@@ -143,19 +143,35 @@ function deref<T>(refs: Readonly<Record<string, unknown>>, value: T): T {
   return isObject(value) && typeof value.$ref === 'string' ? (refs[value.$ref] as T) : value;
 }
 
-/** Every `$ref` of the document resolved (not those inside data: an example's value), or a GeneratorError naming the first that dangles. */
-function resolveRefs(document: Record<string, unknown>): Record<string, JsonSchema> {
+/** Every `$ref` of the document resolved (not those inside data: an example's value); each that dangles is a line of `problems`. */
+function resolveRefs(document: Record<string, unknown>, problems: string[]): Record<string, JsonSchema> {
   const refs: Record<string, JsonSchema> = {};
+  const dangling = new Set<string>();
   eachRef(document, (ref, where) => {
     if (ref in refs) return;
     const target = resolvePointer(document, ref);
-    if (target === undefined) throw new GeneratorError(`${where}: $ref '${ref}' does not resolve`, where);
-    refs[ref] = target as JsonSchema;
+    if (target === undefined) {
+      problems.push(`${where}: $ref '${ref}' does not resolve`);
+      dangling.add(ref);
+    } else refs[ref] = target as JsonSchema;
   }, DOCUMENT_SCOPE);
   eachRefInSchemaData(document, (ref, where) => {
-    throw new GeneratorError(`${where}: a member '$ref' ('${ref.slice(0, 40)}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`, where);
+    problems.push(`${where}: a member '$ref' ('${ref.slice(0, 40)}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`);
   });
   return refs;
+}
+
+/** The problem of a part that throws one, added to `problems` (the part is then left out); the part's value otherwise. */
+function collecting<T>(problems: string[], make: () => T, places: Map<string, string>): T | undefined {
+  try {
+    return make();
+  } catch (error) {
+    if (!(error instanceof GeneratorError)) throw error;
+    // One problem, even if the document's text it quotes breaks lines (problemsError shows those escaped).
+    places.set(error.message, error.where);
+    problems.push(error.message);
+    return undefined;
+  }
 }
 
 function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string): ParamModel {
@@ -236,7 +252,7 @@ const metaValidator = () => (metaAjv ??= new Ajv({ strict: false, allErrors: tru
  * compile): `type: strng` stops here, naming the schema or method part and the path, instead
  * of failing later inside ajv with a stack trace.
  */
-function checkSchemas(document: Record<string, unknown>, schemas: Record<string, JsonSchema>): void {
+function checkSchemas(document: Record<string, unknown>, schemas: Record<string, JsonSchema>, problems: string[]): void {
   const ajv = metaValidator();
   const parts: Array<[string, unknown]> = Object.entries(schemas).map(([name, schema]) => [`#/components/schemas/${name}`, schema]);
   for (const [m, method] of (document.methods as unknown[]).entries()) {
@@ -246,21 +262,19 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
     }
     if (isObject(method.result) && method.result.schema !== undefined) parts.push([`#/methods/${m}/result/schema`, method.result.schema]);
   }
-  const problems: string[] = [];
   for (const [where, schema] of parts) {
     if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${where}: a schema must be an object or a boolean`);
     else if (ajv.validateSchema(schema as object) !== true) {
       for (const e of ajv.errors ?? []) problems.push(`${where}${e.instancePath}: not valid JSON Schema: ${e.message ?? e.keyword}`);
     }
   }
-  if (problems.length > 0) throw new GeneratorError(problems.join('\n'), problems[0]!.split(':')[0]!);
 }
 
 /**
  * A named schema that is itself through references and alternatives alone (`A: {$ref: A}`,
  * `A: {anyOf: [{$ref: A}, …]}`) has no type: recursion must pass through an object or an array.
  */
-function checkRefCycles(schemas: Record<string, JsonSchema>): void {
+function checkRefCycles(schemas: Record<string, JsonSchema>, problems: string[]): void {
   const prefix = '#/components/schemas/';
   // The named schemas a schema is made of directly: its $ref, its alternatives' and parts'.
   const direct = (schema: unknown): string[] => {
@@ -285,8 +299,7 @@ function checkRefCycles(schemas: Record<string, JsonSchema>): void {
     };
     const cycle = visit(start, new Set([start]));
     if (cycle) {
-      const where = `${prefix}${start}`;
-      throw new GeneratorError(`schema '${start}' (${where}): refers to itself with no object or array between (${cycle.join(' → ')})`, where);
+      problems.push(`schema '${start}' (${prefix}${start}): refers to itself with no object or array between (${cycle.join(' → ')})`);
     }
   }
 }
@@ -295,6 +308,20 @@ function checkRefCycles(schemas: Record<string, JsonSchema>): void {
 function batchPaths(document: Record<string, unknown>): Set<string> {
   const declared = Array.isArray(document['x-batch']) ? document['x-batch'] : [];
   return new Set(declared.filter((entry): entry is { url: string } => isObject(entry) && typeof entry.url === 'string').map((entry) => serverPath(entry.url)));
+}
+
+/**
+ * The most methods a document may have. Generation costs time and memory per method (ajv compiles
+ * each method's params and result, the types compiler and the docs each take them one by one),
+ * so a larger document is refused in one line before any of it starts, rather than running for
+ * minutes past 1 GB (bench/generate-large.mjs measures both sides of this bound).
+ */
+export const MAX_METHODS = 2500;
+
+/** A GeneratorError, in one line, when `document` has more methods than generation takes. */
+export function checkSize(document: unknown): void {
+  const methods = isObject(document) && Array.isArray(document.methods) ? document.methods.length : 0;
+  if (methods > MAX_METHODS) throw new GeneratorError(`#/methods: ${methods} methods; avanode-gen generates at most ${MAX_METHODS} per document (split it by namespace)`, '#/methods');
 }
 
 /**
@@ -308,20 +335,25 @@ export function parseDocument(document: unknown): DocumentModel {
   }
   const info = isObject(document.info) ? document.info : {};
   if (!Array.isArray(document.methods)) throw new GeneratorError('#/methods: expected a list of methods', '#/methods');
-  const refs = resolveRefs(document);
+  checkSize(document);
+  // Every problem the document has, one a line, reported together at the end.
+  const problems: string[] = [];
+  // The JSON path of a problem a part threw, more precise than its line's.
+  const places = new Map<string, string>();
+  const refs = resolveRefs(document, problems);
 
   const components = isObject(document.components) ? document.components : {};
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
   for (const name of Object.keys(schemas)) {
     // OpenRPC's rule for the keys of `components`; it keeps every reference a plain JSON pointer.
-    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) throw new GeneratorError(`#/components/schemas/${name}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`, '#/components/schemas');
+    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) problems.push(`#/components/schemas/${name}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`);
   }
-  checkSchemas(document, schemas);
-  checkRefCycles(schemas);
+  checkSchemas(document, schemas, problems);
+  checkRefCycles(schemas, problems);
   const rootServers = Array.isArray(document.servers) ? document.servers : [];
   const batching = batchPaths(document);
 
-  const methods = document.methods.map((raw, index): MethodModel => {
+  const methods = document.methods.flatMap((raw, index): MethodModel[] => collecting(problems, (): MethodModel[] => {
     const where = `#/methods/${index}`;
     const method = deref(refs, raw);
     if (!isObject(method) || typeof method.name !== 'string' || method.name === '') {
@@ -355,7 +387,7 @@ export function parseDocument(document: unknown): DocumentModel {
     if (pathVariables[0] && !isPathVariableName(pathVariables[0])) {
       throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
     }
-    return {
+    return [{
       name,
       where,
       typeName: pascalCase(name),
@@ -379,17 +411,24 @@ export function parseDocument(document: unknown): DocumentModel {
       batches: typeof method['x-batch'] === 'boolean' ? method['x-batch'] : batching.has(path),
       extensions: extensionsOf(method),
       examples: (Array.isArray(method.examples) ? method.examples : []).map((raw, i) => exampleModel(refs, raw, structure, `${where}/examples/${i}`, at)),
-    };
-  });
+    }];
+  }, places) ?? []);
+  // OpenRPC: a method's name is unique (the wire cannot tell two apart).
+  const first = new Map<string, MethodModel>();
+  for (const method of methods) {
+    const earlier = first.get(method.name);
+    if (earlier) problems.push(`method '${method.name}' (${method.where}): the name is already ${earlier.where}'s (a method's name is unique, OpenRPC)`);
+    else first.set(method.name, method);
+  }
 
   const rawEndpoints = Array.isArray(document['x-http-endpoints']) ? document['x-http-endpoints'] : [];
-  const httpEndpoints = rawEndpoints.map((raw, index): HttpEndpointModel => {
+  const httpEndpoints = rawEndpoints.flatMap((raw, index): HttpEndpointModel[] => collecting(problems, (): HttpEndpointModel[] => {
     const where = `#/x-http-endpoints/${index}`;
     if (!isObject(raw) || typeof raw.name !== 'string' || !isObject(raw.paths) || !isObject(raw.responses)) {
       throw new GeneratorError(`${where}: an HTTP endpoint needs a name, paths and responses`, where);
     }
     const [namespace, ...rest] = raw.name.split('.');
-    return {
+    return [{
       name: raw.name,
       where,
       typeName: pascalCase(raw.name),
@@ -403,8 +442,9 @@ export function parseDocument(document: unknown): DocumentModel {
       responses: raw.responses as HttpEndpointModel['responses'],
       examples: (Array.isArray(raw.examples) ? raw.examples : []) as HttpEndpointModel['examples'],
       extensions: extensionsOf(raw),
-    };
-  });
+    }];
+  }, places) ?? []);
+  if (problems.length > 0) throw problemsError(problems, places.get(problems[0]!));
 
   const flatNamespace = typeof document['x-client-namespace'] === 'string' ? document['x-client-namespace'] : FLAT_NAMESPACE;
   const { warnings, schemaTypeNames } = settleNames(methods, httpEndpoints, { flatNamespace, schemaNames: Object.keys(schemas) });

@@ -229,7 +229,9 @@ it('property: random valid documents generate and compile under tsc --strict, or
     const name = `r${i}`;
     const spec = join(root, `${name}.json`);
     writeFileSync(spec, JSON.stringify(document, null, 2));
-    const { code, err } = await runCli(['--spec', spec, '--out', join(root, name), '--scope', `@${name}`]);
+    // The drawn examples follow their schemas' types, not every keyword (a pattern, a bound): one may
+    // fail its schema, which --allow-bad-examples makes a warning (spec-examples.ts).
+    const { code, err } = await runCli(['--spec', spec, '--out', join(root, name), '--scope', `@${name}`, '--allow-bad-examples']);
     const errors = err.split('\n').filter((line) => line && !line.startsWith('avanode-gen: warning: '));
     if (code === 0) {
       expect(errors, `seed ${seed}, document ${i}`).toEqual([]);
@@ -238,9 +240,9 @@ it('property: random valid documents generate and compile under tsc --strict, or
       if (document['x-http-endpoints'].length > 0) covered.httpEndpoints++;
       if (document.methods.some((m) => 'examples' in m) || document['x-http-endpoints'].some((e) => 'examples' in e)) covered.examples++;
     } else {
-      // A refusal is one line that names the document and where in it.
-      expect(errors, `seed ${seed}, document ${i}: ${err}`).toHaveLength(1);
-      expect(errors[0]).toMatch(/^avanode-gen: .*#\//);
+      // A refusal is a line a problem (every one of the document's, at once), each naming the document and where in it.
+      expect(errors.length, `seed ${seed}, document ${i}: ${err}`).toBeGreaterThan(0);
+      for (const line of errors) expect(line, `seed ${seed}, document ${i}`).toMatch(/^avanode-gen: .*#\//);
       refusals.push(errors[0]!);
     }
   }

@@ -31,7 +31,7 @@ function randomSchemas(seed: number) {
   const pick = <T>(items: T[]): T => items[int(items.length)]!;
   const word = () => pick(['a', 'someVeryLongPropertyNameThatGoesOnAndOn', 'x-y', 'with space', '1abc', '$d', 'quote"d', "single'q", 'a.b', `k${'abcdefghij'.repeat(4).slice(0, int(40))}`]);
   const text = () => pick(['a', 'he said "hi"', "it's", 'back\\slash', 'line\nbreak', 'uni ✓ 漢字', '', 'x'.repeat(60), `v${'abcdefghij'.repeat(4).slice(0, int(40))}`]);
-  const description = () => pick([undefined, 'Simple.', 'Two\nlines.', 'Trailing spaces  \nnext', 'Para one.\n\nPara two.', '  indented\n    more', '@deprecated use X', 'A long description '.repeat(8), 'with `code` and <tags>']);
+  const description = () => pick([undefined, 'Simple.', 'Two\nlines.', 'Trailing spaces  \nnext', 'Para one.\n\nPara two.', '  indented\n    more', '@deprecated use X', 'A long description '.repeat(8), 'with `code` and <tags>', 'Go code (Filecoin\'s):\n\tif x {\n\t\treturn\n\t}', 'tab\tinside', '\tleading tab']);
   const schema = (depth: number, names: string[]): Record<string, unknown> => {
     const d = description();
     const base = d === undefined ? {} : { description: d };

@@ -59,8 +59,11 @@ it('a schema that needs one of ajv runtime helpers (string length) still compile
   const edited = structuredClone(document);
   edited.components.schemas.withLength = { type: 'string', minLength: 2, maxLength: 3 };
   const code = await compiled(edited);
-  // Imported as an ES module with no `require` in scope: a call left unbundled would throw.
-  const module = await import(`data:text/javascript,${encodeURIComponent(code)}`);
+  // Its types stripped (the module declares its exports' type), imported as an ES module with
+  // no `require` in scope: a call left unbundled would throw.
+  const { transform } = await import('esbuild');
+  const script = (await transform(code, { loader: 'ts', format: 'esm' })).code;
+  const module = await import(`data:text/javascript,${encodeURIComponent(script)}`);
   expect(module.WithLength('abc')).toBe(true);
   expect(module.WithLength('abcd')).toBe(false);
   expect(module.WithLength('😀😀')).toBe(true);

@@ -66,8 +66,10 @@ const STRING = /"(?:[^"\\\n\r\u2028\u2029]|\\.)*"|'(?:[^'\\\n\r\u2028\u2029]|\\.
 const PUNCTUATION = /\.\.\.|[{}[\]()|&:;,?=.-]/y;
 
 function tokenize(text: string): Token[] {
-  // Line breaks other than \n, tabs and control characters never come from the generator.
-  if (/[\r\u2028\u2029\t\v\f\0]/.test(text)) throw new Unsupported('unusual whitespace');
+  // Line breaks other than \n, tabs and control characters never come from the generator; but a
+  // description may hold tabs (Filecoin's quote Go code), which prettier keeps as they are inside
+  // a doc comment's lines, as the printer here does.
+  if (/[\r\u2028\u2029\v\f\0]/.test(text) || /\t/.test(text.replace(/\/\*[\s\S]*?\*\//g, ''))) throw new Unsupported('unusual whitespace');
   const tokens: Token[] = [];
   let index = 0;
   let newlineBefore = false;

@@ -8,7 +8,12 @@ const SCHEMA_REF = '#/components/schemas/';
 
 /** The name of the named schema a `$ref` points at (`#/components/schemas/uint64` → `uint64`), else undefined. */
 export function schemaRefName(ref: string): string | undefined {
-  return ref.startsWith(SCHEMA_REF) && !ref.slice(SCHEMA_REF.length).includes('/') ? decodeURIComponent(ref.slice(SCHEMA_REF.length)) : undefined;
+  if (!ref.startsWith(SCHEMA_REF) || ref.slice(SCHEMA_REF.length).includes('/')) return undefined;
+  try {
+    return decodeURIComponent(ref.slice(SCHEMA_REF.length));
+  } catch {
+    return undefined; // A malformed percent-escape names no schema: the reference dangles.
+  }
 }
 
 /** Follows a local JSON pointer (`#/…`) through `root`; undefined when it dangles or is not local. */
@@ -16,7 +21,12 @@ export function resolvePointer(root: unknown, ref: string): unknown {
   if (!ref.startsWith('#')) return undefined;
   let node: unknown = root;
   for (const raw of ref.slice(1).split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    let key: string;
+    try {
+      key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
+    } catch {
+      return undefined; // A malformed percent-escape points nowhere.
+    }
     if (!isObject(node) && !Array.isArray(node)) return undefined;
     node = (node as Record<string, unknown>)[key];
     if (node === undefined) return undefined;

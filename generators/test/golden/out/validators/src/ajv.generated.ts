@@ -4,6 +4,7 @@
 // (generators/src/fast-patterns.ts) and its calls' options passed by position
 // (generators/src/positional-calls.ts). Not type-checked: its types are in index.ts.
 // @ts-nocheck
+type RawValidateFunction = import('./runtime.js').RawValidateFunction;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __commonJS = (cb, mod) => function __require() {
   try {
@@ -40,21 +41,21 @@ var require_ucs2length = __commonJS({
 });
 
 // generators/ajv.generated.js
-var AccountName = validate_schema_accountName;
-var Balance = validate_schema_Balance;
-var Cursor = validate_schema_Cursor;
-var LedgerGetBalanceParams = validate_params_ledger_getBalance;
-var LedgerGetBalanceResult = validate_result_ledger_getBalance;
-var LedgerHistoryParams = validate_params_ledger_history;
-var LedgerHistoryResult = validate_result_ledger_history;
-var LedgerTransferParams = validate_params_ledger_transfer;
-var LedgerTransferResult = validate_result_ledger_transfer;
-var ShardHeightParams = validate_params_shard_height;
-var ShardHeightResult = validate_result_shard_height;
-var Status = validate_schema_Status;
-var StatusGetResponse200 = validate_response_status_get_200;
-var StatusGetResponse503 = validate_response_status_get_503;
-var Uint64 = validate_schema_uint64;
+var AccountName: RawValidateFunction = validate_schema_accountName;
+var Balance: RawValidateFunction = validate_schema_Balance;
+var Cursor: RawValidateFunction = validate_schema_Cursor;
+var LedgerGetBalanceParams: RawValidateFunction = validate_params_ledger_getBalance;
+var LedgerGetBalanceResult: RawValidateFunction = validate_result_ledger_getBalance;
+var LedgerHistoryParams: RawValidateFunction = validate_params_ledger_history;
+var LedgerHistoryResult: RawValidateFunction = validate_result_ledger_history;
+var LedgerTransferParams: RawValidateFunction = validate_params_ledger_transfer;
+var LedgerTransferResult: RawValidateFunction = validate_result_ledger_transfer;
+var ShardHeightParams: RawValidateFunction = validate_params_shard_height;
+var ShardHeightResult: RawValidateFunction = validate_result_shard_height;
+var Status: RawValidateFunction = validate_schema_Status;
+var StatusGetResponse200: RawValidateFunction = validate_response_status_get_200;
+var StatusGetResponse503: RawValidateFunction = validate_response_status_get_503;
+var Uint64: RawValidateFunction = validate_schema_uint64;
 var func_7a031813 = require_ucs2length().default;
 var pattern_b50105ca = /*#__PURE__*/ lengthBounded(new RegExp("^[0-9]*$", "u"), 1, 20);
 var schema_params_shard_height = { "type": "array", "items": [{ "type": "string", "enum": ["latest", "final"] }], "minItems": 0, "maxItems": 1, "$id": "avanode:params/shard_height" };
