@@ -3,17 +3,19 @@
 // (spec/src assembled into spec/openrpc.json, then into packages/), always from the YAML
 // sources. `--check` writes nothing and fails on drift; `--watch` regenerates on every edit.
 import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError } from './errors.ts';
+import { isObject } from './util/json.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { keptMap } from './disk-cache.ts';
 import { checkWithOpenRpcTools, readDocument } from './read-document.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
+import { checkScope, scopeFromTitle } from './scope.ts';
 
-const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
+const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--param-structure by-position|by-name] [--only ${Object.keys(plugins).join(',')}] [--check]
        avanode-gen --project [--check | --watch]`;
 
 /**
@@ -46,11 +48,23 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
   return { document, stale: ['spec/openrpc.json'], ...(model ? { model } : {}) };
 }
 
+/** A path as a `//` comment may show it: control characters and line separators become `?`. */
+const oneLine = (text: string) => [...text].map((c) => { const code = c.codePointAt(0)!; return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? '?' : c; }).join('');
+
+/** A URL as headers show it: without a user name or password. */
+function urlShown(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
+}
+
 const OPTIONS = {
   spec: { type: 'string' },
   out: { type: 'string' },
   only: { type: 'string' },
   scope: { type: 'string' },
+  'param-structure': { type: 'string' },
   project: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
@@ -75,6 +89,20 @@ export async function main(argv: string[]): Promise<number> {
   const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
     console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
+    return 2;
+  }
+  const paramStructure = values['param-structure'];
+  if (paramStructure !== undefined && paramStructure !== 'by-position' && paramStructure !== 'by-name') {
+    console.error(`avanode-gen: --param-structure must be by-position or by-name, not ${JSON.stringify(paramStructure)}\n${usage}`);
+    return 2;
+  }
+  if (values.project && (values.scope !== undefined || paramStructure !== undefined)) {
+    console.error(`avanode-gen: --scope and --param-structure go with --spec, not --project\n${usage}`);
+    return 2;
+  }
+  const scopeProblem = values.scope === undefined ? undefined : checkScope(values.scope);
+  if (scopeProblem) {
+    console.error(`avanode-gen: --scope ${JSON.stringify(values.scope)}: ${scopeProblem}\n${usage}`);
     return 2;
   }
   const only = values.only?.split(',').map((s) => s.trim());
@@ -103,19 +131,25 @@ export async function main(argv: string[]): Promise<number> {
     console.error(values.project ? `avanode-gen: spec/src: ${message.split('\n').join('\n  ')}` : `avanode-gen: cannot read ${specPath}: ${message}`);
     return 1;
   }
+  // Under --out, headers name the document as seen from the output folder (a URL stays a URL), and
+  // the command runs from there: no absolute path of this machine gets into generated files.
+  const fromOut = (path: string) => relative(outDir, path).split(sep).join('/') || '.';
+  const specName = oneLine(/^https?:/i.test(specPath) ? urlShown(specPath) : fromOut(specPath));
+  const scope = values.project ? undefined : (values.scope ?? scopeFromTitle(isObject(document) && isObject(document.info) ? document.info.title : undefined));
   const context = values.project
     ? { specName: 'spec/openrpc.json', command: 'pnpm generate' }
     : {
-        specName: /^https?:/.test(specPath) ? specPath : relative(process.cwd(), specPath) || specPath,
-        command: `avanode-gen --spec ${values.spec} --out ${values.out}${values.scope ? ` --scope ${values.scope}` : ''}`,
-        ...(values.scope ? { scope: values.scope } : {}),
+        specName,
+        command: `avanode-gen --spec ${specName} --out .${values.scope ? ` --scope ${scope}` : ''}${paramStructure ? ` --param-structure ${paramStructure}` : ''}`,
+        scope,
+        standalone: true,
       };
 
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
     if (!model) {
-      model = parseDocument(document);
+      model = parseDocument(document, paramStructure ? { paramStructure } : {});
       // What the model does not judge, OpenRPC's own tooling does.
       checkWithOpenRpcTools(document);
     }

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { GO_BAD_REQUEST, hasBadEscape } from './envelope/request-uri.js';
 import { clientErrorAnswer, serverLimits, type ServerLimits } from './limits.js';
-import { createMockNode, responderOf, type MockNodeOptions, type MockResponse } from './mock-node.js';
+import { createMockNode, responderOf, type MockNodeOptions, type MockRequest, type MockResponse } from './mock-node.js';
 import type { MockControl } from './network/index.js';
 
 export type { ServerLimits };
@@ -91,7 +91,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // The limits first: a bad option throws before the node (and a real-time clock) starts.
   const limits = serverLimits(options);
   const node = createMockNode(options);
-  const respond = responderOf(node);
+  const served = await serveHttp(responderOf(node), options, limits, () => node.close());
+  return { ...served, control: node.control };
+}
+
+/** Options of `serveHttp`: where to listen, the body cap, the log, the limits on slow clients. */
+export interface HttpServeOptions extends ServerLimits {
+  host?: string;
+  port?: number;
+  maxBodyBytes?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * Serves `respond` over node:http on `options.host` (default 127.0.0.1) and `options.port`
+ * (default 9650; 0 for any free one), with the limits above: the mock node's server, and the
+ * JSON-RPC 2.0 mocks' (json-rpc/server.ts). `onClose` runs when it closes, or when it cannot listen.
+ */
+export async function serveHttp(
+  respond: (request: MockRequest) => MockResponse | Promise<MockResponse>,
+  options: HttpServeOptions,
+  limits: ReturnType<typeof serverLimits>,
+  onClose: () => void,
+): Promise<Omit<MockServer, 'control'>> {
   const limit = options.maxBodyBytes ?? 64 * 1024 * 1024;
   const log = options.log;
   const server = createServer({ maxHeaderSize: limits.maxHeaderBytes, connectionsCheckingInterval: limits.checkEveryMs }, (req: IncomingMessage, res: ServerResponse) => {
@@ -175,7 +197,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     server.once('error', reject);
     server.listen(options.port ?? 9650, options.host ?? '127.0.0.1', () => resolve());
   }).catch((error: unknown) => {
-    node.close();
+    onClose();
     throw error;
   });
   const address = server.address() as AddressInfo;
@@ -183,10 +205,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url: `http://${host}:${address.port}`,
     server,
-    control: node.control,
     close: () =>
       new Promise<void>((resolve) => {
-        node.close();
+        onClose();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

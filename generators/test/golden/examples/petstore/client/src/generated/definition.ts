@@ -8,9 +8,9 @@ import type { ClientDefinition } from './core/types.js';
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['list_pets', '/'],
-    ['create_pet', '/'],
-    ['get_pet', '/'],
+    ['list_pets', '/', true],
+    ['create_pet', '/', true],
+    ['get_pet', '/', true],
   ],
   mutating: [
   ],
