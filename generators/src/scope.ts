@@ -21,7 +21,9 @@ export function checkScope(scope: string): string | undefined {
  */
 export function scopeFromTitle(title: unknown): string {
   const slug = (typeof title === 'string' ? title : '')
+    // Accents off (`é` → `e`), so a Latin title keeps its words.
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, 50)
