@@ -128,6 +128,9 @@ export async function overrideAnswer(override: unknown, params: unknown, context
       if (error instanceof MockRpcError) return { error: { code: error.code, message: error.message, data: error.data } };
       return { error: { code: -32000, message: (error as Error)?.message ?? String(error) } };
     }
+  } else if (override instanceof MockRpcError) {
+    // An error given as it is (`rpcError(…)`, not a function): a copy of it would be a plain Error, answered as a result.
+    value = override;
   } else {
     // A fresh copy per call: an app that mutates what it got does not change the next answer.
     value = structuredClone(override);

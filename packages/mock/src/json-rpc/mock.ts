@@ -116,11 +116,11 @@ export function createJsonRpcMock<M extends MethodTypes>(options: JsonRpcMockOpt
     const verdict = options.paramsValidators?.[name]?.(given);
     if (verdict && !verdict.ok) return { error: { code: -32602, message: 'Invalid params', data: verdict.errors } };
     if (overridden.has(name)) {
-      const override = overrides[name];
-      // An error instance is answered as it is (a copy of it would be a plain object).
-      if (override instanceof MockRpcError) return { error: { code: override.code, message: override.message, ...(override.data === undefined ? {} : { data: override.data }) } };
-      const answer = await overrideAnswer(override, given, {});
-      return 'error' in answer ? { error: answer.error } : { result: 'result' in answer ? answer.result : null };
+      const answer = await overrideAnswer(overrides[name], given, {});
+      if (!('error' in answer)) return { result: 'result' in answer ? answer.result : null };
+      // `data` undefined (an `rpcError` without it): no member, as the specification makes it optional.
+      const { code, message, data } = answer.error;
+      return { error: data === undefined ? { code, message } : { code, message, data } };
     }
     const example = method.examples.find((e) => jsonEqual(e.params, given)) ?? method.examples[0];
     if (!example) return { error: { code: -32603, message: `Internal error: the document has no example for ${name}; give the mock an override` } };
