@@ -51,12 +51,13 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
 /** A path as a `//` comment may show it: control characters and line separators become `?`. */
 const oneLine = (text: string) => [...text].map((c) => { const code = c.codePointAt(0)!; return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? '?' : c; }).join('');
 
-/** A URL as headers show it: without a user name or password. */
+/**
+ * A URL as headers show it: without a user name, a password or the query's values, which may be
+ * credentials (an API key in `?key=…`); a query is shown as `?…`.
+ */
 function urlShown(url: string): string {
   const parsed = new URL(url);
-  parsed.username = '';
-  parsed.password = '';
-  return parsed.href;
+  return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
 }
 
 const OPTIONS = {
