@@ -1,6 +1,6 @@
 // `@avanode/mock/json-rpc-server`: a JSON-RPC 2.0 mock (mock.ts) over real HTTP, node:http on
 // 127.0.0.1 by default, with the mock node server's limits on bodies and slow clients.
-import { serveHttp, type HttpServeOptions } from '../server.js';
+import { serveHttp, type HttpServeOptions } from '../http-serve.js';
 import { serverLimits } from '../limits.js';
 import type { JsonRpcMock, MethodTypes } from './mock.js';
 
