@@ -49,7 +49,10 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
 }
 
 /** A path as a `//` comment may show it: control characters and line separators become `?`. */
-const oneLine = (text: string) => [...text].map((c) => { const code = c.codePointAt(0)!; return code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 ? '?' : c; }).join('');
+function oneLine(text: string): string {
+  const breaks = (code: number) => code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+  return [...text].map((c) => (breaks(c.codePointAt(0)!) ? '?' : c)).join('');
+}
 
 /**
  * A URL as headers show it: without a user name, a password or the query's values, which may be
