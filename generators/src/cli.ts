@@ -3,18 +3,20 @@
 // (spec/src assembled into spec/openrpc.json, then into packages/), always from the YAML
 // sources. `--check` writes nothing and fails on drift; `--watch` regenerates on every edit.
 import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError, problemsError } from './errors.ts';
+import { isObject } from './util/json.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { keptMap } from './disk-cache.ts';
 import { openRpcProblems, readDocument } from './read-document.ts';
 import { exampleProblems } from './spec-examples.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 import { checkSize, parseDocument, type DocumentModel } from './model.ts';
+import { checkScope, scopeFromTitle } from './scope.ts';
 
-const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--only ${Object.keys(plugins).join(',')}] [--check]
+const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--param-structure by-position|by-name] [--only ${Object.keys(plugins).join(',')}] [--check]
                    [--allow-outside <dir|url>]... [--allow-bad-examples]
          (--spec: a JSON or YAML file, or an http(s) URL)
        avanode-gen --project [--check | --watch]`;
@@ -54,13 +56,13 @@ export async function assembleProjectSpec(repoRoot: string, check: boolean, spec
  * meta-schema (schema-utils-js) and the examples against their schemas; their problems are
  * reported together, one a line (a failing example only warned of with `allowBadExamples`).
  */
-function parsedForeign(document: unknown, allowBadExamples: boolean): DocumentModel {
+function parsedForeign(document: unknown, allowBadExamples: boolean, options: Parameters<typeof parseDocument>[1]): DocumentModel {
   // Too large a document is refused before any check that takes time per method.
   checkSize(document);
   let model: DocumentModel | undefined;
   const problems: string[] = [];
   try {
-    model = parseDocument(document);
+    model = parseDocument(document, options);
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
     problems.push(...error.message.split('\n'));
@@ -77,6 +79,21 @@ function parsedForeign(document: unknown, allowBadExamples: boolean): DocumentMo
   return model;
 }
 
+/** A path as a `//` comment may show it: control characters and line separators become `?`. */
+function oneLine(text: string): string {
+  const breaks = (code: number) => code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029;
+  return [...text].map((c) => (breaks(c.codePointAt(0)!) ? '?' : c)).join('');
+}
+
+/**
+ * A URL as headers show it: without a user name, a password or the query's values, which may be
+ * credentials (an API key in `?key=…`); a query is shown as `?…`.
+ */
+function urlShown(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.origin}${parsed.pathname}${parsed.search ? '?…' : ''}`;
+}
+
 const OPTIONS = {
   spec: { type: 'string' },
   out: { type: 'string' },
@@ -84,6 +101,7 @@ const OPTIONS = {
   scope: { type: 'string' },
   'allow-outside': { type: 'string', multiple: true },
   'allow-bad-examples': { type: 'boolean', default: false },
+  'param-structure': { type: 'string' },
   project: { type: 'boolean', default: false },
   check: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
@@ -108,6 +126,20 @@ export async function main(argv: string[]): Promise<number> {
   const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
     console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
+    return 2;
+  }
+  const paramStructure = values['param-structure'];
+  if (paramStructure !== undefined && paramStructure !== 'by-position' && paramStructure !== 'by-name') {
+    console.error(`avanode-gen: --param-structure must be by-position or by-name, not ${JSON.stringify(paramStructure)}\n${usage}`);
+    return 2;
+  }
+  if (values.project && (values.scope !== undefined || paramStructure !== undefined)) {
+    console.error(`avanode-gen: --scope and --param-structure go with --spec, not --project\n${usage}`);
+    return 2;
+  }
+  const scopeProblem = values.scope === undefined ? undefined : checkScope(values.scope);
+  if (scopeProblem) {
+    console.error(`avanode-gen: --scope ${JSON.stringify(values.scope)}: ${scopeProblem}\n${usage}`);
     return 2;
   }
   const only = values.only?.split(',').map((s) => s.trim());
@@ -137,18 +169,24 @@ export async function main(argv: string[]): Promise<number> {
     else for (const line of message.split('\n')) console.error(`avanode-gen: cannot read ${specPath}: ${line}`);
     return 1;
   }
+  // Under --out, headers name the document as seen from the output folder (a URL stays a URL), and
+  // the command runs from there: no absolute path of this machine gets into generated files.
+  const fromOut = (path: string) => relative(outDir, path).split(sep).join('/') || '.';
+  const specName = oneLine(/^https?:/i.test(specPath) ? urlShown(specPath) : fromOut(specPath));
+  const scope = values.project ? undefined : (values.scope ?? scopeFromTitle(isObject(document) && isObject(document.info) ? document.info.title : undefined));
   const context = values.project
     ? { specName: 'spec/openrpc.json', command: 'pnpm generate' }
     : {
-        specName: /^https?:/.test(specPath) ? specPath : relative(process.cwd(), specPath) || specPath,
-        command: `avanode-gen --spec ${values.spec} --out ${values.out}${values.scope ? ` --scope ${values.scope}` : ''}`,
-        ...(values.scope ? { scope: values.scope } : {}),
+        specName,
+        command: `avanode-gen --spec ${specName} --out .${values.scope ? ` --scope ${scope}` : ''}${paramStructure ? ` --param-structure ${paramStructure}` : ''}`,
+        scope,
+        standalone: true,
       };
 
   const started = performance.now();
   let files: Awaited<ReturnType<typeof generate>>;
   try {
-    if (!model) model = parsedForeign(document, values['allow-bad-examples']);
+    if (!model) model = parsedForeign(document, values['allow-bad-examples'], paramStructure ? { paramStructure } : {});
     // Names generated code could not take as the document spells them: said once, on every run.
     for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);

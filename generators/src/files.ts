@@ -8,8 +8,14 @@ export interface GeneratorContext {
   specName: string;
   /** The command that regenerates the files, e.g. `pnpm generate`. */
   command: string;
-  /** npm scope of the generated packages, for imports between them (default `@avanode`). */
+  /** npm scope of the generated packages, for imports between them (default `@avanode`; under `--out`, from `--scope` or the document's title). */
   scope?: string;
+  /**
+   * Packages that stand alone (`--out`), not this repository's: they also get the mock's entry
+   * points, msw handlers and the client's error guards, which this repository hand-writes
+   * (`@avanode/mock`, `@avanode/msw`).
+   */
+  standalone?: boolean;
 }
 
 /** The first lines of a generated file: that it is generated, from what, by which command. */

@@ -9,7 +9,7 @@ import { cliFiles } from './plugins/cli.ts';
 import { clientFiles } from './plugins/client.ts';
 import { docsFiles } from './plugins/docs.ts';
 import { mcpDocsFiles, mcpFiles } from './plugins/mcp.ts';
-import { mocksFiles } from './plugins/mocks.ts';
+import { mocksFiles, mswFiles } from './plugins/mocks.ts';
 import { queryFiles } from './plugins/query.ts';
 import { typesFiles } from './plugins/types.ts';
 import { validatorsFiles } from './plugins/validators.ts';
@@ -22,6 +22,8 @@ export const plugins: Record<string, { generate: Plugin; folder: 'packages' | 'd
   validators: { generate: validatorsFiles, folder: 'packages' },
   client: { generate: clientFiles, folder: 'packages' },
   mock: { generate: mocksFiles, folder: 'packages' },
+  // Under --out only (this repository's @avanode/msw is hand-written).
+  msw: { generate: mswFiles, folder: 'packages' },
   query: { generate: queryFiles, folder: 'packages' },
   cli: { generate: cliFiles, folder: 'packages' },
   docs: { generate: docsFiles, folder: 'docs' },

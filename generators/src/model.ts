@@ -28,6 +28,12 @@ export interface ServerModel {
 
 /** An error a method may answer with (the document's `errors`, references resolved). */
 export interface ErrorModel {
+  /**
+   * The name generated guards know it by: its key under `components.errors` when the method
+   * refers to it there, else its message in PascalCase (`'not found'` → `NotFound`); a name
+   * taken by an earlier error of the method gets a number.
+   */
+  name: string;
   code: number;
   message: string;
   data?: unknown;
@@ -67,7 +73,7 @@ export interface MethodModel {
   paramsSchema: JsonSchema;
   /** Absent for a method without a result (a notification). */
   resultSchema?: JsonSchema;
-  /** The errors the document lists for it. */
+  /** The errors the document lists for it (`errors`, then `x-errors`). */
   errors: ErrorModel[];
   servers: ServerModel[];
   /** Path of the first server, relative to the `{baseUrl}` variable when it has one. */
@@ -189,12 +195,38 @@ function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where
   };
 }
 
-function errorModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string, at: string): ErrorModel {
+function errorModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string, at: string): Omit<ErrorModel, 'name'> & { wanted: string } {
   const error = deref(refs, raw);
   if (!isObject(error) || !Number.isInteger(error.code) || typeof error.message !== 'string') {
     throw new GeneratorError(`${at}: an error needs an integer code and a message`, where);
   }
-  return { code: error.code as number, message: error.message, ...('data' in error ? { data: error.data } : {}) };
+  const key = isObject(raw) && typeof raw.$ref === 'string' ? /^#\/components\/errors\/([^/]+)$/.exec(raw.$ref)?.[1] : undefined;
+  return { wanted: pascalCase(key ?? error.message) || `Error${String(error.code).replace('-', 'Minus')}`, code: error.code as number, message: error.message, ...('data' in error ? { data: error.data } : {}) };
+}
+
+/** A method's declared errors (`errors`, then `x-errors`), each named once: a later equal name gets a number. */
+function errorsOf(refs: Readonly<Record<string, unknown>>, method: Record<string, unknown>, where: string, at: string): ErrorModel[] {
+  const taken = new Set<string>();
+  const lists: Array<[string, unknown]> = [['errors', method.errors], ['x-errors', method['x-errors']]];
+  return lists.flatMap(([member, list]) =>
+    (Array.isArray(list) ? list : []).map((e, i) => {
+      const { wanted, ...error } = errorModel(refs, e, `${where}/${member}/${i}`, at);
+      let name = wanted;
+      for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
+      taken.add(name);
+      return { name, ...error };
+    }),
+  );
+}
+
+/** How a document's methods that leave `paramStructure` unsaid take their params. */
+export interface ParseOptions {
+  /**
+   * Default `by-position`: a by-position array is what JSON-RPC servers accept most widely
+   * (every Ethereum client takes only those). OpenRPC's own default, `either`, lets the
+   * generator choose.
+   */
+  paramStructure?: 'by-name' | 'by-position';
 }
 
 function exampleModel(refs: Readonly<Record<string, unknown>>, raw: unknown, structure: MethodModel['paramStructure'], where: string, at: string): ExampleModel {
@@ -328,7 +360,7 @@ export function checkSize(document: unknown): void {
  * Parses an OpenRPC 1.x document into the model. Throws GeneratorError naming the method
  * or schema and the JSON path when the document is not one generators can work from.
  */
-export function parseDocument(document: unknown): DocumentModel {
+export function parseDocument(document: unknown, options: ParseOptions = {}): DocumentModel {
   if (!isObject(document)) throw new GeneratorError('the document is not a JSON object', '#');
   if (typeof document.openrpc !== 'string' || !/^1\./.test(document.openrpc)) {
     throw new GeneratorError(`#/openrpc: expected an OpenRPC 1.x version, found ${JSON.stringify(document.openrpc)}`, '#/openrpc');
@@ -362,7 +394,7 @@ export function parseDocument(document: unknown): DocumentModel {
     const name = method.name;
     const at = `method '${name}' (${where})`;
     if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
-    const structure = method.paramStructure === 'by-position' ? 'by-position' : 'by-name';
+    const structure = method.paramStructure === 'by-position' || method.paramStructure === 'by-name' ? method.paramStructure : (options.paramStructure ?? 'by-position');
     const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
     // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
     const late = params.findIndex((p, i) => p.required && params.slice(0, i).some((before) => !before.required));
@@ -403,7 +435,7 @@ export function parseDocument(document: unknown): DocumentModel {
       params,
       paramsSchema: paramsSchemaOf(params, structure),
       ...(result !== undefined ? { resultSchema: (result as { schema: JsonSchema }).schema } : {}),
-      errors: (Array.isArray(method.errors) ? method.errors : []).map((e, i) => errorModel(refs, e, `${where}/errors/${i}`, at)),
+      errors: errorsOf(refs, method, where, at),
       servers,
       path,
       pathVariables,

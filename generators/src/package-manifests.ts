@@ -9,14 +9,29 @@ interface Manifest {
   exports: Record<string, string>;
   /** The sibling packages its imports name (by the scope's name). */
   siblings: string[];
+  /** Published packages it runs on. */
+  runtime?: Record<string, string>;
   peers?: Record<string, string>;
 }
+
+/**
+ * The version range of this project's mock runtimes a standalone mock or msw package depends on
+ * (`@avanode/mock/json-rpc`, `@avanode/msw/json-rpc`): published packages, as a test dependency may be.
+ */
+const RUNTIME_RANGE = '^0.1.0';
+
+const MOCK_DATA_ONLY: Manifest = { exports: { '.': './src/generated/mock-data.ts' }, siblings: [] };
 
 const MANIFESTS: Record<string, Manifest> = {
   types: { exports: { '.': './src/index.ts', './bigint': './src/bigint.ts' }, siblings: [] },
   validators: { exports: { '.': './src/index.ts' }, siblings: [] },
   client: { exports: { '.': './src/generated/index.ts', './*': './src/generated/*.ts' }, siblings: ['types', 'validators'] },
-  mock: { exports: { '.': './src/generated/mock-data.ts' }, siblings: [] },
+  mock: {
+    exports: { '.': './src/generated/index.ts', './data': './src/generated/mock-data.ts', './server': './src/generated/server.ts' },
+    siblings: ['types', 'validators'],
+    runtime: { '@avanode/mock': RUNTIME_RANGE },
+  },
+  msw: { exports: { '.': './src/generated/index.ts' }, siblings: ['mock'], runtime: { '@avanode/msw': RUNTIME_RANGE }, peers: { msw: '^2.7.0 || ^3.0.0' } },
   query: { exports: { '.': './src/generated/index.ts' }, siblings: ['types'], peers: { '@tanstack/query-core': '^5.0.0' } },
   cli: { exports: { '.': './src/generated/methods.ts' }, siblings: [] },
   // The MCP tool table alone (plain data, no import); a server such as @avanode/mcp serves it.
@@ -27,8 +42,10 @@ const MANIFESTS: Record<string, Manifest> = {
 export function packageManifests(files: GeneratedFiles, scope: string, version: string): GeneratedFiles {
   const manifests: GeneratedFiles = new Map();
   const folders = new Set([...files.keys()].map((path) => path.split('/')[0]!));
-  for (const [name, manifest] of Object.entries(MANIFESTS)) {
+  for (const [name, full] of Object.entries(MANIFESTS)) {
     if (!folders.has(name)) continue;
+    // The mock's data alone, when the mock itself was not generated (not --out).
+    const manifest = name === 'mock' && !files.has('mock/src/generated/index.ts') ? MOCK_DATA_ONLY : full;
     const json = {
       name: `${scope}/${name}`,
       version,
@@ -37,7 +54,7 @@ export function packageManifests(files: GeneratedFiles, scope: string, version: 
       type: 'module',
       sideEffects: false,
       exports: manifest.exports,
-      ...(manifest.siblings.length > 0 ? { dependencies: Object.fromEntries(manifest.siblings.map((sibling) => [`${scope}/${sibling}`, version])) } : {}),
+      ...(manifest.siblings.length > 0 || manifest.runtime ? { dependencies: { ...Object.fromEntries(manifest.siblings.map((sibling) => [`${scope}/${sibling}`, version])), ...manifest.runtime } } : {}),
       ...(manifest.peers ? { peerDependencies: manifest.peers } : {}),
     };
     manifests.set(`${name}/package.json`, `${JSON.stringify(json, null, 2)}\n`);

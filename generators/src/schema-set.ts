@@ -5,6 +5,7 @@ import { Ajv, type Options } from 'ajv';
 import type { DocumentModel, JsonSchema } from './model.ts';
 import { mapRefs, schemaRefName } from './util/refs.ts';
 import { addWireForms, withWireForms } from './wire-forms.ts';
+import { addFormats } from './formats.ts';
 
 /**
  * Every named schema is registered on its own under `avanode:schema/<name>`, and every local
@@ -81,6 +82,7 @@ export function createAjv(model: DocumentModel, options: Options = {}): { ajv: A
     ...options,
   });
   addWireForms(ajv);
+  addFormats(ajv);
   for (const [name, schema] of Object.entries(model.schemas)) {
     const rewritten = pointIntoComponents(schema, `schema ${name}`);
     ajv.addSchema(typeof rewritten === 'boolean' ? { $id: schemaId(name), allOf: [rewritten] } : { ...(rewritten as object), $id: schemaId(name) });

@@ -7,6 +7,7 @@
 import { _, Name, type Ajv, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
 import { decimal, uint32, uint32Number, uint32Param, uint64, uint64Number, uint64Param } from './wire-form-checks.ts';
 import { isObject } from './util/json.ts';
+import { FORMAT_KEYWORD, isCheckedFormat } from './formats.ts';
 
 export const WIRE_FORM_CHECKS = { uint64, uint64Param, uint64Number, uint32, uint32Param, uint32Number, decimal } as const;
 
@@ -83,7 +84,8 @@ const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'de
 /**
  * The schema as ajv compiles it: every subschema marked `x-wire-form` becomes `{ wireForm }`
  * (its other keywords say the same and are dropped), and annotations (descriptions, examples,
- * `x-` extensions) are left out. An unknown form is an error naming where.
+ * `x-` extensions) are left out, and `format` becomes the check of a known format or is left out
+ * too (src/formats.ts). An unknown form is an error naming where.
  */
 export function withWireForms(schema: unknown, where: string): unknown {
   if (!isObject(schema)) return schema;
@@ -95,6 +97,11 @@ export function withWireForms(schema: unknown, where: string): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key) || key.startsWith('x-')) continue;
+    // A format the validators check becomes its keyword (src/formats.ts); any other is an annotation.
+    if (key === 'format') {
+      if (isCheckedFormat(value)) out[FORMAT_KEYWORD] = value;
+      continue;
+    }
     if (SCHEMA_MAPS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, withWireForms(sub, where)]));
     else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value)) out[key] = value.map((sub) => withWireForms(sub, where));
     else if (SUBSCHEMAS.has(key)) out[key] = withWireForms(value, where);

@@ -6,9 +6,13 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { typecheck } from '../../scripts/typecheck.ts';
 
-const PACKAGES = ['types', 'validators', 'client', 'mock', 'query', 'cli', 'mcp'];
+const PACKAGES = ['types', 'validators', 'client', 'mock', 'msw', 'query', 'cli', 'mcp'];
+const require = createRequire(import.meta.url);
 /** Where the query package's declared peer is installed (a devDependency of generators). */
-const queryCore = dirname(createRequire(import.meta.url).resolve('@tanstack/query-core/package.json'));
+const queryCore = dirname(require.resolve('@tanstack/query-core/package.json'));
+/** The msw package's peer, and the mock runtimes the mock and msw packages depend on (this workspace's, built). */
+const msw = dirname(require.resolve('msw/package.json'));
+const packagesDir = join(import.meta.dirname, '..', '..', 'packages');
 
 /** Every TypeScript file the generator wrote for one document, and the docs' sidebar module. */
 function generatedSources(root: string, name: string): string[] {
@@ -29,7 +33,12 @@ export function compileOutputs(root: string, names: string[]): string {
         '@*/types': ['./*/types/src/index.ts'],
         '@*/types/bigint': ['./*/types/src/bigint.ts'],
         '@*/validators': ['./*/validators/src/index.ts'],
+        '@*/mock': ['./*/mock/src/generated/index.ts'],
         '@tanstack/query-core': [queryCore],
+        msw: [msw],
+        '@avanode/mock/json-rpc': [join(packagesDir, 'mock', 'dist', 'json-rpc', 'index.d.ts')],
+        '@avanode/mock/json-rpc-server': [join(packagesDir, 'mock', 'dist', 'json-rpc', 'server.d.ts')],
+        '@avanode/msw/json-rpc': [join(packagesDir, 'msw', 'dist', 'json-rpc.d.ts')],
       },
     },
     files: names.flatMap((name) => generatedSources(root, name)),

@@ -31,7 +31,7 @@ describe('the model of the sample document', () => {
     const balance = method('ledger.getBalance');
     expect(balance).toMatchObject({ where: '#/methods/0', prefix: 'ledger.', memberName: 'getBalance', namespace: 'ledger', mutating: false, batches: false, pathVariables: [] });
     expect(balance.scope).toBeUndefined();
-    expect(balance.errors).toEqual([{ code: -32000, message: 'no such account' }]);
+    expect(balance.errors).toEqual([{ name: 'NoAccount', code: -32000, message: 'no such account' }]);
     expect(balance.examples[0]!.wireParams).toEqual({ account: 'alice' });
     expect(method('ledger.transfer').mutating).toBe(true);
     const height = method('shard_height');

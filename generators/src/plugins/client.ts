@@ -9,6 +9,7 @@ import { generatedFile, header, type GeneratedFiles, type GeneratorContext } fro
 import type { DocumentModel, HttpEndpointModel, MethodModel, NamespaceModel } from '../model.ts';
 import { uint64Paths } from '../uint64-paths.ts';
 import { methodArgs, methodDoc, paramsOptional } from './method-code.ts';
+import { clientErrorsModule } from './client-errors.ts';
 import { docComment, lines, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
 import { TEMPLATES_DIR, template } from '../util/template.ts';
 
@@ -208,6 +209,10 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
   })));
 
   for (const space of spaces) if (space.methods.length > 0) files.set(`${OUT}/${space.name}.ts`, namespaceModule(space, head, scope));
+
+  // Under --out, the guards of the errors the document declares (`<scope>/client/errors`).
+  const errors = context.standalone ? clientErrorsModule(model) : undefined;
+  if (errors) files.set(`${OUT}/errors.ts`, generatedFile(head, errors));
 
   files.set(`${OUT}/index.ts`, generatedFile(head, template('client/index.ts').fill({
     documentTypes: lines(spaces.flatMap((s) => [s.typeName, ...(s.methods.length > 0 ? [`${s.typeName}Call`] : []), ...s.endpoints.flatMap((e) => [endpointOptions(e), endpointAnswer(e)])]).map((name) => `  ${name},`)),

@@ -14,6 +14,7 @@ import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
 import { withPositionalArguments } from '../positional-calls.ts';
 import { standaloneImports } from '../wire-forms.ts';
+import { formatImports } from '../formats.ts';
 
 // esbuild and ajv's standalone entry are loaded when validators are compiled, not when a run
 // takes them from the disk cache. The entry is CommonJS with a `default` export; under NodeNext
@@ -107,7 +108,7 @@ async function sortedTopLevel(code: string): Promise<string> {
 async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   // Sorted before bundling: the helpers esbuild brings in must stay in the order it writes them.
   let code = await sortedTopLevel(stableNames(await standaloneCodeOf(compiled)));
-  code = withPositionalArguments(withFastPatterns(await bundled(standaloneImports(code) + code)));
+  code = withPositionalArguments(withFastPatterns(await bundled(standaloneImports(code) + formatImports(code) + code)));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
   return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
 }

@@ -7,40 +7,13 @@
 // message. A function's answers are not checked: a function is how a test serves an answer the
 // node would never send (to see how the app copes), or a stand-in its code does not look into.
 import type { Methods } from '@avanode/types';
-import { pointerExcerpt, validateResult } from '@avanode/validators';
-import type { CallAnswer } from './envelope/types.js';
+import { validateResult } from '@avanode/validators';
 import { isObject } from './is-object.js';
+import { isErrorForm, MockRpcError, OverrideError, type OverrideContext, type OverrideRpcError } from './override-answers.js';
+
+export { MockRpcError, OverrideError, overrideAnswer, rpcError, type OverrideContext, type OverrideRpcError } from './override-answers.js';
 
 export type MethodName = keyof Methods;
-
-/** A JSON-RPC error an override throws or returns: the mock answers with it. */
-export class MockRpcError extends Error {
-  override name = 'MockRpcError';
-  code: number;
-  data: unknown;
-  constructor(code: number, message: string, data?: unknown) {
-    super(message);
-    this.code = code;
-    this.data = data;
-  }
-}
-
-/** Shorthand for `new MockRpcError(code, message, data)`. */
-export const rpcError = (code: number, message: string, data?: unknown) => new MockRpcError(code, message, data);
-
-/**
- * A JSON-RPC error as the node writes it, for an override to answer with (in code or in an
- * --overrides file). `data` omitted: what the endpoint writes by default (gorilla: `null`, the
- * geth-style server: no `data`).
- */
-export interface OverrideRpcError {
-  error: { code: number; message: string; data?: unknown };
-}
-
-export interface OverrideContext {
-  /** The chain of an L1 EVM chain call, from the path. */
-  blockchainID?: string;
-}
 
 type OverrideAnswer<K extends MethodName> = Methods[K]['result'] | MockRpcError | OverrideRpcError;
 
@@ -48,21 +21,6 @@ type OverrideAnswer<K extends MethodName> = Methods[K]['result'] | MockRpcError 
 export type Override<K extends MethodName> = OverrideAnswer<K> | ((params: Methods[K]['params'], context: OverrideContext) => OverrideAnswer<K> | Promise<OverrideAnswer<K>>);
 
 export type Overrides = { [K in MethodName]?: Override<K> };
-
-/** An override that does not fit its method: `method` and `path` (a JSON pointer into the value, '' for all of it) say where. */
-export class OverrideError extends Error {
-  override name = 'OverrideError';
-  readonly method: string;
-  readonly path: string;
-  constructor(method: string, path: string, reason: string) {
-    super(`override of ${method}: ${path === '' ? '' : `${pointerExcerpt(path)} `}${reason}`);
-    this.method = method;
-    this.path = path;
-  }
-}
-
-/** `{ error: {…} }` and nothing else: no result schema of the node has a top-level `error` member, so this is never a result. */
-const isErrorForm = (value: unknown): value is OverrideRpcError => isObject(value) && 'error' in value && Object.keys(value).length === 1;
 
 const ERROR_MEMBERS = new Set(['code', 'message', 'data']);
 
@@ -114,25 +72,3 @@ export function checkOverrides(overrides: Readonly<Record<string, unknown>>, met
   }
 }
 
-/**
- * The answer of an override for one call. A function that throws a MockRpcError answers it; any
- * other throw is a Go service error: -32000 with its text. What a function returns is served as
- * it is (an `rpcError` or the error form as an error).
- */
-export async function overrideAnswer(override: unknown, params: unknown, context: OverrideContext): Promise<CallAnswer> {
-  let value: unknown;
-  if (typeof override === 'function') {
-    try {
-      value = await (override as (p: unknown, c: OverrideContext) => unknown)(params, context);
-    } catch (error) {
-      if (error instanceof MockRpcError) return { error: { code: error.code, message: error.message, data: error.data } };
-      return { error: { code: -32000, message: (error as Error)?.message ?? String(error) } };
-    }
-  } else {
-    // A fresh copy per call: an app that mutates what it got does not change the next answer.
-    value = structuredClone(override);
-  }
-  if (value instanceof MockRpcError) return { error: { code: value.code, message: value.message, data: value.data } };
-  if (isErrorForm(value)) return { error: { ...value.error } };
-  return { result: value };
-}

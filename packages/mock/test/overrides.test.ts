@@ -128,6 +128,12 @@ describe('a function override', () => {
     expect(JSON.parse(await ask(node, '/ext/bc/P', call('platform.getHeight')))).toMatchObject({ error: { code: -32000, message: 'stalled', data: null } });
     expect(JSON.parse(await ask(node, '/ext/bc/P', call('platform.getTimestamp')))).toMatchObject({ error: { code: -32000, message: 'clock broken', data: null } });
   });
+
+  it('an rpcError given as the override itself (not a function) answers that error, not a result', async () => {
+    const node = createMockNode({ overrides: { 'platform.getHeight': rpcError(-32000, 'stalled', { at: 1 }) } });
+    expect(JSON.parse(await ask(node, '/ext/bc/P', call('platform.getHeight')))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'stalled', data: { at: 1 } } });
+    expect(JSON.parse(await ask(node, '/ext/bc/P', call('platform.getHeight')))).toMatchObject({ error: { message: 'stalled' } });
+  });
 });
 
 describe('withOverrides: a view of one node', () => {

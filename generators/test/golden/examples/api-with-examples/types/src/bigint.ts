@@ -4,6 +4,14 @@
 // returns when asked to decode them (`bigint: true`).
 
 /**
+ * Params of `get_versions`.
+ */
+export type GetVersionsParams = [];
+/**
+ * Params of `get_version_details`.
+ */
+export type GetVersionDetailsParams = [];
+/**
  * Result of `get_version_details`. Show API version details
  */
 export type GetVersionDetailsResult = string;
@@ -22,19 +30,11 @@ export interface Methods {
   };
 }
 /**
- * Params of `get_versions`.
- */
-export interface GetVersionsParams {}
-/**
  * Result of `get_versions`. List API versions
  */
 export interface GetVersionsResult {
   [k: string]: unknown;
 }
-/**
- * Params of `get_version_details`.
- */
-export interface GetVersionDetailsParams {}
 /**
  * Every plain HTTP endpoint: its query and its response body per status.
  */

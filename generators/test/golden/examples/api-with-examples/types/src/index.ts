@@ -2,6 +2,14 @@
 // Do not edit: change the document and run `avanode-gen`.
 
 /**
+ * Params of `get_versions`.
+ */
+export type GetVersionsParams = [];
+/**
+ * Params of `get_version_details`.
+ */
+export type GetVersionDetailsParams = [];
+/**
  * Result of `get_version_details`. Show API version details
  */
 export type GetVersionDetailsResult = string;
@@ -20,19 +28,11 @@ export interface Methods {
   };
 }
 /**
- * Params of `get_versions`.
- */
-export interface GetVersionsParams {}
-/**
  * Result of `get_versions`. List API versions
  */
 export interface GetVersionsResult {
   [k: string]: unknown;
 }
-/**
- * Params of `get_version_details`.
- */
-export interface GetVersionDetailsParams {}
 /**
  * Every plain HTTP endpoint: its query and its response body per status.
  */

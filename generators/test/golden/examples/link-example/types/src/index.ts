@@ -2,25 +2,67 @@
 // Do not edit: change the document and run `avanode-gen`.
 
 /**
+ * Params of `get_user_by_name`.
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type GetUserByNameParams = [string];
+/**
  * Result of `get_user_by_name`.
  */
 export type GetUserByNameResult = User;
+/**
+ * Params of `get_repositories_by_owner`.
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type GetRepositoriesByOwnerParams = [string];
 /**
  * Result of `get_repositories_by_owner`.
  */
 export type GetRepositoriesByOwnerResult = Repository[];
 /**
+ * Params of `get_repository`.
+ *
+ * @minItems 2
+ * @maxItems 2
+ */
+export type GetRepositoryParams = [string, string];
+/**
  * Result of `get_repository`.
  */
 export type GetRepositoryResult = Repository;
+/**
+ * Params of `get_pull_requests_by_repository`.
+ *
+ * @minItems 2
+ * @maxItems 3
+ */
+export type GetPullRequestsByRepositoryParams = [string, string] | [string, string, "open" | "merged" | "declined"];
 /**
  * Result of `get_pull_requests_by_repository`.
  */
 export type GetPullRequestsByRepositoryResult = Pullrequest[];
 /**
+ * Params of `get_pull_requests_by_id`.
+ *
+ * @minItems 3
+ * @maxItems 3
+ */
+export type GetPullRequestsByIdParams = [string, string, string];
+/**
  * Result of `get_pull_requests_by_id`.
  */
 export type GetPullRequestsByIdResult = Pullrequest;
+/**
+ * Params of `merge_pull_request`.
+ *
+ * @minItems 3
+ * @maxItems 3
+ */
+export type MergePullRequestParams = [string, string, string];
 /**
  * Result of `merge_pull_request`.
  */
@@ -55,62 +97,19 @@ export interface Methods {
     result: MergePullRequestResult;
   };
 }
-/**
- * Params of `get_user_by_name`.
- */
-export interface GetUserByNameParams {
-  username: string;
-}
 export interface User {
   username?: string;
   uuid?: string;
 }
-/**
- * Params of `get_repositories_by_owner`.
- */
-export interface GetRepositoriesByOwnerParams {
-  username: string;
-}
 export interface Repository {
   slug?: string;
   owner?: User;
-}
-/**
- * Params of `get_repository`.
- */
-export interface GetRepositoryParams {
-  username: string;
-  slug: string;
-}
-/**
- * Params of `get_pull_requests_by_repository`.
- */
-export interface GetPullRequestsByRepositoryParams {
-  username: string;
-  slug: string;
-  state?: "open" | "merged" | "declined";
 }
 export interface Pullrequest {
   id?: number;
   title?: string;
   repository?: Repository;
   author?: User;
-}
-/**
- * Params of `get_pull_requests_by_id`.
- */
-export interface GetPullRequestsByIdParams {
-  username: string;
-  slug: string;
-  pid: string;
-}
-/**
- * Params of `merge_pull_request`.
- */
-export interface MergePullRequestParams {
-  username: string;
-  slug: string;
-  pid: string;
 }
 /**
  * Every plain HTTP endpoint: its query and its response body per status.

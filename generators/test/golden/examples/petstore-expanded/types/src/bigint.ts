@@ -3,6 +3,13 @@
 // The same types with every 64-bit integer (`x-uint64`) as a bigint: what a client
 // returns when asked to decode them (`bigint: true`).
 
+/**
+ * Params of `get_pets`.
+ *
+ * @minItems 0
+ * @maxItems 2
+ */
+export type GetPetsParams = [] | [string[]] | [string[], number];
 export type Pet = NewPet & {
   id: number;
 };
@@ -12,13 +19,34 @@ export type Pet = NewPet & {
  */
 export type GetPetsResult = Pet[];
 /**
+ * Params of `create_pet`.
+ *
+ * @minItems 0
+ * @maxItems 1
+ */
+export type CreatePetParams = [] | [NewPet];
+/**
  * Result of `create_pet`. Creates a new pet in the store.  Duplicates are allowed
  */
 export type CreatePetResult = Pet;
 /**
+ * Params of `get_pet_by_id`.
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type GetPetByIdParams = [number];
+/**
  * Result of `get_pet_by_id`. Returns a user based on a single ID, if the user does not have access to the pet
  */
 export type GetPetByIdResult = Pet;
+/**
+ * Params of `delete_pet_by_id`.
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type DeletePetByIdParams = [number];
 /**
  * Result of `delete_pet_by_id`. deletes a single pet based on the ID supplied
  */
@@ -45,34 +73,9 @@ export interface Methods {
     result: DeletePetByIdResult;
   };
 }
-/**
- * Params of `get_pets`.
- */
-export interface GetPetsParams {
-  tags?: string[];
-  limit?: number;
-}
 export interface NewPet {
   name: string;
   tag?: string;
-}
-/**
- * Params of `create_pet`.
- */
-export interface CreatePetParams {
-  newPet?: NewPet;
-}
-/**
- * Params of `get_pet_by_id`.
- */
-export interface GetPetByIdParams {
-  id: number;
-}
-/**
- * Params of `delete_pet_by_id`.
- */
-export interface DeletePetByIdParams {
-  id: number;
 }
 /**
  * Every plain HTTP endpoint: its query and its response body per status.

@@ -4,15 +4,36 @@
 // returns when asked to decode them (`bigint: true`).
 
 /**
+ * Params of `list_pets`.
+ *
+ * @minItems 0
+ * @maxItems 1
+ */
+export type ListPetsParams = [] | [number];
+/**
  * Result of `list_pets`. List all pets
  */
 export type ListPetsResult = Pets;
 export type PetId = number;
 export type Pets = Pet[];
 /**
+ * Params of `create_pet`.
+ *
+ * @minItems 1
+ * @maxItems 2
+ */
+export type CreatePetParams = [string] | [string, string];
+/**
  * Result of `create_pet`. Create a pet
  */
 export type CreatePetResult = PetId;
+/**
+ * Params of `get_pet`.
+ *
+ * @minItems 1
+ * @maxItems 1
+ */
+export type GetPetParams = [PetId];
 /**
  * Result of `get_pet`. Info for a specific pet
  */
@@ -35,29 +56,10 @@ export interface Methods {
     result: GetPetResult;
   };
 }
-/**
- * Params of `list_pets`.
- */
-export interface ListPetsParams {
-  limit?: number;
-}
 export interface Pet {
   id: PetId;
   name: string;
   tag?: string;
-}
-/**
- * Params of `create_pet`.
- */
-export interface CreatePetParams {
-  newPetName: string;
-  newPetTag?: string;
-}
-/**
- * Params of `get_pet`.
- */
-export interface GetPetParams {
-  petId: PetId;
 }
 /**
  * Every plain HTTP endpoint: its query and its response body per status.

@@ -3,11 +3,25 @@
 // The same types with every 64-bit integer (`x-uint64`) as a bigint: what a client
 // returns when asked to decode them (`bigint: true`).
 
+/**
+ * Params of `addition`.
+ *
+ * @minItems 0
+ * @maxItems 2
+ */
+export type AdditionParams = [] | [Integer] | [Integer, Integer];
 export type Integer = number;
 /**
  * Result of `addition`.
  */
 export type AdditionResult = number;
+/**
+ * Params of `subtraction`.
+ *
+ * @minItems 0
+ * @maxItems 2
+ */
+export type SubtractionParams = [] | [Integer] | [Integer, Integer];
 /**
  * Result of `subtraction`.
  */
@@ -25,20 +39,6 @@ export interface Methods {
     params: SubtractionParams;
     result: SubtractionResult;
   };
-}
-/**
- * Params of `addition`.
- */
-export interface AdditionParams {
-  a?: Integer;
-  b?: Integer;
-}
-/**
- * Params of `subtraction`.
- */
-export interface SubtractionParams {
-  a?: Integer;
-  b?: Integer;
 }
 /**
  * Every plain HTTP endpoint: its query and its response body per status.

@@ -49,12 +49,12 @@ export const methods: readonly CliMethod[] = [
     "summary": "List API versions",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [],
     "examples": [
       {
         "name": "v2",
-        "params": {},
+        "params": [],
         "result": {
           "versions": [
             {
@@ -91,12 +91,12 @@ export const methods: readonly CliMethod[] = [
     "summary": "Show API version details",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [],
     "examples": [
       {
         "name": "stringifiedVersionsExample",
-        "params": {},
+        "params": [],
         "result": "{\n \"versions\": [\n       {\n         \"status\": \"CURRENT\",\n         \"updated\": \"2011-01-21T11:33:21Z\",\n         \"id\": \"v2.0\",\n         \"urls\": [\n             {\n                 \"href\": \"http://127.0.0.1:8774/v2/\",\n                 \"rel\": \"self\"\n             }\n         ]\n     },\n     {\n         \"status\": \"EXPERIMENTAL\",\n         \"updated\": \"2013-07-23T11:33:21Z\",\n         \"id\": \"v3.0\",\n         \"urls\": [\n             {\n                 \"href\": \"http://127.0.0.1:8774/v3/\",\n                 \"rel\": \"self\"\n             }\n         ]\n     }\n ]\n}\n"
       }
     ]

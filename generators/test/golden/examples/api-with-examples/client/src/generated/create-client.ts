@@ -62,13 +62,13 @@ export interface MethodsNamespace<M extends MethodTypes = Methods> {
    *
    * Wire method: `get_versions`.
    */
-  getVersions(params?: Params<'get_versions'>, options?: RequestOptions): Promise<M['get_versions']['result']>;
+  getVersions(options?: RequestOptions): Promise<M['get_versions']['result']>;
   /**
    * Show API version details
    *
    * Wire method: `get_version_details`.
    */
-  getVersionDetails(params?: Params<'get_version_details'>, options?: RequestOptions): Promise<M['get_version_details']['result']>;
+  getVersionDetails(options?: RequestOptions): Promise<M['get_version_details']['result']>;
   /** Several calls of this namespace at once, sent as single requests, a few at a time (the endpoint does not take batch arrays); one result or error per call, in order, each typed by its method. */
   batch<const T extends ReadonlyArray<MethodsNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
@@ -96,7 +96,7 @@ type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
 
 /** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
-  methods: { members: ['getVersions', 'getVersionDetails'], prefix: 'methods.', moved: { getVersions: 'get_versions', getVersionDetails: 'get_version_details' } },
+  methods: { members: ['getVersions', 'getVersionDetails'], prefix: 'methods.', moved: { getVersions: 'get_versions', getVersionDetails: 'get_version_details' }, positional: { 'get_versions': 0, 'get_version_details': 0 } },
 };
 
 /**

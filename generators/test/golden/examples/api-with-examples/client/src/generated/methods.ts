@@ -3,9 +3,16 @@
 
 // The `methods` methods as standalone functions taking the client first: a bundler keeps only those imported.
 import type { Methods } from '@apiwithexamples/types';
-import type { BareClient, MethodTypes, Params, RequestOptions } from './create-client.js';
+import type { BareClient, MethodTypes, RequestOptions } from './create-client.js';
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
+
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
+const positional = (args: unknown[]) => {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+};
 
 /**
  * List API versions
@@ -14,10 +21,9 @@ type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
  */
 export function getVersions<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params?: Params<'get_versions'>,
   options?: RequestOptions,
 ): Promise<M['get_versions']['result']> {
-  return client.call('get_versions', params, options);
+  return client.call('get_versions', positional([]), options);
 }
 
 /**
@@ -27,8 +33,7 @@ export function getVersions<M extends MethodTypes = Methods>(
  */
 export function getVersionDetails<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params?: Params<'get_version_details'>,
   options?: RequestOptions,
 ): Promise<M['get_version_details']['result']> {
-  return client.call('get_version_details', params, options);
+  return client.call('get_version_details', positional([]), options);
 }

@@ -79,7 +79,7 @@ export const tools: readonly McpTool[] = [
     },
     "wrapped": false,
     "params": [],
-    "byPosition": false,
+    "byPosition": true,
     "examples": [
       {
         "name": "v2",
@@ -120,7 +120,7 @@ export const tools: readonly McpTool[] = [
     },
     "wrapped": true,
     "params": [],
-    "byPosition": false,
+    "byPosition": true,
     "examples": [
       {
         "name": "stringifiedVersionsExample",

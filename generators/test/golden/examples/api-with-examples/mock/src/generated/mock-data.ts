@@ -34,12 +34,12 @@ export const mockData: MockData = {
   "methods": {
     "get_versions": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [],
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {},
+          "params": [],
           "result": {
             "versions": [
               {
@@ -71,12 +71,12 @@ export const mockData: MockData = {
     },
     "get_version_details": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [],
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {},
+          "params": [],
           "result": "{\n \"versions\": [\n       {\n         \"status\": \"CURRENT\",\n         \"updated\": \"2011-01-21T11:33:21Z\",\n         \"id\": \"v2.0\",\n         \"urls\": [\n             {\n                 \"href\": \"http://127.0.0.1:8774/v2/\",\n                 \"rel\": \"self\"\n             }\n         ]\n     },\n     {\n         \"status\": \"EXPERIMENTAL\",\n         \"updated\": \"2013-07-23T11:33:21Z\",\n         \"id\": \"v3.0\",\n         \"urls\": [\n             {\n                 \"href\": \"http://127.0.0.1:8774/v3/\",\n                 \"rel\": \"self\"\n             }\n         ]\n     }\n ]\n}\n"
         }
       ]

@@ -3,7 +3,7 @@
 
 // TanStack Query options for the `methods` methods.
 import type { Methods } from '@apiwithexamples/types';
-import { queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { positional, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `methods` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
@@ -13,12 +13,12 @@ export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCal
      *
      * Wire method: `get_versions`.
      */
-    getVersions: (params?: Params<'get_versions'>, options?: CallOptions) => queryOptionsOf(client, 'get_versions', params ?? {}, options),
+    getVersions: (options?: CallOptions) => queryOptionsOf(client, 'get_versions', positional([]) as Params<'get_versions'>, options),
     /**
      * Show API version details
      *
      * Wire method: `get_version_details`.
      */
-    getVersionDetails: (params?: Params<'get_version_details'>, options?: CallOptions) => queryOptionsOf(client, 'get_version_details', params ?? {}, options),
+    getVersionDetails: (options?: CallOptions) => queryOptionsOf(client, 'get_version_details', positional([]) as Params<'get_version_details'>, options),
   };
 }

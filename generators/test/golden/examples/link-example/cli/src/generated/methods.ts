@@ -48,7 +48,7 @@ export const methods: readonly CliMethod[] = [
     "member": "getUserByName",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",
@@ -66,7 +66,7 @@ export const methods: readonly CliMethod[] = [
     "member": "getRepositoriesByOwner",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",
@@ -84,7 +84,7 @@ export const methods: readonly CliMethod[] = [
     "member": "getRepository",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",
@@ -109,7 +109,7 @@ export const methods: readonly CliMethod[] = [
     "member": "getPullRequestsByRepository",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",
@@ -141,7 +141,7 @@ export const methods: readonly CliMethod[] = [
     "member": "getPullRequestsById",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",
@@ -173,7 +173,7 @@ export const methods: readonly CliMethod[] = [
     "member": "mergePullRequest",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "username",

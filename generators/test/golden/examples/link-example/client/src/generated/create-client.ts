@@ -58,17 +58,17 @@ export type MethodsNamespaceCall = BatchCall<'get_user_by_name' | 'get_repositor
 /** The `methods` methods. */
 export interface MethodsNamespace<M extends MethodTypes = Methods> {
   /** Wire method: `get_user_by_name`. */
-  getUserByName(params: Params<'get_user_by_name'>, options?: RequestOptions): Promise<M['get_user_by_name']['result']>;
+  getUserByName(username: Params<'get_user_by_name'>[0], options?: RequestOptions): Promise<M['get_user_by_name']['result']>;
   /** Wire method: `get_repositories_by_owner`. */
-  getRepositoriesByOwner(params: Params<'get_repositories_by_owner'>, options?: RequestOptions): Promise<M['get_repositories_by_owner']['result']>;
+  getRepositoriesByOwner(username: Params<'get_repositories_by_owner'>[0], options?: RequestOptions): Promise<M['get_repositories_by_owner']['result']>;
   /** Wire method: `get_repository`. */
-  getRepository(params: Params<'get_repository'>, options?: RequestOptions): Promise<M['get_repository']['result']>;
+  getRepository(username: Params<'get_repository'>[0], slug: Params<'get_repository'>[1], options?: RequestOptions): Promise<M['get_repository']['result']>;
   /** Wire method: `get_pull_requests_by_repository`. */
-  getPullRequestsByRepository(params: Params<'get_pull_requests_by_repository'>, options?: RequestOptions): Promise<M['get_pull_requests_by_repository']['result']>;
+  getPullRequestsByRepository(username: Params<'get_pull_requests_by_repository'>[0], slug: Params<'get_pull_requests_by_repository'>[1], state?: Params<'get_pull_requests_by_repository'>[2], options?: RequestOptions): Promise<M['get_pull_requests_by_repository']['result']>;
   /** Wire method: `get_pull_requests_by_id`. */
-  getPullRequestsById(params: Params<'get_pull_requests_by_id'>, options?: RequestOptions): Promise<M['get_pull_requests_by_id']['result']>;
+  getPullRequestsById(username: Params<'get_pull_requests_by_id'>[0], slug: Params<'get_pull_requests_by_id'>[1], pid: Params<'get_pull_requests_by_id'>[2], options?: RequestOptions): Promise<M['get_pull_requests_by_id']['result']>;
   /** Wire method: `merge_pull_request`. */
-  mergePullRequest(params: Params<'merge_pull_request'>, options?: RequestOptions): Promise<M['merge_pull_request']['result']>;
+  mergePullRequest(username: Params<'merge_pull_request'>[0], slug: Params<'merge_pull_request'>[1], pid: Params<'merge_pull_request'>[2], options?: RequestOptions): Promise<M['merge_pull_request']['result']>;
   /** Several calls of this namespace at once, sent as single requests, a few at a time (the endpoint does not take batch arrays); one result or error per call, in order, each typed by its method. */
   batch<const T extends ReadonlyArray<MethodsNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
@@ -96,7 +96,7 @@ type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
 
 /** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
-  methods: { members: ['getUserByName', 'getRepositoriesByOwner', 'getRepository', 'getPullRequestsByRepository', 'getPullRequestsById', 'mergePullRequest'], prefix: 'methods.', moved: { getUserByName: 'get_user_by_name', getRepositoriesByOwner: 'get_repositories_by_owner', getRepository: 'get_repository', getPullRequestsByRepository: 'get_pull_requests_by_repository', getPullRequestsById: 'get_pull_requests_by_id', mergePullRequest: 'merge_pull_request' } },
+  methods: { members: ['getUserByName', 'getRepositoriesByOwner', 'getRepository', 'getPullRequestsByRepository', 'getPullRequestsById', 'mergePullRequest'], prefix: 'methods.', moved: { getUserByName: 'get_user_by_name', getRepositoriesByOwner: 'get_repositories_by_owner', getRepository: 'get_repository', getPullRequestsByRepository: 'get_pull_requests_by_repository', getPullRequestsById: 'get_pull_requests_by_id', mergePullRequest: 'merge_pull_request' }, positional: { 'get_user_by_name': 1, 'get_repositories_by_owner': 1, 'get_repository': 2, 'get_pull_requests_by_repository': 3, 'get_pull_requests_by_id': 3, 'merge_pull_request': 3 } },
 };
 
 /**

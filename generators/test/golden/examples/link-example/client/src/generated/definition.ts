@@ -10,12 +10,12 @@ const runtimeImport = (specifier: string): Promise<ValidatorsModule> => import(/
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['get_user_by_name', '/'],
-    ['get_repositories_by_owner', '/'],
-    ['get_repository', '/'],
-    ['get_pull_requests_by_repository', '/'],
-    ['get_pull_requests_by_id', '/'],
-    ['merge_pull_request', '/'],
+    ['get_user_by_name', '/', true],
+    ['get_repositories_by_owner', '/', true],
+    ['get_repository', '/', true],
+    ['get_pull_requests_by_repository', '/', true],
+    ['get_pull_requests_by_id', '/', true],
+    ['merge_pull_request', '/', true],
   ],
   mutating: [
   ],

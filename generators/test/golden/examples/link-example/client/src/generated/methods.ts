@@ -7,56 +7,70 @@ import type { BareClient, MethodTypes, Params, RequestOptions } from './create-c
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
+const positional = (args: unknown[]) => {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+};
+
 /** Wire method: `get_user_by_name`. */
 export function getUserByName<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_user_by_name'>,
+  username: Params<'get_user_by_name'>[0],
   options?: RequestOptions,
 ): Promise<M['get_user_by_name']['result']> {
-  return client.call('get_user_by_name', params, options);
+  return client.call('get_user_by_name', positional([username]), options);
 }
 
 /** Wire method: `get_repositories_by_owner`. */
 export function getRepositoriesByOwner<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_repositories_by_owner'>,
+  username: Params<'get_repositories_by_owner'>[0],
   options?: RequestOptions,
 ): Promise<M['get_repositories_by_owner']['result']> {
-  return client.call('get_repositories_by_owner', params, options);
+  return client.call('get_repositories_by_owner', positional([username]), options);
 }
 
 /** Wire method: `get_repository`. */
 export function getRepository<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_repository'>,
+  username: Params<'get_repository'>[0],
+  slug: Params<'get_repository'>[1],
   options?: RequestOptions,
 ): Promise<M['get_repository']['result']> {
-  return client.call('get_repository', params, options);
+  return client.call('get_repository', positional([username, slug]), options);
 }
 
 /** Wire method: `get_pull_requests_by_repository`. */
 export function getPullRequestsByRepository<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_pull_requests_by_repository'>,
+  username: Params<'get_pull_requests_by_repository'>[0],
+  slug: Params<'get_pull_requests_by_repository'>[1],
+  state?: Params<'get_pull_requests_by_repository'>[2],
   options?: RequestOptions,
 ): Promise<M['get_pull_requests_by_repository']['result']> {
-  return client.call('get_pull_requests_by_repository', params, options);
+  return client.call('get_pull_requests_by_repository', positional([username, slug, state]), options);
 }
 
 /** Wire method: `get_pull_requests_by_id`. */
 export function getPullRequestsById<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_pull_requests_by_id'>,
+  username: Params<'get_pull_requests_by_id'>[0],
+  slug: Params<'get_pull_requests_by_id'>[1],
+  pid: Params<'get_pull_requests_by_id'>[2],
   options?: RequestOptions,
 ): Promise<M['get_pull_requests_by_id']['result']> {
-  return client.call('get_pull_requests_by_id', params, options);
+  return client.call('get_pull_requests_by_id', positional([username, slug, pid]), options);
 }
 
 /** Wire method: `merge_pull_request`. */
 export function mergePullRequest<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'merge_pull_request'>,
+  username: Params<'merge_pull_request'>[0],
+  slug: Params<'merge_pull_request'>[1],
+  pid: Params<'merge_pull_request'>[2],
   options?: RequestOptions,
 ): Promise<M['merge_pull_request']['result']> {
-  return client.call('merge_pull_request', params, options);
+  return client.call('merge_pull_request', positional([username, slug, pid]), options);
 }

@@ -95,7 +95,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "username"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   },
   {
@@ -171,7 +171,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "username"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "paging": {
       "argument": "page",
       "paths": [
@@ -240,7 +240,7 @@ export const tools: readonly McpTool[] = [
       "username",
       "slug"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   },
   {
@@ -351,7 +351,7 @@ export const tools: readonly McpTool[] = [
       "slug",
       "state"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "paging": {
       "argument": "page",
       "paths": [
@@ -446,7 +446,7 @@ export const tools: readonly McpTool[] = [
       "slug",
       "pid"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   },
   {
@@ -498,7 +498,7 @@ export const tools: readonly McpTool[] = [
       "slug",
       "pid"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   }
 ];

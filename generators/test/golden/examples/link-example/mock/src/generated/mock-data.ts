@@ -34,7 +34,7 @@ export const mockData: MockData = {
   "methods": {
     "get_user_by_name": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username"
       ],
@@ -43,7 +43,7 @@ export const mockData: MockData = {
     },
     "get_repositories_by_owner": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username"
       ],
@@ -52,7 +52,7 @@ export const mockData: MockData = {
     },
     "get_repository": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username",
         "slug"
@@ -62,7 +62,7 @@ export const mockData: MockData = {
     },
     "get_pull_requests_by_repository": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username",
         "slug",
@@ -73,7 +73,7 @@ export const mockData: MockData = {
     },
     "get_pull_requests_by_id": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username",
         "slug",
@@ -84,7 +84,7 @@ export const mockData: MockData = {
     },
     "merge_pull_request": {
       "paths": [],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "username",
         "slug",

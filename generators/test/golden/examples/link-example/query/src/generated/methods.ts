@@ -3,22 +3,22 @@
 
 // TanStack Query options for the `methods` methods.
 import type { Methods } from '@linkexample/types';
-import { queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { positional, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `methods` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
   return {
     /** Wire method: `get_user_by_name`. */
-    getUserByName: (params: Params<'get_user_by_name'>, options?: CallOptions) => queryOptionsOf(client, 'get_user_by_name', params, options),
+    getUserByName: (username: Params<'get_user_by_name'>[0], options?: CallOptions) => queryOptionsOf(client, 'get_user_by_name', positional([username]) as Params<'get_user_by_name'>, options),
     /** Wire method: `get_repositories_by_owner`. */
-    getRepositoriesByOwner: (params: Params<'get_repositories_by_owner'>, options?: CallOptions) => queryOptionsOf(client, 'get_repositories_by_owner', params, options),
+    getRepositoriesByOwner: (username: Params<'get_repositories_by_owner'>[0], options?: CallOptions) => queryOptionsOf(client, 'get_repositories_by_owner', positional([username]) as Params<'get_repositories_by_owner'>, options),
     /** Wire method: `get_repository`. */
-    getRepository: (params: Params<'get_repository'>, options?: CallOptions) => queryOptionsOf(client, 'get_repository', params, options),
+    getRepository: (username: Params<'get_repository'>[0], slug: Params<'get_repository'>[1], options?: CallOptions) => queryOptionsOf(client, 'get_repository', positional([username, slug]) as Params<'get_repository'>, options),
     /** Wire method: `get_pull_requests_by_repository`. */
-    getPullRequestsByRepository: (params: Params<'get_pull_requests_by_repository'>, options?: CallOptions) => queryOptionsOf(client, 'get_pull_requests_by_repository', params, options),
+    getPullRequestsByRepository: (username: Params<'get_pull_requests_by_repository'>[0], slug: Params<'get_pull_requests_by_repository'>[1], state?: Params<'get_pull_requests_by_repository'>[2], options?: CallOptions) => queryOptionsOf(client, 'get_pull_requests_by_repository', positional([username, slug, state]) as Params<'get_pull_requests_by_repository'>, options),
     /** Wire method: `get_pull_requests_by_id`. */
-    getPullRequestsById: (params: Params<'get_pull_requests_by_id'>, options?: CallOptions) => queryOptionsOf(client, 'get_pull_requests_by_id', params, options),
+    getPullRequestsById: (username: Params<'get_pull_requests_by_id'>[0], slug: Params<'get_pull_requests_by_id'>[1], pid: Params<'get_pull_requests_by_id'>[2], options?: CallOptions) => queryOptionsOf(client, 'get_pull_requests_by_id', positional([username, slug, pid]) as Params<'get_pull_requests_by_id'>, options),
     /** Wire method: `merge_pull_request`. */
-    mergePullRequest: (params: Params<'merge_pull_request'>, options?: CallOptions) => queryOptionsOf(client, 'merge_pull_request', params, options),
+    mergePullRequest: (username: Params<'merge_pull_request'>[0], slug: Params<'merge_pull_request'>[1], pid: Params<'merge_pull_request'>[2], options?: CallOptions) => queryOptionsOf(client, 'merge_pull_request', positional([username, slug, pid]) as Params<'merge_pull_request'>, options),
   };
 }

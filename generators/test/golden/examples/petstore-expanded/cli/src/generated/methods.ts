@@ -49,7 +49,7 @@ export const methods: readonly CliMethod[] = [
     "description": "Returns all pets from the system that the user has access to\nNam sed condimentum est. Maecenas tempor sagittis sapien, nec rhoncus sem sagittis sit amet. Aenean at gravida augue, ac iaculis sem. Curabitur odio lorem, ornare eget elementum nec, cursus id lectus. Duis mi turpis, pulvinar ac eros ac, tincidunt varius justo. In hac habitasse platea dictumst. Integer at adipiscing ante, a sagittis ligula. Aenean pharetra tempor ante molestie imperdiet. Vivamus id aliquam diam.",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "tags",
@@ -78,7 +78,7 @@ export const methods: readonly CliMethod[] = [
     "description": "Creates a new pet in the store.  Duplicates are allowed",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "newPet",
@@ -98,7 +98,7 @@ export const methods: readonly CliMethod[] = [
     "description": "Returns a user based on a single ID, if the user does not have access to the pet",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "id",
@@ -118,7 +118,7 @@ export const methods: readonly CliMethod[] = [
     "description": "deletes a single pet based on the ID supplied",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "id",

@@ -63,25 +63,25 @@ export interface MethodsNamespace<M extends MethodTypes = Methods> {
    *
    * Wire method: `get_pets`.
    */
-  getPets(params?: Params<'get_pets'>, options?: RequestOptions): Promise<M['get_pets']['result']>;
+  getPets(tags?: Params<'get_pets'>[0], limit?: Params<'get_pets'>[1], options?: RequestOptions): Promise<M['get_pets']['result']>;
   /**
    * Creates a new pet in the store.  Duplicates are allowed
    *
    * Wire method: `create_pet`.
    */
-  createPet(params?: Params<'create_pet'>, options?: RequestOptions): Promise<M['create_pet']['result']>;
+  createPet(newPet?: Params<'create_pet'>[0], options?: RequestOptions): Promise<M['create_pet']['result']>;
   /**
    * Returns a user based on a single ID, if the user does not have access to the pet
    *
    * Wire method: `get_pet_by_id`.
    */
-  getPetById(params: Params<'get_pet_by_id'>, options?: RequestOptions): Promise<M['get_pet_by_id']['result']>;
+  getPetById(id: Params<'get_pet_by_id'>[0], options?: RequestOptions): Promise<M['get_pet_by_id']['result']>;
   /**
    * deletes a single pet based on the ID supplied
    *
    * Wire method: `delete_pet_by_id`.
    */
-  deletePetById(params: Params<'delete_pet_by_id'>, options?: RequestOptions): Promise<M['delete_pet_by_id']['result']>;
+  deletePetById(id: Params<'delete_pet_by_id'>[0], options?: RequestOptions): Promise<M['delete_pet_by_id']['result']>;
   /** Several calls of this namespace at once, sent as single requests, a few at a time (the endpoint does not take batch arrays); one result or error per call, in order, each typed by its method. */
   batch<const T extends ReadonlyArray<MethodsNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
@@ -109,7 +109,7 @@ type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
 
 /** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
-  methods: { members: ['getPets', 'createPet', 'getPetById', 'deletePetById'], prefix: 'methods.', moved: { getPets: 'get_pets', createPet: 'create_pet', getPetById: 'get_pet_by_id', deletePetById: 'delete_pet_by_id' } },
+  methods: { members: ['getPets', 'createPet', 'getPetById', 'deletePetById'], prefix: 'methods.', moved: { getPets: 'get_pets', createPet: 'create_pet', getPetById: 'get_pet_by_id', deletePetById: 'delete_pet_by_id' }, positional: { 'get_pets': 2, 'create_pet': 1, 'get_pet_by_id': 1, 'delete_pet_by_id': 1 } },
 };
 
 /**

@@ -10,10 +10,10 @@ const runtimeImport = (specifier: string): Promise<ValidatorsModule> => import(/
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['get_pets', '/'],
-    ['create_pet', '/'],
-    ['get_pet_by_id', '/'],
-    ['delete_pet_by_id', '/'],
+    ['get_pets', '/', true],
+    ['create_pet', '/', true],
+    ['get_pet_by_id', '/', true],
+    ['delete_pet_by_id', '/', true],
   ],
   mutating: [
   ],

@@ -7,6 +7,13 @@ import type { BareClient, MethodTypes, Params, RequestOptions } from './create-c
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
+const positional = (args: unknown[]) => {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+};
+
 /**
  * Returns all pets from the system that the user has access to
  * Nam sed condimentum est. Maecenas tempor sagittis sapien, nec rhoncus sem sagittis sit amet. Aenean at gravida augue, ac iaculis sem. Curabitur odio lorem, ornare eget elementum nec, cursus id lectus. Duis mi turpis, pulvinar ac eros ac, tincidunt varius justo. In hac habitasse platea dictumst. Integer at adipiscing ante, a sagittis ligula. Aenean pharetra tempor ante molestie imperdiet. Vivamus id aliquam diam.
@@ -15,10 +22,11 @@ type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
  */
 export function getPets<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params?: Params<'get_pets'>,
+  tags?: Params<'get_pets'>[0],
+  limit?: Params<'get_pets'>[1],
   options?: RequestOptions,
 ): Promise<M['get_pets']['result']> {
-  return client.call('get_pets', params, options);
+  return client.call('get_pets', positional([tags, limit]), options);
 }
 
 /**
@@ -28,10 +36,10 @@ export function getPets<M extends MethodTypes = Methods>(
  */
 export function createPet<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params?: Params<'create_pet'>,
+  newPet?: Params<'create_pet'>[0],
   options?: RequestOptions,
 ): Promise<M['create_pet']['result']> {
-  return client.call('create_pet', params, options);
+  return client.call('create_pet', positional([newPet]), options);
 }
 
 /**
@@ -41,10 +49,10 @@ export function createPet<M extends MethodTypes = Methods>(
  */
 export function getPetById<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_pet_by_id'>,
+  id: Params<'get_pet_by_id'>[0],
   options?: RequestOptions,
 ): Promise<M['get_pet_by_id']['result']> {
-  return client.call('get_pet_by_id', params, options);
+  return client.call('get_pet_by_id', positional([id]), options);
 }
 
 /**
@@ -54,8 +62,8 @@ export function getPetById<M extends MethodTypes = Methods>(
  */
 export function deletePetById<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'delete_pet_by_id'>,
+  id: Params<'delete_pet_by_id'>[0],
   options?: RequestOptions,
 ): Promise<M['delete_pet_by_id']['result']> {
-  return client.call('delete_pet_by_id', params, options);
+  return client.call('delete_pet_by_id', positional([id]), options);
 }

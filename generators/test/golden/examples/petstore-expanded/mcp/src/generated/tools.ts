@@ -147,7 +147,7 @@ export const tools: readonly McpTool[] = [
       "tags",
       "limit"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "paging": {
       "argument": "page",
       "paths": [
@@ -250,7 +250,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "newPet"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   },
   {
@@ -332,7 +332,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "id"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   },
   {
@@ -375,7 +375,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "id"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": []
   }
 ];

@@ -36,7 +36,7 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "tags",
         "limit"
@@ -48,7 +48,7 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "newPet"
       ],
@@ -59,7 +59,7 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "id"
       ],
@@ -70,7 +70,7 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "id"
       ],

@@ -3,7 +3,7 @@
 
 // TanStack Query options for the `methods` methods.
 import type { Methods } from '@petstoreexpanded/types';
-import { queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { positional, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `methods` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
@@ -14,24 +14,24 @@ export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCal
      *
      * Wire method: `get_pets`.
      */
-    getPets: (params?: Params<'get_pets'>, options?: CallOptions) => queryOptionsOf(client, 'get_pets', params ?? {}, options),
+    getPets: (tags?: Params<'get_pets'>[0], limit?: Params<'get_pets'>[1], options?: CallOptions) => queryOptionsOf(client, 'get_pets', positional([tags, limit]) as Params<'get_pets'>, options),
     /**
      * Creates a new pet in the store.  Duplicates are allowed
      *
      * Wire method: `create_pet`.
      */
-    createPet: (params?: Params<'create_pet'>, options?: CallOptions) => queryOptionsOf(client, 'create_pet', params ?? {}, options),
+    createPet: (newPet?: Params<'create_pet'>[0], options?: CallOptions) => queryOptionsOf(client, 'create_pet', positional([newPet]) as Params<'create_pet'>, options),
     /**
      * Returns a user based on a single ID, if the user does not have access to the pet
      *
      * Wire method: `get_pet_by_id`.
      */
-    getPetById: (params: Params<'get_pet_by_id'>, options?: CallOptions) => queryOptionsOf(client, 'get_pet_by_id', params, options),
+    getPetById: (id: Params<'get_pet_by_id'>[0], options?: CallOptions) => queryOptionsOf(client, 'get_pet_by_id', positional([id]) as Params<'get_pet_by_id'>, options),
     /**
      * deletes a single pet based on the ID supplied
      *
      * Wire method: `delete_pet_by_id`.
      */
-    deletePetById: (params: Params<'delete_pet_by_id'>, options?: CallOptions) => queryOptionsOf(client, 'delete_pet_by_id', params, options),
+    deletePetById: (id: Params<'delete_pet_by_id'>[0], options?: CallOptions) => queryOptionsOf(client, 'delete_pet_by_id', positional([id]) as Params<'delete_pet_by_id'>, options),
   };
 }

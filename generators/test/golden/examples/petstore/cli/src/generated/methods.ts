@@ -49,7 +49,7 @@ export const methods: readonly CliMethod[] = [
     "summary": "List all pets",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "limit",
@@ -63,9 +63,9 @@ export const methods: readonly CliMethod[] = [
     "examples": [
       {
         "name": "listPetExample",
-        "params": {
-          "limit": 1
-        },
+        "params": [
+          1
+        ],
         "result": [
           {
             "id": 7,
@@ -83,7 +83,7 @@ export const methods: readonly CliMethod[] = [
     "summary": "Create a pet",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "newPetName",
@@ -105,10 +105,10 @@ export const methods: readonly CliMethod[] = [
     "examples": [
       {
         "name": "createPetExample",
-        "params": {
-          "newPetName": "fluffy",
-          "tag": "poodle"
-        },
+        "params": [
+          "fluffy",
+          "poodle"
+        ],
         "result": 7
       }
     ]
@@ -120,7 +120,7 @@ export const methods: readonly CliMethod[] = [
     "summary": "Info for a specific pet",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "params": [
       {
         "name": "petId",
@@ -134,9 +134,9 @@ export const methods: readonly CliMethod[] = [
     "examples": [
       {
         "name": "getPetExample",
-        "params": {
-          "petId": 7
-        },
+        "params": [
+          7
+        ],
         "result": {
           "name": "fluffy",
           "tag": "poodle",

@@ -62,19 +62,19 @@ export interface MethodsNamespace<M extends MethodTypes = Methods> {
    *
    * Wire method: `list_pets`.
    */
-  listPets(params?: Params<'list_pets'>, options?: RequestOptions): Promise<M['list_pets']['result']>;
+  listPets(limit?: Params<'list_pets'>[0], options?: RequestOptions): Promise<M['list_pets']['result']>;
   /**
    * Create a pet
    *
    * Wire method: `create_pet`.
    */
-  createPet(params: Params<'create_pet'>, options?: RequestOptions): Promise<M['create_pet']['result']>;
+  createPet(newPetName: Params<'create_pet'>[0], newPetTag?: Params<'create_pet'>[1], options?: RequestOptions): Promise<M['create_pet']['result']>;
   /**
    * Info for a specific pet
    *
    * Wire method: `get_pet`.
    */
-  getPet(params: Params<'get_pet'>, options?: RequestOptions): Promise<M['get_pet']['result']>;
+  getPet(petId: Params<'get_pet'>[0], options?: RequestOptions): Promise<M['get_pet']['result']>;
   /** Several calls of this namespace at once, sent as single requests, a few at a time (the endpoint does not take batch arrays); one result or error per call, in order, each typed by its method. */
   batch<const T extends ReadonlyArray<MethodsNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
@@ -102,7 +102,7 @@ type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
 
 /** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
-  methods: { members: ['listPets', 'createPet', 'getPet'], prefix: 'methods.', moved: { listPets: 'list_pets', createPet: 'create_pet', getPet: 'get_pet' } },
+  methods: { members: ['listPets', 'createPet', 'getPet'], prefix: 'methods.', moved: { listPets: 'list_pets', createPet: 'create_pet', getPet: 'get_pet' }, positional: { 'list_pets': 1, 'create_pet': 2, 'get_pet': 1 } },
 };
 
 /**

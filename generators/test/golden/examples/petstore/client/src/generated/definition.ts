@@ -10,9 +10,9 @@ const runtimeImport = (specifier: string): Promise<ValidatorsModule> => import(/
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['list_pets', '/'],
-    ['create_pet', '/'],
-    ['get_pet', '/'],
+    ['list_pets', '/', true],
+    ['create_pet', '/', true],
+    ['get_pet', '/', true],
   ],
   mutating: [
   ],

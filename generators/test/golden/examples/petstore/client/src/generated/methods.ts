@@ -7,6 +7,13 @@ import type { BareClient, MethodTypes, Params, RequestOptions } from './create-c
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
+const positional = (args: unknown[]) => {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+};
+
 /**
  * List all pets
  *
@@ -14,10 +21,10 @@ type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
  */
 export function listPets<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params?: Params<'list_pets'>,
+  limit?: Params<'list_pets'>[0],
   options?: RequestOptions,
 ): Promise<M['list_pets']['result']> {
-  return client.call('list_pets', params, options);
+  return client.call('list_pets', positional([limit]), options);
 }
 
 /**
@@ -27,10 +34,11 @@ export function listPets<M extends MethodTypes = Methods>(
  */
 export function createPet<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'create_pet'>,
+  newPetName: Params<'create_pet'>[0],
+  newPetTag?: Params<'create_pet'>[1],
   options?: RequestOptions,
 ): Promise<M['create_pet']['result']> {
-  return client.call('create_pet', params, options);
+  return client.call('create_pet', positional([newPetName, newPetTag]), options);
 }
 
 /**
@@ -40,8 +48,8 @@ export function createPet<M extends MethodTypes = Methods>(
  */
 export function getPet<M extends MethodTypes = Methods>(
   client: Caller<M>,
-  params: Params<'get_pet'>,
+  petId: Params<'get_pet'>[0],
   options?: RequestOptions,
 ): Promise<M['get_pet']['result']> {
-  return client.call('get_pet', params, options);
+  return client.call('get_pet', positional([petId]), options);
 }

@@ -135,7 +135,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "limit"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "paging": {
       "argument": "page",
       "paths": [
@@ -211,7 +211,7 @@ export const tools: readonly McpTool[] = [
       "newPetName",
       "newPetTag"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": [
       {
         "name": "createPetExample",
@@ -287,7 +287,7 @@ export const tools: readonly McpTool[] = [
     "params": [
       "petId"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "examples": [
       {
         "name": "getPetExample",

@@ -36,16 +36,16 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "limit"
       ],
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {
-            "limit": 1
-          },
+          "params": [
+            1
+          ],
           "result": [
             {
               "id": 7,
@@ -60,7 +60,7 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "newPetName",
         "newPetTag"
@@ -68,10 +68,10 @@ export const mockData: MockData = {
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {
-            "newPetName": "fluffy",
-            "tag": "poodle"
-          },
+          "params": [
+            "fluffy",
+            "poodle"
+          ],
           "result": 7
         }
       ]
@@ -80,16 +80,16 @@ export const mockData: MockData = {
       "paths": [
         "/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "petId"
       ],
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {
-            "petId": 7
-          },
+          "params": [
+            7
+          ],
           "result": {
             "name": "fluffy",
             "tag": "poodle",

@@ -3,7 +3,7 @@
 
 // TanStack Query options for the `methods` methods.
 import type { Methods } from '@petstore/types';
-import { queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { positional, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `methods` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>) {
@@ -13,18 +13,18 @@ export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCal
      *
      * Wire method: `list_pets`.
      */
-    listPets: (params?: Params<'list_pets'>, options?: CallOptions) => queryOptionsOf(client, 'list_pets', params ?? {}, options),
+    listPets: (limit?: Params<'list_pets'>[0], options?: CallOptions) => queryOptionsOf(client, 'list_pets', positional([limit]) as Params<'list_pets'>, options),
     /**
      * Create a pet
      *
      * Wire method: `create_pet`.
      */
-    createPet: (params: Params<'create_pet'>, options?: CallOptions) => queryOptionsOf(client, 'create_pet', params, options),
+    createPet: (newPetName: Params<'create_pet'>[0], newPetTag?: Params<'create_pet'>[1], options?: CallOptions) => queryOptionsOf(client, 'create_pet', positional([newPetName, newPetTag]) as Params<'create_pet'>, options),
     /**
      * Info for a specific pet
      *
      * Wire method: `get_pet`.
      */
-    getPet: (params: Params<'get_pet'>, options?: CallOptions) => queryOptionsOf(client, 'get_pet', params, options),
+    getPet: (petId: Params<'get_pet'>[0], options?: CallOptions) => queryOptionsOf(client, 'get_pet', positional([petId]) as Params<'get_pet'>, options),
   };
 }

@@ -48,7 +48,7 @@ export const methods: readonly CliMethod[] = [
     "member": "addition",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "scope": {
       "name": "basePath",
       "flag": "base-path",
@@ -73,16 +73,18 @@ export const methods: readonly CliMethod[] = [
     "examples": [
       {
         "name": "simpleMathAdditionTwo",
-        "params": {
-          "two": 2
-        },
+        "params": [
+          2,
+          2
+        ],
         "result": 4
       },
       {
         "name": "simpleMathAdditionFour",
-        "params": {
-          "four": 4
-        },
+        "params": [
+          4,
+          4
+        ],
         "result": 8
       }
     ]
@@ -93,7 +95,7 @@ export const methods: readonly CliMethod[] = [
     "member": "subtraction",
     "deprecated": false,
     "mutating": false,
-    "byPosition": false,
+    "byPosition": true,
     "scope": {
       "name": "basePath",
       "flag": "base-path",
@@ -118,18 +120,18 @@ export const methods: readonly CliMethod[] = [
     "examples": [
       {
         "name": "examplesSubtractFourTwo",
-        "params": {
-          "four": 4,
-          "two": 2
-        },
+        "params": [
+          4,
+          2
+        ],
         "result": 2
       },
       {
         "name": "examplesSubtractEightFour",
-        "params": {
-          "eight": 8,
-          "four": 4
-        },
+        "params": [
+          8,
+          4
+        ],
         "result": 4
       }
     ]

@@ -60,9 +60,9 @@ export type MethodsNamespaceCall = BatchCall<'addition' | 'subtraction'>;
 /** The `methods` methods, for one `basePath`. */
 export interface MethodsNamespace<M extends MethodTypes = Methods> {
   /** Wire method: `addition`. */
-  addition(params?: Params<'addition'>, options?: RequestOptions): Promise<M['addition']['result']>;
+  addition(a?: Params<'addition'>[0], b?: Params<'addition'>[1], options?: RequestOptions): Promise<M['addition']['result']>;
   /** Wire method: `subtraction`. */
-  subtraction(params?: Params<'subtraction'>, options?: RequestOptions): Promise<M['subtraction']['result']>;
+  subtraction(a?: Params<'subtraction'>[0], b?: Params<'subtraction'>[1], options?: RequestOptions): Promise<M['subtraction']['result']>;
   /** Several calls of this namespace at once, sent as single requests, a few at a time (the endpoint does not take batch arrays); one result or error per call, in order, each typed by its method. */
   batch<const T extends ReadonlyArray<MethodsNamespaceCall>>(calls: T, options?: RequestOptions): Promise<BatchResults<M, T>>;
 }
@@ -91,7 +91,7 @@ type Namespaces<M extends MethodTypes> = Omit<Client<M>, keyof BareClient<M>>;
 
 /** Each namespace: its members, the wire prefix of their methods, the exceptions, the positional methods' arity, the path variable it is scoped by. */
 const namespaces: { readonly [K in keyof Namespaces<Methods>]: NamespaceDefinition } = {
-  methods: { members: ['addition', 'subtraction'], prefix: '', scope: 'basePath' },
+  methods: { members: ['addition', 'subtraction'], prefix: '', positional: { 'addition': 2, 'subtraction': 2 }, scope: 'basePath' },
 };
 
 /**

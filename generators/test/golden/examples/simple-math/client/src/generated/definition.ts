@@ -10,8 +10,8 @@ const runtimeImport = (specifier: string): Promise<ValidatorsModule> => import(/
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
 export const definition: ClientDefinition = {
   routes: [
-    ['addition', '/${basePath}/'],
-    ['subtraction', '/${basePath}/'],
+    ['addition', '/${basePath}/', true],
+    ['subtraction', '/${basePath}/', true],
   ],
   mutating: [
   ],

@@ -7,22 +7,31 @@ import type { BareClient, MethodTypes, Params, RequestOptions } from './create-c
 
 type Caller<M extends MethodTypes> = Pick<BareClient<M>, 'call' | '~methods'>;
 
+/** The arguments of a by-position method without the trailing ones left out, as the params. */
+const positional = (args: unknown[]) => {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end);
+};
+
 /** Wire method: `addition`. */
 export function addition<M extends MethodTypes = Methods>(
   client: Caller<M>,
   basePath: string,
-  params?: Params<'addition'>,
+  a?: Params<'addition'>[0],
+  b?: Params<'addition'>[1],
   options?: RequestOptions,
 ): Promise<M['addition']['result']> {
-  return client.call('addition', params, { ...options, basePath });
+  return client.call('addition', positional([a, b]), { ...options, basePath });
 }
 
 /** Wire method: `subtraction`. */
 export function subtraction<M extends MethodTypes = Methods>(
   client: Caller<M>,
   basePath: string,
-  params?: Params<'subtraction'>,
+  a?: Params<'subtraction'>[0],
+  b?: Params<'subtraction'>[1],
   options?: RequestOptions,
 ): Promise<M['subtraction']['result']> {
-  return client.call('subtraction', params, { ...options, basePath });
+  return client.call('subtraction', positional([a, b]), { ...options, basePath });
 }

@@ -114,7 +114,7 @@ export const tools: readonly McpTool[] = [
       "a",
       "b"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "scope": {
       "variable": "basePath",
       "argument": "basePath"
@@ -195,7 +195,7 @@ export const tools: readonly McpTool[] = [
       "a",
       "b"
     ],
-    "byPosition": false,
+    "byPosition": true,
     "scope": {
       "variable": "basePath",
       "argument": "basePath"

@@ -36,7 +36,7 @@ export const mockData: MockData = {
       "paths": [
         "/${basePath}/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "a",
         "b"
@@ -44,15 +44,17 @@ export const mockData: MockData = {
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {
-            "two": 2
-          },
+          "params": [
+            2,
+            2
+          ],
           "result": 4
         },
         {
-          "params": {
-            "four": 4
-          },
+          "params": [
+            4,
+            4
+          ],
           "result": 8
         }
       ]
@@ -61,7 +63,7 @@ export const mockData: MockData = {
       "paths": [
         "/${basePath}/"
       ],
-      "byPosition": false,
+      "byPosition": true,
       "params": [
         "a",
         "b"
@@ -69,17 +71,17 @@ export const mockData: MockData = {
       "nodeSpecific": false,
       "examples": [
         {
-          "params": {
-            "four": 4,
-            "two": 2
-          },
+          "params": [
+            4,
+            2
+          ],
           "result": 2
         },
         {
-          "params": {
-            "eight": 8,
-            "four": 4
-          },
+          "params": [
+            8,
+            4
+          ],
           "result": 4
         }
       ]

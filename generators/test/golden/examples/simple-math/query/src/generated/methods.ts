@@ -3,14 +3,14 @@
 
 // TanStack Query options for the `methods` methods, for one `basePath`.
 import type { Methods } from '@simplemath/types';
-import { queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
+import { positional, queryOptionsOf, type CallOptions, type MethodTypes, type Params, type QueryCaller } from './core.js';
 
 /** Query options of the `methods` methods that read: `useQuery(…)`, `queryClient.fetchQuery(…)`, `prefetchQuery(…)`. */
 export function methodsQueries<M extends MethodTypes = Methods>(client: QueryCaller<M>, basePath: string) {
   return {
     /** Wire method: `addition`. */
-    addition: (params?: Params<'addition'>, options?: CallOptions) => queryOptionsOf(client, 'addition', params ?? {}, options, { basePath }),
+    addition: (a?: Params<'addition'>[0], b?: Params<'addition'>[1], options?: CallOptions) => queryOptionsOf(client, 'addition', positional([a, b]) as Params<'addition'>, options, { basePath }),
     /** Wire method: `subtraction`. */
-    subtraction: (params?: Params<'subtraction'>, options?: CallOptions) => queryOptionsOf(client, 'subtraction', params ?? {}, options, { basePath }),
+    subtraction: (a?: Params<'subtraction'>[0], b?: Params<'subtraction'>[1], options?: CallOptions) => queryOptionsOf(client, 'subtraction', positional([a, b]) as Params<'subtraction'>, options, { basePath }),
   };
 }
