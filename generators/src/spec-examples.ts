@@ -4,7 +4,7 @@
 // error, or a warning with `--allow-bad-examples`.
 import type { ErrorObject } from 'ajv';
 import { compiledValidators } from './compiled-validators.ts';
-import type { DocumentModel, MethodModel } from './model.ts';
+import type { DocumentModel } from './model.ts';
 
 /**
  * The deepest of ajv's errors, the last of equals, leaving out the "matches no alternative"
@@ -16,19 +16,6 @@ const firstError = (errors: ErrorObject[] | null | undefined): string => {
   const error = (specific.length > 0 ? specific : all).reduce<ErrorObject | undefined>((deepest, e) => (!deepest || e.instancePath.length >= deepest.instancePath.length ? e : deepest), undefined);
   return error ? `${error.instancePath || '(the whole value)'} ${error.message ?? error.keyword}` : 'does not pass its schema';
 };
-
-/** The example's params as the method's params validator takes them: by name an object, by position a list in the params' order. */
-function paramsValue(method: MethodModel, given: Array<{ name: string; value: unknown }>): { value: unknown } | { unknown: string } {
-  if (method.paramStructure === 'by-name') return { value: Object.fromEntries(given.map((p) => [p.name, p.value])) };
-  const values: unknown[] = [];
-  for (const param of given) {
-    const index = method.params.findIndex((p) => p.name === param.name);
-    if (index < 0) return { unknown: param.name };
-    values[index] = param.value;
-  }
-  // A param left out before one given is sent as null.
-  return { value: Array.from(values, (value) => value ?? null) };
-}
 
 /** One line per example of `model` that fails its method's schemas (none: every example passes). */
 export function exampleProblems(model: DocumentModel): string[] {
@@ -42,11 +29,12 @@ export function exampleProblems(model: DocumentModel): string[] {
   for (const method of model.methods) {
     for (const [i, example] of method.examples.entries()) {
       const at = `method '${method.name}' (${method.where}/examples/${i}${example.name ? `, '${example.name}'` : ''})`;
-      const params = paramsValue(method, example.params);
-      if ('unknown' in params) problems.push(`${at}: its param '${params.unknown}' is not a param of the method`);
-      else if (example.params.length > 0) {
+      // The params as the generated packages send them (the mock's and the CLI's examples):
+      // by name an object, by position a list in the example's order, as OpenRPC's own examples
+      // pair them (their params' names are often the examples' names, not the method's params').
+      if (example.params.length > 0) {
         const validate = validator(method.name, 'params');
-        if (validate && validate(params.value) !== true) problems.push(`${at}: params ${firstError(validate.errors)}`);
+        if (validate && validate(example.wireParams) !== true) problems.push(`${at}: params ${firstError(validate.errors)}`);
       }
       if (example.result && method.resultSchema !== undefined) {
         const validate = validator(method.name, 'result');

@@ -141,6 +141,7 @@ describe('any JSON pointer a $ref may take', () => {
 });
 
 describe("a --spec document's examples", () => {
+  // paramStructure unsaid: by position, so a param's pointer is its index in the params sent.
   const withExamples = documentWith([
     { ...method('ok', { type: 'integer' }), examples: [{ name: 'fine', params: [{ name: 'p', value: 1 }], result: { name: 'r', value: 'x' } }] },
     { ...method('bad', { type: 'integer', minimum: 0 }), examples: [{ name: 'negative', params: [{ name: 'p', value: -1 }], result: { name: 'r', value: 2 } }] },
@@ -150,7 +151,7 @@ describe("a --spec document's examples", () => {
     const run = await generate('examples.json', withExamples);
     expect(run.code).toBe(1);
     expect(run.lines.map((line) => line.replace(`avanode-gen: ${run.spec}: `, ''))).toEqual([
-      "method 'bad' (#/methods/1/examples/0, 'negative'): params /p must be >= 0 (the example does not match its schema)",
+      "method 'bad' (#/methods/1/examples/0, 'negative'): params /0 must be >= 0 (the example does not match its schema)",
       "method 'bad' (#/methods/1/examples/0, 'negative'): result (the whole value) must be string (the example does not match its schema)",
       '#/methods: 2 example(s) fail their schemas: fix them, or pass --allow-bad-examples to generate with a warning',
     ]);
@@ -160,7 +161,7 @@ describe("a --spec document's examples", () => {
     const run = await generate('examples-allowed.json', withExamples, '--allow-bad-examples');
     expect(run.code).toBe(0);
     expect(run.lines).toEqual([
-      "avanode-gen: warning: method 'bad' (#/methods/1/examples/0, 'negative'): params /p must be >= 0 (the example does not match its schema)",
+      "avanode-gen: warning: method 'bad' (#/methods/1/examples/0, 'negative'): params /0 must be >= 0 (the example does not match its schema)",
       "avanode-gen: warning: method 'bad' (#/methods/1/examples/0, 'negative'): result (the whole value) must be string (the example does not match its schema)",
     ]);
   });

@@ -82,6 +82,9 @@ describe('what --out writes for a foreign document', () => {
     for (const file of writtenFiles().filter((f) => f.endsWith('.ts'))) {
       expect(readFileSync(join(out, file), 'utf8'), file).not.toMatch(/from '@avanode\/(types|validators|client|mock|msw)'/);
     }
+    // `validate: true` loads, and its ConfigError names, the API's own validators package.
+    expect(readFileSync(join(out, 'client/src/generated/definition.ts'), 'utf8')).toContain(`const validatorsPackage = '${SCOPE}/validators';`);
+    expect(readFileSync(join(out, 'client/src/generated/core/validation.ts'), 'utf8')).not.toContain('@avanode');
   });
 
   it('names the document relative to the output folder in every header: no absolute path of this machine', () => {

@@ -66,7 +66,7 @@ export class ResponseTooLargeError extends AvanodeError {
 /**
  * An option cannot be used: a `createClient` option out of range (thrown by `createClient` at
  * once), a request's `timeoutMs` or path variable (`blockchainID`) that would change the
- * path, or `validate: true` without `@avanode/validators` installed; nothing was sent.
+ * path, or `validate: true` without the validators package installed; nothing was sent.
  */
 export class ConfigError extends AvanodeError {
   override name = 'ConfigError';

@@ -50,9 +50,10 @@ export interface ClientConfig {
   retry?: false | RetryOptions;
   /**
    * Validate params before sending and results after receiving, with the validators module
-   * (`import * as validators from '@avanode/validators'`, then `validate: validators`: what works
-   * in every bundler), or `true` to load `@avanode/validators` on first use at run time (Node;
-   * bundlers leave that import alone, so a bundled app passes the module).
+   * (`import * as validators from` the generated validators package, `@avanode/validators` for the
+   * node's API, then `validate: validators`: what works in every bundler), or `true` to load that
+   * package on first use at run time (Node; bundlers leave that import alone, so a bundled app
+   * passes the module).
    */
   validate?: boolean | ValidatorsModule;
   /** Return every 64-bit integer of a result as a `bigint` (loads the paths on first use). */
@@ -127,6 +128,8 @@ export interface ClientDefinition {
   loadReads: () => Promise<{ reads: ReadonlySet<string> }>;
   loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, readonly string[]>>; toBigints: <T>(value: T, paths: readonly string[]) => T }>;
   loadValidators: () => Promise<ValidatorsModule>;
+  /** The validators package `loadValidators` loads (`@avanode/validators`, or a foreign API's `<scope>/validators`), for the error when it is not installed. */
+  validatorsPackage: string;
   /** The HTTP GET endpoints, by name (`health.get`). */
   loadHttpEndpoints: () => Promise<{ httpEndpoints: Readonly<Record<string, HttpEndpoint>> }>;
 }

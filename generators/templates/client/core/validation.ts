@@ -24,7 +24,8 @@ async function validatorsOf({ config, definition }: CoreParts, method: string): 
   try {
     return await validators;
   } catch (error) {
-    throw new ConfigError('validate: true needs the optional peer dependency @avanode/validators, which could not be loaded: npm install @avanode/validators, and in a bundled app pass the module: validate: validators (import * as validators from \'@avanode/validators\')', method, { option: 'validate' }, error);
+    const name = definition.validatorsPackage;
+    throw new ConfigError(`validate: true needs the optional peer dependency ${name}, which could not be loaded: npm install ${name}, and in a bundled app pass the module: validate: validators (import * as validators from '${name}')`, method, { option: 'validate' }, error);
   }
 }
 

@@ -5,6 +5,8 @@
 // first need (the reads, the 64-bit paths, the HTTP GET endpoints, the validators).
 import type { ClientDefinition, ValidatorsModule } from './core/types.js';
 
+const validatorsPackage = '@simplemath/validators';
+
 const runtimeImport = (specifier: string): Promise<ValidatorsModule> => import(/* webpackIgnore: true */ /* @vite-ignore */ specifier);
 
 /** Where each method lives (by name prefix where a group shares one path; `true` last: the endpoint takes batch arrays), which change state, and which are reads. */
@@ -21,5 +23,6 @@ export const definition: ClientDefinition = {
   // Optional peer dependency, loaded only by clients created with `validate: true`, at run time:
   // the specifier is a value, not a literal, so esbuild, Rollup, Vite and webpack all bundle an
   // app without the package (a bundled app passes the module instead: `validate: validators`).
-  loadValidators: () => runtimeImport('@simplemath/validators'),
+  loadValidators: () => runtimeImport(validatorsPackage),
+  validatorsPackage,
 };
