@@ -46,6 +46,23 @@ interface Named {
   namespace: string;
   memberName: string;
   typeName: string;
+  fileName: string;
+}
+
+/** Windows' device names, reserved as a file's name whatever its extension. */
+const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+
+/**
+ * A document's name as the stem of a generated file's name, by one mapping that gives the same
+ * stem every time: `A-Z a-z 0-9 . _ -` kept, every run of anything else (`/`, `\`, spaces,
+ * controls, line and paragraph separators, bidirectional controls, other scripts) one `_`, no `..`
+ * and no dot at either end, never a Windows device name (`CON`, `nul.txt`…), at most 100
+ * characters. `platform.getHeight` stays as it is.
+ */
+function fileStem(name: string): string {
+  let stem = name.replace(/[^\w.-]+/g, '_').replace(/\.{2,}/g, '_').replace(/^[.]|[.]$/g, '_').slice(0, 100);
+  if (stem === '') stem = '_';
+  return WINDOWS_DEVICES.test(stem) ? `_${stem}` : stem;
 }
 
 /** Whether `name` can name a variable or parameter as it is. */
@@ -80,7 +97,11 @@ function unique(base: string, taken: Set<string>, key: (name: string) => string 
  * Settles the names of `methods` and `endpoints` in place (methods first, each in document
  * order) and returns one warning per name that had to change.
  */
-export function settleNames(methods: Named[], endpoints: Named[], options: { flatNamespace?: string; schemaNames?: readonly string[] } = {}): { warnings: string[]; schemaTypeNames: Record<string, string> } {
+export function settleNames(
+  methods: Named[],
+  endpoints: Named[],
+  options: { flatNamespace?: string; schemaNames?: readonly string[] } = {},
+): { warnings: string[]; schemaTypeNames: Record<string, string>; schemaFileNames: Record<string, string> } {
   const flatNamespace = options.flatNamespace ?? FLAT_NAMESPACE;
   const warnings: string[] = [];
 
@@ -154,5 +175,20 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
       item.typeName = settled;
     }
   }
-  return { warnings, schemaTypeNames };
+
+  // File names (the reference pages, `reference/<namespace>/<file>.md` and
+  // `reference/schemas/<file>.md`): `fileStem`, unique in their folder, case aside (a file system
+  // may ignore it).
+  const folders = new Map<string, Set<string>>();
+  const fileIn = (folder: string, name: string, what: string): string => {
+    const taken = folders.get(folder) ?? folders.set(folder, new Set()).get(folder)!;
+    const base = fileStem(name);
+    const settled = unique(base, taken, (stem) => stem.toLowerCase());
+    if (settled !== base) warnings.push(`${what}: its page is ${folder}/${settled}.md: ${base}.md is taken`);
+    return settled;
+  };
+  const schemaFileNames: Record<string, string> = Object.create(null);
+  for (const name of options.schemaNames ?? []) schemaFileNames[name] = fileIn('schemas', name, `schema '${name}' (#/components/schemas/${name})`);
+  for (const item of all) item.fileName = fileIn(item.namespace, item.name, what(item));
+  return { warnings, schemaTypeNames, schemaFileNames };
 }

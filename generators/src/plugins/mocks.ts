@@ -5,6 +5,7 @@
 import type { HttpEndpointMock, MethodMock } from '../../templates/mock/mock-data.ts';
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import { serverPath, type DocumentModel } from '../model.ts';
+import { jsonCode } from '../util/code.ts';
 import { template } from '../util/template.ts';
 
 export function mocksFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
@@ -31,6 +32,6 @@ export function mocksFiles(model: DocumentModel, context: GeneratorContext): Gen
       },
     ]),
   );
-  const text = template('mock/mock-data.ts').fill({ data: JSON.stringify({ methods, httpEndpoints }, null, 2) });
+  const text = template('mock/mock-data.ts').fill({ data: jsonCode({ methods, httpEndpoints }, 2) });
   return new Map([['mock/src/generated/mock-data.ts', generatedFile(header(context, model.title, model.version), text)]]);
 }
