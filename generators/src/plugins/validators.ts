@@ -85,7 +85,9 @@ export function stableNames(code: string): string {
  */
 async function sortedTopLevel(code: string): Promise<string> {
   const { transform } = await import('esbuild');
-  const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none' });
+  // No template literals: esbuild would write a string holding a newline (a document's pattern or
+  // default) as one, with the newline raw, and the split below would take its next line for a statement.
+  const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none', supported: { 'template-literal': false } });
   const chunks: string[] = [];
   for (const line of formatted.split('\n')) {
     const startsStatement = /^[A-Za-z"'/]/.test(line) && !/^(\}|\)|\])/.test(line);

@@ -1,6 +1,6 @@
 // A document's text as it may stand in a generated Markdown page that VitePress renders: the
-// page becomes a Vue template, so raw HTML in the text would be markup and `{{ … }}` a live
-// interpolation. Every string from the document goes through one of these; none is written as
+// page becomes a Vue template, so raw HTML in the text would be markup, `{{ … }}` a live
+// interpolation and `{…}` attributes (markdown-it-attrs). Every string from the document goes through one of these; none is written as
 // it is. (VitePress leaves fenced code blocks to Vue as text, `v-pre`, but not inline code,
 // so inline code is written as `<code v-pre>`.)
 
@@ -19,8 +19,13 @@ const visibleControls = (text: string) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point: they are escaped.
   text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, (char) => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 
-/** Braces that would open an interpolation, kept as text by a `v-pre` span (as VitePress's docs advise). */
-const inertBraces = (text: string) => text.replace(/\{\{+/g, (braces) => `<span v-pre>${braces}</span>`);
+/**
+ * Every `{` as `&#123;`, which VitePress's renderer passes on as it is and Vue reads as a
+ * character: two of them cannot open an interpolation, and one cannot start the attributes
+ * VitePress's markdown-it-attrs reads (`{onclick=…}` after a heading, a paragraph or a code span
+ * would become an attribute of that element).
+ */
+const inertBraces = (text: string) => text.replace(/\{/g, '&#123;');
 
 /**
  * The marks Markdown reads as syntax inside a line: emphasis, links, code, a table's cell, a
@@ -31,7 +36,7 @@ const INLINE_SYNTAX = /[\\`*[\]|~:]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])/g;
 /**
  * Text that reads as it is, inline: on one line, its HTML escaped, the marks Markdown reads as
  * syntax backslash-escaped (so `*`, `[`, `|` or a backtick is a character, not emphasis, a link,
- * a table cell or code), controls visible and `{{` inert.
+ * a table cell or code), controls visible and braces inert.
  */
 export const mdText = (text: string): string => inertBraces(escapeText(visibleControls(oneLine(text))).replace(INLINE_SYNTAX, (char) => `\\${char}`));
 
@@ -47,14 +52,16 @@ const PLAIN_CODE = /^(?! )(?![\s\S]*\{\{)[^`\u0000-\u001f\u007f-\u009f\u061c\u20
  * characters themselves.
  */
 export const mdCode = (text: string, pipes = false): string =>
-  PLAIN_CODE.test(text) && (pipes || !text.includes('|')) ? `\`${text}\`` : `<code v-pre>${escapeText(visibleControls(oneLine(text))).replace(INLINE_SYNTAX, (char) => `&#${char.charCodeAt(0)};`)}</code>`;
+  PLAIN_CODE.test(text) && (pipes || !text.includes('|'))
+    ? `\`${text}\``
+    : `<code v-pre>${inertBraces(escapeText(visibleControls(oneLine(text))).replace(INLINE_SYNTAX, (char) => `&#${char.charCodeAt(0)};`))}</code>`;
 
 /** Code spans of any backtick run, as CommonMark reads them: the same run opens and closes. */
 const CODE_SPAN = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
 
 /**
  * Prose from the document as Markdown (emphasis, links and lists keep working): HTML in it is
- * escaped, `{{` is inert, its code spans become `mdCode` (a fence too, inline: VitePress would let
+ * escaped, braces are inert, its code spans become `mdCode` (a fence too, inline: VitePress would let
  * Vue read a fence marked `*-vue`), a backtick left alone is a character, controls are visible.
  */
 export function mdProse(text: string | undefined): string {
