@@ -8,6 +8,7 @@
 // A name that is not a safe identifier, or that is taken, is changed the same way every time
 // (a reserved name gets a trailing `_`; the later of two equal names, in document order, a
 // number) and the change is reported once, as a warning: the generated code always compiles.
+import { printable } from './util/code.ts';
 import { camelCase, pascalCase } from './util/names.ts';
 
 /** The namespace of methods whose name has no `.` prefix and that no `x-client-namespace` places. */
@@ -113,11 +114,11 @@ export function settleNames(
   for (const name of options.schemaNames ?? []) {
     const base = pascalCase(name) || 'Schema';
     const settled = unique(/^[0-9]/.test(base) ? `T${base}` : base, typeNames);
-    if (settled !== base) warnings.push(`schema '${name}' (#/components/schemas/${name}): its type is named ${settled} in generated code: ${base} is reserved or taken`);
+    if (settled !== base) warnings.push(`schema '${printable(name)}' (#/components/schemas/${printable(name)}): its type is named ${settled} in generated code: ${base} is reserved or taken`);
     schemaTypeNames[name] = settled;
   }
   const all = [...methods, ...endpoints];
-  const what = (item: Named) => `${methods.includes(item) ? 'method' : 'HTTP endpoint'} '${item.name}' (${item.where})`;
+  const what = (item: Named) => `${methods.includes(item) ? 'method' : 'HTTP endpoint'} '${printable(item.name)}' (${item.where})`;
 
   // Namespaces: identifiers, none a client member, a module's name or, case aside, another's (they are file names).
   const spaces = new Map<string, string>();
@@ -125,7 +126,10 @@ export function settleNames(
   for (const item of all) {
     const wanted = item.namespace || flatNamespace;
     if (spaces.has(wanted)) continue;
-    spaces.set(wanted, unique(safeIdentifier(wanted, new Set([...CLIENT_MEMBERS, ...MODULE_NAMES])), takenSpaces, (name) => name.toLowerCase()));
+    // A namespace is also a module's file name: never a Windows device name (`con.ts`).
+    let id = safeIdentifier(wanted, new Set([...CLIENT_MEMBERS, ...MODULE_NAMES]));
+    while (WINDOWS_DEVICES.test(id)) id = `${id}_`;
+    spaces.set(wanted, unique(id, takenSpaces, (name) => name.toLowerCase()));
   }
   const reportedSpaces = new Set<string>();
   for (const item of all) {
@@ -133,7 +137,7 @@ export function settleNames(
     const settled = spaces.get(wanted)!;
     if (settled !== wanted && !reportedSpaces.has(wanted)) {
       reportedSpaces.add(wanted);
-      warnings.push(`namespace '${wanted}' (of ${what(item)}) is named '${settled}' in generated code: '${wanted}' is reserved or taken`);
+      warnings.push(`namespace '${printable(wanted)}' (of ${what(item)}) is named '${settled}' in generated code: '${printable(wanted)}' is reserved or taken`);
     }
     item.namespace = settled;
   }
@@ -144,7 +148,7 @@ export function settleNames(
     const taken = members.get(item.namespace) ?? members.set(item.namespace, new Set()).get(item.namespace)!;
     const settled = unique(safeIdentifier(item.memberName, NAMESPACE_MEMBERS), taken);
     if (settled !== item.memberName && settled !== camelCase(item.memberName)) {
-      warnings.push(`${what(item)} is '${item.namespace}.${settled}' in generated code: '${item.memberName}' is reserved or taken in namespace '${item.namespace}'`);
+      warnings.push(`${what(item)} is '${item.namespace}.${settled}' in generated code: '${printable(item.memberName)}' is reserved or taken in namespace '${item.namespace}'`);
     }
     item.memberName = settled;
   }
@@ -188,7 +192,7 @@ export function settleNames(
     return settled;
   };
   const schemaFileNames: Record<string, string> = Object.create(null);
-  for (const name of options.schemaNames ?? []) schemaFileNames[name] = fileIn('schemas', name, `schema '${name}' (#/components/schemas/${name})`);
+  for (const name of options.schemaNames ?? []) schemaFileNames[name] = fileIn('schemas', name, `schema '${printable(name)}' (#/components/schemas/${printable(name)})`);
   for (const item of all) item.fileName = fileIn(item.namespace, item.name, what(item));
   return { warnings, schemaTypeNames, schemaFileNames };
 }

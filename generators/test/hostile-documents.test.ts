@@ -1,6 +1,6 @@
 // Property: nothing in a document becomes code or markup (issue 36). Documents are random
 // (fast-check) and hostile: their names, titles, descriptions, enum values, patterns, defaults,
-// examples, error messages and tags are drawn from strings that end comments (`*/`), strings and
+// examples, error messages, tags, a server variable and a plain HTTP endpoint are drawn from strings that end comments (`*/`), strings and
 // templates (quotes, backticks, `${`), lines (newlines, U+2028), scripts (`</script>`, `<!--`),
 // hide what they are (bidi controls), open Vue interpolations (`{{ }}`) and HTML, or name
 // prototypes (`__proto__`, `constructor`); the payloads set `globalThis.pwned` or pollute
@@ -60,6 +60,8 @@ const document = fc
       { minLength: 1, maxLength: 3, selector: (m) => m.name },
     ),
     // OpenRPC limits a schema's name to `[a-zA-Z0-9.\-_]+`: within that, the names that are trouble.
+    chain: hostile,
+    endpoint: fc.record({ name: hostile, text: hostile, pathKey: hostile, path: hostile, query: hostile }),
     schemaName: fc.constantFrom('__proto__', 'constructor', 'toString', 'CON', 'nul.txt', '..', '.', '...', 'a..b', '-', '_', 'Pet', 'prototype', 'x'.repeat(300)),
     property: hostile,
     defaultValue: hostile,
@@ -83,8 +85,10 @@ const document = fc
       openrpc: '1.2.6',
       info: { title: d.title, version: d.version, description: d.description },
       servers: [{ url: 'http://127.0.0.1:8545/rpc' }],
-      methods: d.methods.map((m) => ({
+      methods: d.methods.map((m, i) => ({
         name: m.name,
+        // The first method is scoped by a path variable (a chain) whose default and description are hostile.
+        ...(i === 0 ? { servers: [{ url: 'http://127.0.0.1:8545/ext/bc/{chain}/rpc', variables: { chain: { default: d.chain, description: d.chain } } }] } : {}),
         summary: m.summary,
         description: m.description,
         tags: [{ name: m.tag, description: m.tag }],
@@ -99,6 +103,18 @@ const document = fc
           },
         ],
       })),
+      'x-http-endpoints': [
+        {
+          name: d.endpoint.name,
+          summary: d.endpoint.text,
+          description: d.endpoint.text,
+          httpMethod: 'GET',
+          paths: { [d.endpoint.pathKey]: `/ext/${d.endpoint.path}` },
+          query: [{ name: d.endpoint.query, description: d.endpoint.text, schema: { type: 'string' } }],
+          responses: { 200: { description: d.endpoint.text, schema: { type: 'string', enum: values } } },
+          examples: [{ status: 200, name: d.endpoint.text, body: values[0] }],
+        },
+      ],
       components: { schemas },
     };
   });

@@ -64,6 +64,13 @@ export function docComment(paragraphs: ReadonlyArray<string | undefined | false>
   return `${indent}/**\n${textLines.map((line) => `${indent} *${line ? ` ${line}` : ''}`).join('\n')}\n${indent} */\n`;
 }
 
+/**
+ * A document's text in a line printed to a terminal (a warning, an error): controls (escape
+ * sequences included), line ends and bidirectional controls as `\u` escapes, so the line stays
+ * one line and shows what the document says.
+ */
+export const printable = (text: string): string => text.replace(UNSAFE_IN_LITERAL, (char) => (char === '<' ? char : unicodeEscape(char)));
+
 /** A property name as written in an object literal or interface: bare when it is an identifier, else quoted. */
 export const propertyKey = (name: string): string => (IDENTIFIER.test(name) ? name : stringLiteral(name));
 
