@@ -33,7 +33,7 @@ const HOSTILE = [
   '\\', '\\u2028', '\n', `\n${PAYLOAD}\n`, '\r\n', '\u2028', `\u2028${PAYLOAD}`, '\u2029', '\u202e', '\u2066x\u2069', '\u200b', '\u0000', '\u0085',
   '</script>', `</script><script>${PAYLOAD}</script>`, '<!--', '-->', `<img src=x onerror="${PAYLOAD}">`, '<b>', '&lt;i&gt;', '&amp;',
   '{{', '}}', `{{ ${PAYLOAD} }}`, '{{constructor.constructor("globalThis.pwned=1")()}}', '::: v-pre', '```md-vue', '|', '[x](javascript:globalThis.pwned=1)',
-  '__proto__', 'constructor', 'prototype', 'toString', 'CON', 'a/b', 'a\\b', '..', '.', '$&', ' ', '_', '*', 'ok',
+  '__proto__', 'constructor', 'prototype', 'toString', 'CON', 'a/b', 'a\\b', '..', '.', '$&', ' ', '_', '*', 'ok', '\uE0000\uE000', '/*@name*/', '<!-- @end example -->',
 ];
 /** A hostile string: one to three of the pieces above, joined. */
 const hostile = fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
