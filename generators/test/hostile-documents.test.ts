@@ -34,6 +34,7 @@ const HOSTILE = [
   '</script>', `</script><script>${PAYLOAD}</script>`, '<!--', '-->', `<img src=x onerror="${PAYLOAD}">`, '<b>', '&lt;i&gt;', '&amp;',
   '{{', '}}', `{{ ${PAYLOAD} }}`, '{{constructor.constructor("globalThis.pwned=1")()}}', '::: v-pre', '```md-vue', '|', '[x](javascript:globalThis.pwned=1)',
   '__proto__', 'constructor', 'prototype', 'toString', 'CON', 'a/b', 'a\\b', '..', '.', '$&', ' ', '_', '*', 'ok', '\uE0000\uE000', '/*@name*/', '<!-- @end example -->',
+  '\n<<< @/../package.json\n', '<!--@include: ../index.md-->', '[[toc]]', '\n::: v-pre\n', '\n:::\n',
 ];
 /** A hostile string: one to three of the pieces above, joined. */
 const hostile = fc.array(fc.constantFrom(...HOSTILE), { minLength: 1, maxLength: 3 }).map((parts) => parts.join(''));
@@ -203,14 +204,16 @@ function liveParts(html: string): string[] {
       if (node.type === NodeTypes.INTERPOLATION) found.push(`interpolation {{${html.slice(node.loc.start.offset, node.loc.end.offset)}}}`);
       if (node.type !== NodeTypes.ELEMENT) continue;
       const element = node as ElementNode;
-      if (!inPre && !ELEMENTS.has(element.tag)) found.push(`element <${element.tag}>`);
+      // Inside `v-pre` Vue compiles nothing, but the browser still makes elements of the HTML.
+      if (!ELEMENTS.has(element.tag)) found.push(`element <${element.tag}>`);
       let pre = inPre;
       for (const prop of element.props) {
         if (prop.type === NodeTypes.DIRECTIVE) {
           if (prop.name === 'pre') pre = true;
           else if (!(element.tag === 'TryIt' && prop.name === 'bind' && prop.arg?.type === NodeTypes.SIMPLE_EXPRESSION && prop.arg.content === 'call')) found.push(`directive v-${prop.name} on <${element.tag}>`);
         } else {
-          if (!ATTRIBUTES.has(prop.name) || /^on/i.test(prop.name)) found.push(`attribute ${prop.name} on <${element.tag}>`);
+          // Inside `v-pre`, a nested `v-pre` is read as a plain attribute.
+          if (!(ATTRIBUTES.has(prop.name) || (inPre && prop.name === 'v-pre')) || /^on/i.test(prop.name)) found.push(`attribute ${prop.name} on <${element.tag}>`);
           if ((prop.name === 'href' || prop.name === 'src') && /^\s*(javascript|vbscript|data):/i.test(prop.value?.content ?? '')) found.push(`link ${prop.value?.content}`);
         }
       }

@@ -56,7 +56,7 @@ function typeLabel(schema: unknown, at: Where): string {
     if (!schema.properties && isObject(schema.additionalProperties)) return `map of ${typeLabel(schema.additionalProperties, at)}`;
     return 'object';
   }
-  if (typeof schema.type === 'string') return schema.type === 'integer' ? 'integer' : schema.type;
+  if (typeof schema.type === 'string') return mdText(schema.type);
   return 'any';
 }
 

@@ -62,7 +62,8 @@ const CODE_SPAN = /(`+)(?!`)([\s\S]*?[^`])\1(?!`)/g;
 /**
  * Prose from the document as Markdown (emphasis, links and lists keep working): HTML in it is
  * escaped, braces are inert, its code spans become `mdCode` (a fence too, inline: VitePress would let
- * Vue read a fence marked `*-vue`), a backtick left alone is a character, controls are visible.
+ * Vue read a fence marked `*-vue`), a backtick left alone is a character, a container's `:::` is
+ * text, controls are visible.
  */
 export function mdProse(text: string | undefined): string {
   const source = visibleControls((text ?? '').replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n'));
@@ -75,7 +76,9 @@ export function mdProse(text: string | undefined): string {
   }
   return out + proseText(source.slice(last));
 }
-const proseText = (text: string) => inertBraces(escapeText(text).replace(/`/g, '\\`'));
+// A line that opens or closes a container (`::: tip`, `::: v-pre`) would reshape the page around
+// the text (close the template's own container, swallow the rest): its first colon is escaped.
+const proseText = (text: string) => inertBraces(escapeText(text).replace(/`/g, '\\`').replace(/^([ \t]*):(?=::)/gm, '$1\\:'));
 
 /** Prose for a table cell: one line, its pipes escaped. */
 export const mdCell = (text: string | undefined): string => mdProse(oneLine(text ?? '')).replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
