@@ -78,6 +78,8 @@ const document = fc
           [d.property]: { type: 'string', enum: values, description: d.description, default: values[0], examples: values },
           ['__proto__']: { type: 'string', pattern: exactly(values), default: d.defaultValue },
           constructor: { type: 'object', description: d.title },
+          // json-schema-to-typescript's own keywords, which it would write as they are.
+          typed: { type: 'string', tsType: `string;\n${PAYLOAD};\ntype _T = string`, tsEnumNames: [`${PAYLOAD}`] },
         },
         required: [d.property],
       },

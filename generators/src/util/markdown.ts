@@ -77,8 +77,10 @@ export function mdProse(text: string | undefined): string {
   return out + proseText(source.slice(last));
 }
 // A line that opens or closes a container (`::: tip`, `::: v-pre`) would reshape the page around
-// the text (close the template's own container, swallow the rest): its first colon is escaped.
-const proseText = (text: string) => inertBraces(escapeText(text).replace(/`/g, '\\`').replace(/^([ \t]*):(?=::)/gm, '$1\\:'));
+// the text (close the template's own container, swallow the rest): its first colon is escaped;
+// so is the second bracket of `[[`, VitePress's table of contents (`[[toc]]`).
+const proseText = (text: string) =>
+  inertBraces(escapeText(text).replace(/`/g, '\\`').replace(/^([ \t]*):(?=::)/gm, '$1\\:').replace(/\[\[/g, '[\\['));
 
 /** Prose for a table cell: one line, its pipes escaped. */
 export const mdCell = (text: string | undefined): string => mdProse(oneLine(text ?? '')).replace(/\s+/g, ' ').replace(/\|/g, '\\|').trim();
