@@ -149,7 +149,7 @@ function methodPage(page: Template, model: DocumentModel, m: MethodModel, packag
     name: mdText(m.name),
     badges: badges ? ` ${badges}` : '',
     summary: prose(m.summary),
-    endpoint: paths.map((path) => mdCode(`POST ${path}`, true)).join(' or '),
+    endpoint: (paths.length > 0 ? paths : [m.path]).map((path) => mdCode(`POST ${path}`, true)).join(' or '),
     scope: scope ? ` (${mdCode(`{${scope}}`)}: ${cell(m.servers[0]?.variables[scope]?.description)})` : '',
     structure: byPosition ? 'by position (an array)' : 'by name (an object)',
     description: optional(page, 'description', Boolean(m.description), () => ({ description: prose(m.description) })),
