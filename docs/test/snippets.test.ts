@@ -37,7 +37,8 @@ const pages: Page[] = markdownFiles(join(docs, 'reference')).map((file) => {
   const text = readFileSync(file, 'utf8');
   return {
     file: file.slice(docs.length + 1),
-    title: /^title: (.*)$/m.exec(text)?.[1] ?? '',
+    // The front matter's title is a double-quoted YAML string, spelled as JSON (generators/src/util/markdown.ts).
+    title: JSON.parse(/^title: (".*")$/m.exec(text)?.[1] ?? '""') as string,
     blocks: [...text.matchAll(/```(\w+)(?: \[[^\]]*\])?\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, code: m[2]! })),
   };
 });

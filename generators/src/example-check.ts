@@ -4,6 +4,7 @@
 // "cannot tell": on "cannot tell" (an example that fails, a document it does not cover) the spec
 // build checks the examples itself, exactly as without it, and reports what it always reports.
 import { compiledValidators, validatorsKey, type CompiledValidators } from './compiled-validators.ts';
+import { methodPartId } from './schema-set.ts';
 import { diskCachedTrue } from './disk-cache.ts';
 import { parseDocument, type DocumentModel } from './model.ts';
 import { isObject } from './util/json.ts';
@@ -107,12 +108,12 @@ function examplesPassWith(doc: Record<string, unknown>, model: DocumentModel): b
         } else {
           value = Object.fromEntries([...given].map((index) => [params[index]!.name, values[index]]));
         }
-        const validate = validator(`avanode:params/${method.name}`);
+        const validate = validator(methodPartId('params', method.name));
         if (validate?.(value) !== true) return false;
       }
       const result = example.result as Record<string, unknown> | undefined;
       if (result && raw.result) {
-        const validate = validator(`avanode:result/${method.name}`);
+        const validate = validator(methodPartId('result', method.name));
         if (validate?.(result.value ?? null) !== true) return false;
       }
     }

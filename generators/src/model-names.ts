@@ -8,6 +8,7 @@
 // A name that is not a safe identifier, or that is taken, is changed the same way every time
 // (a reserved name gets a trailing `_`; the later of two equal names, in document order, a
 // number) and the change is reported once, as a warning: the generated code always compiles.
+import { printable } from './util/code.ts';
 import { camelCase, pascalCase } from './util/names.ts';
 
 /** The namespace of methods whose name has no `.` prefix and that no `x-client-namespace` places. */
@@ -46,6 +47,23 @@ interface Named {
   namespace: string;
   memberName: string;
   typeName: string;
+  fileName: string;
+}
+
+/** Windows' device names, reserved as a file's name whatever its extension. */
+const WINDOWS_DEVICES = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(\.|$)/i;
+
+/**
+ * A document's name as the stem of a generated file's name, by one mapping that gives the same
+ * stem every time: `A-Z a-z 0-9 . _ -` kept, every run of anything else (`/`, `\`, spaces,
+ * controls, line and paragraph separators, bidirectional controls, other scripts) one `_`, no `..`
+ * and no dot at either end, never a Windows device name (`CON`, `nul.txt`…), at most 100
+ * characters. `platform.getHeight` stays as it is.
+ */
+function fileStem(name: string): string {
+  let stem = name.replace(/[^\w.-]+/g, '_').replace(/\.{2,}/g, '_').replace(/^[.]|[.]$/g, '_').slice(0, 100);
+  if (stem === '') stem = '_';
+  return WINDOWS_DEVICES.test(stem) ? `_${stem}` : stem;
 }
 
 /** Whether `name` can name a variable or parameter as it is. */
@@ -80,7 +98,11 @@ function unique(base: string, taken: Set<string>, key: (name: string) => string 
  * Settles the names of `methods` and `endpoints` in place (methods first, each in document
  * order) and returns one warning per name that had to change.
  */
-export function settleNames(methods: Named[], endpoints: Named[], options: { flatNamespace?: string; schemaNames?: readonly string[] } = {}): { warnings: string[]; schemaTypeNames: Record<string, string> } {
+export function settleNames(
+  methods: Named[],
+  endpoints: Named[],
+  options: { flatNamespace?: string; schemaNames?: readonly string[] } = {},
+): { warnings: string[]; schemaTypeNames: Record<string, string>; schemaFileNames: Record<string, string> } {
   const flatNamespace = options.flatNamespace ?? FLAT_NAMESPACE;
   const warnings: string[] = [];
 
@@ -92,11 +114,11 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
   for (const name of options.schemaNames ?? []) {
     const base = pascalCase(name) || 'Schema';
     const settled = unique(/^[0-9]/.test(base) ? `T${base}` : base, typeNames);
-    if (settled !== base) warnings.push(`schema '${name}' (#/components/schemas/${name}): its type is named ${settled} in generated code: ${base} is reserved or taken`);
+    if (settled !== base) warnings.push(`schema '${printable(name)}' (#/components/schemas/${printable(name)}): its type is named ${settled} in generated code: ${base} is reserved or taken`);
     schemaTypeNames[name] = settled;
   }
   const all = [...methods, ...endpoints];
-  const what = (item: Named) => `${methods.includes(item) ? 'method' : 'HTTP endpoint'} '${item.name}' (${item.where})`;
+  const what = (item: Named) => `${methods.includes(item) ? 'method' : 'HTTP endpoint'} '${printable(item.name)}' (${item.where})`;
 
   // Namespaces: identifiers, none a client member, a module's name or, case aside, another's (they are file names).
   const spaces = new Map<string, string>();
@@ -104,7 +126,10 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
   for (const item of all) {
     const wanted = item.namespace || flatNamespace;
     if (spaces.has(wanted)) continue;
-    spaces.set(wanted, unique(safeIdentifier(wanted, new Set([...CLIENT_MEMBERS, ...MODULE_NAMES])), takenSpaces, (name) => name.toLowerCase()));
+    // A namespace is also a module's file name: never a Windows device name (`con.ts`).
+    let id = safeIdentifier(wanted, new Set([...CLIENT_MEMBERS, ...MODULE_NAMES]));
+    while (WINDOWS_DEVICES.test(id)) id = `${id}_`;
+    spaces.set(wanted, unique(id, takenSpaces, (name) => name.toLowerCase()));
   }
   const reportedSpaces = new Set<string>();
   for (const item of all) {
@@ -112,7 +137,7 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
     const settled = spaces.get(wanted)!;
     if (settled !== wanted && !reportedSpaces.has(wanted)) {
       reportedSpaces.add(wanted);
-      warnings.push(`namespace '${wanted}' (of ${what(item)}) is named '${settled}' in generated code: '${wanted}' is reserved or taken`);
+      warnings.push(`namespace '${printable(wanted)}' (of ${what(item)}) is named '${settled}' in generated code: '${printable(wanted)}' is reserved or taken`);
     }
     item.namespace = settled;
   }
@@ -123,7 +148,7 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
     const taken = members.get(item.namespace) ?? members.set(item.namespace, new Set()).get(item.namespace)!;
     const settled = unique(safeIdentifier(item.memberName, NAMESPACE_MEMBERS), taken);
     if (settled !== item.memberName && settled !== camelCase(item.memberName)) {
-      warnings.push(`${what(item)} is '${item.namespace}.${settled}' in generated code: '${item.memberName}' is reserved or taken in namespace '${item.namespace}'`);
+      warnings.push(`${what(item)} is '${item.namespace}.${settled}' in generated code: '${printable(item.memberName)}' is reserved or taken in namespace '${item.namespace}'`);
     }
     item.memberName = settled;
   }
@@ -154,5 +179,20 @@ export function settleNames(methods: Named[], endpoints: Named[], options: { fla
       item.typeName = settled;
     }
   }
-  return { warnings, schemaTypeNames };
+
+  // File names (the reference pages, `reference/<namespace>/<file>.md` and
+  // `reference/schemas/<file>.md`): `fileStem`, unique in their folder, case aside (a file system
+  // may ignore it).
+  const folders = new Map<string, Set<string>>();
+  const fileIn = (folder: string, name: string, what: string): string => {
+    const taken = folders.get(folder) ?? folders.set(folder, new Set()).get(folder)!;
+    const base = fileStem(name);
+    const settled = unique(base, taken, (stem) => stem.toLowerCase());
+    if (settled !== base) warnings.push(`${what}: its page is ${folder}/${settled}.md: ${base}.md is taken`);
+    return settled;
+  };
+  const schemaFileNames: Record<string, string> = Object.create(null);
+  for (const name of options.schemaNames ?? []) schemaFileNames[name] = fileIn('schemas', name, `schema '${printable(name)}' (#/components/schemas/${printable(name)})`);
+  for (const item of all) item.fileName = fileIn(item.namespace, item.name, what(item));
+  return { warnings, schemaTypeNames, schemaFileNames };
 }

@@ -54,6 +54,8 @@ export interface MethodModel {
   where: string;
   /** PascalCase stem of every generated name, e.g. `PlatformGetHeight` (settled: unique, see model-names.ts). */
   typeName: string;
+  /** Stem of its reference page's file name, of safe characters (settled: unique in its folder, see model-names.ts `fileStem`). */
+  fileName: string;
   /** Name of the method inside its namespace, an identifier (settled): the wire name after `prefix`, camelCased (`getHeight`, `feeConfig`, `getPets`). */
   memberName: string;
   /** The wire name up to and including its first `.` (`platform.`), else the `x-client-prefix` it starts with (`eth_`), else `''`. */
@@ -94,6 +96,8 @@ export interface HttpEndpointModel {
   /** Where the endpoint is in the document (`#/x-http-endpoints/0`). */
   where: string;
   typeName: string;
+  /** Stem of its reference page's file name (settled, as a method's). */
+  fileName: string;
   /** The client namespace (settled): the name before its first `.` (`health` of `health.get`). */
   namespace: string;
   /** Its name in the namespace (settled): the rest of the name, else `get`. */
@@ -125,6 +129,8 @@ export interface DocumentModel {
   schemas: Record<string, JsonSchema>;
   /** The type (and validator) name of each named schema, settled (model-names.ts): `uint64` → `Uint64`. */
   schemaTypeNames: Record<string, string>;
+  /** The stem of each named schema's reference page's file name, settled (model-names.ts `fileStem`). */
+  schemaFileNames: Record<string, string>;
   methods: MethodModel[];
   httpEndpoints: HttpEndpointModel[];
   /** The methods and endpoints by namespace, in the order they first appear. */
@@ -423,6 +429,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
       name,
       where,
       typeName: pascalCase(name),
+      fileName: '',
       memberName: name.slice(prefix.length),
       prefix,
       group,
@@ -459,11 +466,15 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
     if (!isObject(raw) || typeof raw.name !== 'string' || !isObject(raw.paths) || !isObject(raw.responses)) {
       throw new GeneratorError(`${where}: an HTTP endpoint needs a name, paths and responses`, where);
     }
+    // A status names a generated type (`…Response200`): three digits, as HTTP has them.
+    const status = Object.keys(raw.responses).find((key) => !/^[1-5]\d\d$/.test(key));
+    if (status !== undefined) throw new GeneratorError(`${where}/responses: ${JSON.stringify(status)} is not an HTTP status (three digits)`, where);
     const [namespace, ...rest] = raw.name.split('.');
     return [{
       name: raw.name,
       where,
       typeName: pascalCase(raw.name),
+      fileName: '',
       namespace: namespace!,
       memberName: rest.join('.') || 'get',
       ...(typeof raw.summary === 'string' ? { summary: raw.summary } : {}),
@@ -479,7 +490,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
   if (problems.length > 0) throw problemsError(problems, places.get(problems[0]!));
 
   const flatNamespace = typeof document['x-client-namespace'] === 'string' ? document['x-client-namespace'] : FLAT_NAMESPACE;
-  const { warnings, schemaTypeNames } = settleNames(methods, httpEndpoints, { flatNamespace, schemaNames: Object.keys(schemas) });
+  const { warnings, schemaTypeNames, schemaFileNames } = settleNames(methods, httpEndpoints, { flatNamespace, schemaNames: Object.keys(schemas) });
 
   const namespaces = new Map<string, NamespaceModel>();
   const namespace = (name: string) => namespaces.get(name) ?? namespaces.set(name, { name, methods: [], endpoints: [] }).get(name)!;
@@ -507,6 +518,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
     version: typeof info.version === 'string' ? info.version : '0.0.0',
     schemas,
     schemaTypeNames,
+    schemaFileNames,
     methods,
     httpEndpoints,
     namespaces: [...namespaces.values()],

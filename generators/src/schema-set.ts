@@ -4,6 +4,7 @@
 import { Ajv, type Options } from 'ajv';
 import type { DocumentModel, JsonSchema } from './model.ts';
 import { mapRefs, schemaRefName } from './util/refs.ts';
+import { safeSlug } from './util/code.ts';
 import { addWireForms, withWireForms } from './wire-forms.ts';
 import { addFormats } from './formats.ts';
 
@@ -12,8 +13,17 @@ import { addFormats } from './formats.ts';
  * `#/components/schemas/<name>` reference is rewritten to that id. Ids are absolute URIs, so
  * ajv does not resolve one against another, and each named schema is compiled exactly once,
  * whether it is exported or referenced.
+ *
+ * Ids are derived names, never a document's text as it is: ajv writes each id into a comment
+ * (`/*# sourceURL=<id> *\/`) before the validator's code, so a name holding `*\/` would end it and
+ * the rest would run. A name of safe characters (`platform.getHeight`) is used as it is, any
+ * other as a slug with a hash (util/code.ts `safeSlug`).
  */
-export const schemaId = (name: string) => `avanode:schema/${name}`;
+export const schemaId = (name: string) => `avanode:schema/${safeSlug(name)}`;
+/** The `$id` of a method's params or result. */
+export const methodPartId = (part: 'params' | 'result', method: string) => `avanode:${part}/${safeSlug(method)}`;
+/** The `$id` of an HTTP endpoint's response body for one status. */
+export const responseId = (endpoint: string, status: string) => `avanode:response/${safeSlug(endpoint)}/${safeSlug(status)}`;
 
 export interface SchemaEntry {
   /** ajv `$id`, e.g. `avanode:result/platform.getHeight`. */
@@ -22,6 +32,8 @@ export interface SchemaEntry {
   exportName: string;
   method: string;
   part: 'params' | 'result' | 'response';
+  /** A response's HTTP status (`part: 'response'`). */
+  status?: string;
   schema: JsonSchema;
 }
 
@@ -38,7 +50,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
   const entries: SchemaEntry[] = [];
   for (const method of model.methods) {
     entries.push({
-      id: `avanode:params/${method.name}`,
+      id: methodPartId('params', method.name),
       exportName: `${method.typeName}Params`,
       method: method.name,
       part: 'params',
@@ -46,7 +58,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
     });
     if (method.resultSchema !== undefined) {
       entries.push({
-        id: `avanode:result/${method.name}`,
+        id: methodPartId('result', method.name),
         exportName: `${method.typeName}Result`,
         method: method.name,
         part: 'result',
@@ -57,10 +69,11 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
   for (const endpoint of model.httpEndpoints) {
     for (const [status, response] of Object.entries(endpoint.responses)) {
       entries.push({
-        id: `avanode:response/${endpoint.name}/${status}`,
+        id: responseId(endpoint.name, status),
         exportName: `${endpoint.typeName}Response${status}`,
         method: endpoint.name,
         part: 'response',
+        status,
         schema: pointIntoComponents(response.schema, `${endpoint.name} ${status}`) as JsonSchema,
       });
     }

@@ -16,7 +16,7 @@ const method = (name: string) => model.methods.find((m) => m.name === name)!;
 
 describe('the model of the sample document', () => {
   it('holds no raw document: a plugin can read only what the model says', () => {
-    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemaTypeNames', 'schemas', 'tags', 'title', 'version', 'warnings']);
+    expect(Object.keys(model).sort()).toEqual(['declaredExtensions', 'extensions', 'httpEndpoints', 'methods', 'namespaces', 'refs', 'schemaFileNames', 'schemaTypeNames', 'schemas', 'tags', 'title', 'version', 'warnings']);
   });
 
   it('resolves every reference once; plugins follow them through model.refs', () => {
@@ -116,7 +116,8 @@ describe('names settled once, for every plugin', () => {
       method 'delete' (#/methods/6) is 'methods.delete_' in generated code: 'delete' is reserved or taken in namespace 'methods'
       method 'get.pets' (#/methods/0): its types are named GetPets2… in generated code: GetPets… is taken
       method 'get_pets' (#/methods/4): its types are named GetPets3… in generated code: GetPets… is taken
-      method 'getPets' (#/methods/5): its types are named GetPets4… in generated code: GetPets… is taken"
+      method 'getPets' (#/methods/5): its types are named GetPets4… in generated code: GetPets… is taken
+      schema 'Pet' (#/components/schemas/Pet): its page is schemas/Pet2.md: Pet.md is taken"
     `);
     // The same document gives the same names.
     expect(named(document, { Params: { type: 'string' }, pet: { type: 'string' }, Pet: { type: 'string' }, GetPetsResult: { type: 'string' } })).toEqual(m);

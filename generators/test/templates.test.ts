@@ -148,6 +148,14 @@ describe('templates', () => {
     expect(sample.fill({ types: "'/*@items*/'", items: '// @hole x\n// @end x', value: "'/*@value*/x'", each: '' })).toContain("'/*@items*/'");
   });
 
+  it("values are not read as markers either: a document's text that spells the block placeholders of an earlier fill stays text", () => {
+    // The fill once put blocks in last, behind private-use markers: an inline value holding
+    // `\uE0000\uE000` got the first block's code put in its place, inside a string literal.
+    const filled = sample.fill({ types: "'\uE0000\uE000'", items: 'BLOCK', value: "'x'", each: 'EACH' });
+    expect(filled).toContain("'\uE0000\uE000'");
+    expect(filled.split('BLOCK')).toHaveLength(2);
+  });
+
   it('leave no marker in what the generators write', async () => {
     const document = JSON.parse(readFileSync(join(import.meta.dirname, 'golden', 'ledger.openrpc.json'), 'utf8'));
     const files = await generate(document, { specName: 'ledger.openrpc.json', command: 'avanode-gen' });

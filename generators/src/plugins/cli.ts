@@ -4,6 +4,7 @@
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { CliMethod, CliParam, FlagKind } from '../../templates/cli/methods.ts';
 import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
+import { jsonCode } from '../util/code.ts';
 import { isObject } from '../util/json.ts';
 import { kebabCase } from '../util/names.ts';
 import { followRefs } from '../util/refs.ts';
@@ -110,8 +111,8 @@ function cliMethod(model: DocumentModel, m: MethodModel): CliMethod {
 
 export function cliFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
   const text = template('cli/methods.ts').fill({
-    document: JSON.stringify({ title: model.title, version: model.version }),
-    methods: JSON.stringify(model.methods.map((m) => cliMethod(model, m)), null, 2),
+    document: jsonCode({ title: model.title, version: model.version }),
+    methods: jsonCode(model.methods.map((m) => cliMethod(model, m)), 2),
   });
   return new Map([['cli/src/generated/methods.ts', generatedFile(header(context, model.title, model.version), text)]]);
 }

@@ -4,7 +4,9 @@
 import type { McpTool, ObjectSchema } from '../../templates/mcp/tools.ts';
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel, JsonSchema, MethodModel } from '../model.ts';
+import { jsonCode } from '../util/code.ts';
 import { isObject } from '../util/json.ts';
+import { mdCell, mdCode, mdLink, mdText } from '../util/markdown.ts';
 import { followRefs, mapRefs, schemaRefName } from '../util/refs.ts';
 import { template } from '../util/template.ts';
 
@@ -258,27 +260,36 @@ function mcpTool(model: DocumentModel, m: MethodModel, name: string): McpTool {
 
 /** The tool list page: each toolset's tools, what they take and whether they write. */
 function toolsPage(model: DocumentModel, tools: readonly McpTool[]): string {
-  const cell = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;').trim();
+  // Each tool's method's page, by the file name the model settled (tools are in the methods' order).
+  const pageOf = new Map(tools.map((t, i) => [t, model.methods[i]!.fileName]));
   const toolsets = [...new Set(tools.map((t) => t.toolset))];
   const argumentsOf = (t: McpTool) => {
     const properties = (t.inputSchema.properties ?? {}) as Record<string, unknown>;
     const required = new Set((t.inputSchema.required ?? []) as string[]);
-    const names = Object.keys(properties).map((p) => `\`${p}\`${required.has(p) ? '' : '?'}`);
+    const names = Object.keys(properties).map((p) => `${mdCode(p)}${required.has(p) ? '' : '?'}`);
     return names.length > 0 ? names.join(', ') : 'none';
   };
   const page = template('mcp/tools.md');
   const toolset = page.section('toolset');
   const tool = toolset.section('tool');
   return page.fill({
-    title: model.title,
-    version: model.version,
+    title: mdText(model.title),
+    version: mdText(model.version),
     toolset: toolsets
       .map((name) =>
         toolset.fill({
-          toolset: name,
+          toolset: mdText(name),
           tool: tools
             .filter((t) => t.toolset === name)
-            .map((t) => tool.fill({ name: t.name, method: t.method, toolset: name, arguments: argumentsOf(t), effect: `${t.mutating ? 'write' : 'read'}${t.deprecated ? ', deprecated' : ''}`, summary: cell(t.title) }))
+            .map((t) =>
+              tool.fill({
+                name: mdCode(t.name),
+                method: mdLink(t.method, `./${name}/${pageOf.get(t)}.md`),
+                arguments: argumentsOf(t),
+                effect: `${t.mutating ? 'write' : 'read'}${t.deprecated ? ', deprecated' : ''}`,
+                summary: mdCell(t.title),
+              }),
+            )
             .join(''),
         }),
       )
@@ -290,8 +301,8 @@ export function mcpFiles(model: DocumentModel, context: GeneratorContext): Gener
   const names = toolNames(model.methods.map((m) => m.name));
   const tools = model.methods.map((m, i) => mcpTool(model, m, names[i]!));
   const text = template('mcp/tools.ts').fill({
-    document: JSON.stringify({ title: model.title, version: model.version }),
-    tools: JSON.stringify(tools, null, 2),
+    document: jsonCode({ title: model.title, version: model.version }),
+    tools: jsonCode(tools, 2),
   });
   return new Map([['mcp/src/generated/tools.ts', generatedFile(header(context, model.title, model.version), text)]]);
 }

@@ -7,7 +7,7 @@
 import type { HttpEndpointMock, MethodMock } from '../../templates/mock/mock-data.ts';
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import { serverPath, type DocumentModel } from '../model.ts';
-import { stringLiteral as q } from '../util/code.ts';
+import { jsonCode, stringLiteral as q } from '../util/code.ts';
 import { template } from '../util/template.ts';
 
 export function mocksFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
@@ -35,7 +35,7 @@ export function mocksFiles(model: DocumentModel, context: GeneratorContext): Gen
     ]),
   );
   const head = header(context, model.title, model.version);
-  const text = template('mock/mock-data.ts').fill({ data: JSON.stringify({ methods, httpEndpoints }, null, 2) });
+  const text = template('mock/mock-data.ts').fill({ data: jsonCode({ methods, httpEndpoints }, 2) });
   const files: GeneratedFiles = new Map([['mock/src/generated/mock-data.ts', generatedFile(head, text)]]);
   // A standalone package (`--out`) also gets the mock itself, on @avanode/mock's JSON-RPC 2.0 core
   // (this repository's @avanode/mock is the node's, hand-written).

@@ -13,7 +13,7 @@
 import type { Paging } from '../../templates/query/core.ts';
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel, JsonSchema, MethodModel, NamespaceModel } from '../model.ts';
-import { lines, propertyKey as key, stringLiteral as q } from '../util/code.ts';
+import { docComment, lines, propertyKey as key, stringLiteral as q } from '../util/code.ts';
 import { isObject } from '../util/json.ts';
 import { followRefs } from '../util/refs.ts';
 import { template } from '../util/template.ts';
@@ -157,7 +157,7 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
       .map(({ kind, what, members, first }) => {
         exported.push({ space, kind, first });
         return builderSection.fill({
-          doc: `/** ${what} */`,
+          doc: docComment([what]).trimEnd(),
           builder: `${space.name}${kind}`,
           scopeArg: space.scope ? `, ${space.scope}: string` : '',
           members: lines(members),
@@ -185,7 +185,7 @@ export function queryFiles(model: DocumentModel, context: GeneratorContext): Gen
     const example = sample ? `: \`${fn}(client).${sample.space.name}${sample.space.scope ? `(${sample.space.scope})` : ''}.${sample.first}(…)\`` : '';
     const spaces = exported.filter((e) => e.kind === kind);
     return indexBuilder.fill({
-      doc: `/** ${what}${example}. */`,
+      doc: docComment([`${what}${example}.`]).trimEnd(),
       name: fn,
       // A builder with no namespace takes the client all the same (one signature for every
       // document), unused: `_client`, so the module is clean under noUnusedParameters.

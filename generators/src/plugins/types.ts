@@ -12,6 +12,10 @@ import { schemaRefName } from '../util/refs.ts';
 const SHAPE_KEYWORDS = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'enum', 'const', 'properties', 'items', 'additionalProperties', 'patternProperties', 'tsType', 'not'];
 // Keywords whose values are maps of schemas (not schemas themselves).
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+// json-schema-to-typescript's own keywords, whose text it writes into the declarations as it is
+// (`tsType: "string; globalThis.x = 1"` would be a statement of the types module): a document's
+// are dropped, only the plugin writes them.
+const COMPILER_KEYWORDS = new Set(['tsType', 'tsEnumNames']);
 
 /**
  * Prepares a schema for json-schema-to-typescript, keeping JSON Schema's meaning:
@@ -23,6 +27,7 @@ function forCompiler(value: unknown, typeNames: Readonly<Record<string, string>>
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
+    if (isSchema && COMPILER_KEYWORDS.has(key)) continue;
     if (key === '$ref' && typeof item === 'string' && schemaRefName(item) !== undefined) out[key] = `#/definitions/${typeNames[schemaRefName(item)!] ?? schemaRefName(item)}`;
     else if (SCHEMA_MAPS.has(key) && item !== null && typeof item === 'object') {
       out[key] = Object.fromEntries(Object.entries(item).map(([name, schema]) => [memberKey(name), forCompiler(schema, typeNames)]));
@@ -103,10 +108,10 @@ async function compileTypes(model: DocumentModel, bigint: boolean): Promise<stri
     const paramsName = `${method.typeName}Params`;
     const resultName = `${method.typeName}Result`;
     const doc = methodDescription(method.summary, method.description, method.deprecated);
-    const paramsSchema = method.paramStructure === 'by-position' && method.params.length === 0
-      ? { tsType: '[]' }
-      : method.paramsSchema;
-    definitions[paramsName] = titled(model, paramsSchema, paramsName, `Params of \`${method.name}\`.`);
+    // No params by position: the empty tuple, written by the plugin (titled() drops a document's tsType).
+    definitions[paramsName] = method.paramStructure === 'by-position' && method.params.length === 0
+      ? { tsType: '[]', title: paramsName, description: `Params of \`${method.name}\`.` }
+      : titled(model, method.paramsSchema, paramsName, `Params of \`${method.name}\`.`);
     if (method.resultSchema !== undefined) definitions[resultName] = titled(model, method.resultSchema, resultName, doc ? `Result of \`${method.name}\`. ${doc}` : `Result of \`${method.name}\`.`);
     methodEntries[memberKey(method.name)] = {
       type: 'object',

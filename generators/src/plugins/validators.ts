@@ -3,13 +3,12 @@
 // The output imports nothing: where ajv's code needs a runtime helper, it is bundled in.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
 import { header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel } from '../model.ts';
 import { compiledValidators, namedSchemaEntries, validatorsKey, type CompiledValidators } from '../compiled-validators.ts';
 import { diskCached } from '../disk-cache.ts';
 import { schemaEntries as schemaEntriesOf } from '../schema-set.ts';
-import { stringLiteral as q } from '../util/code.ts';
+import { docComment, scriptSafe, shortHash, stringLiteral as q } from '../util/code.ts';
 import { template } from '../util/template.ts';
 import { withFastPatterns } from '../fast-patterns.ts';
 import { withPositionalArguments } from '../positional-calls.ts';
@@ -50,7 +49,6 @@ async function bundled(code: string): Promise<string> {
   return result.outputFiles[0]!.text;
 }
 
-const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 8);
 const identifierOf = (id: string) => id.replace(/^avanode:/, '').replace(/[^A-Za-z0-9]+/g, '_');
 
 /**
@@ -88,7 +86,9 @@ export function stableNames(code: string): string {
  */
 async function sortedTopLevel(code: string): Promise<string> {
   const { transform } = await import('esbuild');
-  const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none' });
+  // No template literals: esbuild would write a string holding a newline (a document's pattern or
+  // default) as one, with the newline raw, and the split below would take its next line for a statement.
+  const { code: formatted } = await transform(code, { loader: 'js', format: 'esm', legalComments: 'none', supported: { 'template-literal': false } });
   const chunks: string[] = [];
   for (const line of formatted.split('\n')) {
     const startsStatement = /^[A-Za-z"'/]/.test(line) && !/^(\}|\)|\])/.test(line);
@@ -110,7 +110,8 @@ async function standaloneSource(compiled: CompiledValidators): Promise<string> {
   let code = await sortedTopLevel(stableNames(await standaloneCodeOf(compiled)));
   code = withPositionalArguments(withFastPatterns(await bundled(standaloneImports(code) + formatImports(code) + code)));
   // Patterns are compiled once at load; marking them pure lets bundlers drop unused ones.
-  return code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp(');
+  // scriptSafe: a document's `</script` in a pattern or message cannot end a page's script.
+  return scriptSafe(code.replace(/= new RegExp\(/g, '= /*#__PURE__*/ new RegExp('));
 }
 
 /**
@@ -145,7 +146,7 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
 
   const index = template('validators/index.ts');
   const validator = index.section('validators');
-  const one = (comment: string, name: string, rawName: string) => validator.fill({ doc: `/** ${comment} */`, name, raw: rawName });
+  const one = (comment: string, name: string, rawName: string) => validator.fill({ doc: docComment([comment]).trimEnd(), name, raw: rawName });
   const validators: string[] = [];
   const paramsTable: string[] = [];
   const resultTable: string[] = [];
@@ -160,7 +161,7 @@ export async function validatorsFiles(model: DocumentModel, context: GeneratorCo
     }
   }
   for (const entry of entries.filter((e) => e.part === 'response')) {
-    validators.push(one(`Validates a response body of \`${entry.method}\` (${entry.id.split('/').pop()}).`, `validate${entry.exportName}`, entry.exportName));
+    validators.push(one(`Validates a response body of \`${entry.method}\` (${entry.status}).`, `validate${entry.exportName}`, entry.exportName));
   }
   for (const entry of schemaEntries) {
     validators.push(one(`Validates a value against the named schema \`${entry.method}\`.`, `validate${entry.exportName}`, entry.exportName));

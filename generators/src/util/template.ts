@@ -99,15 +99,20 @@ export class Template {
     if (missing.length > 0 || unknown.length > 0) {
       throw new Error(`template ${this.name}: ${[missing.length > 0 ? `no value for ${missing.join(', ')}` : '', unknown.length > 0 ? `no hole for ${unknown.join(', ')}` : ''].filter(Boolean).join('; ')}`);
     }
-    // Block values are put in last, so that nothing in them is taken for an inline hole.
-    const blocks: string[] = [];
+    // One pass over the template's own text: inline holes are filled in the text between blocks,
+    // and block values put between, so nothing in a value (a document's text) is ever read as a
+    // hole or a marker of any kind.
     const { block, about, inline } = this.syntax;
-    const text = this.text.replace(about, '').replace(block, (_whole, name: string) => {
-      const value = values[name]!;
-      blocks.push(value === '' || value.endsWith('\n') ? value : `${value}\n`);
-      return `\uE000${blocks.length - 1}\uE000`;
-    });
-    return text.replace(inline, (_whole, name: string) => values[name]!).replace(/\uE000(\d+)\uE000/g, (_whole, index: string) => blocks[Number(index)]!);
+    const text = this.text.replace(about, '');
+    let out = '';
+    let last = 0;
+    for (const match of text.matchAll(block)) {
+      out += text.slice(last, match.index).replace(inline, (_whole, name: string) => values[name]!);
+      const value = values[match[1]!]!;
+      out += value === '' || value.endsWith('\n') ? value : `${value}\n`;
+      last = match.index + match[0].length;
+    }
+    return out + text.slice(last).replace(inline, (_whole, name: string) => values[name]!);
   }
 }
 
