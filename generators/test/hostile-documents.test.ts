@@ -133,17 +133,34 @@ const filesUnder = (dir: string): string[] =>
     return statSync(path).isDirectory() ? filesUnder(path) : [path];
   });
 
-/** Resolves the generated packages' imports of one another (`@scope/validators`, `@scope/types/bigint`) to their sources in `out`. */
+/**
+ * Resolves the generated packages' imports of one another (`@scope/validators`, `@scope/types/bigint`)
+ * to their sources in `out`, and the published runtimes the mock and msw packages run on
+ * (`@avanode/mock/json-rpc`, `@avanode/msw/json-rpc`) to this workspace's builds, which run too;
+ * anything else (msw itself, TanStack Query's core, Node's modules) is a stand-in.
+ */
 const siblings = (out: string, packages: Set<string>): Plugin => ({
   name: 'generated-siblings',
   setup(on) {
-    on.onResolve({ filter: /^@[^/]+\/[^/]+/ }, (args) => {
-      const [, name, sub] = /^@[^/]+\/([^/]+)(?:\/(.+))?$/.exec(args.path) ?? [];
-      if (!name || !packages.has(name)) return { external: true };
-      return { path: join(out, name, 'src', `${sub ?? 'index'}.ts`) };
+    const scope = (JSON.parse(readFileSync(join(out, 'types', 'package.json'), 'utf8')) as { name: string }).name.split('/')[0];
+    on.onResolve({ filter: /^@[^/]+\/[^/]+/ }, async (args) => {
+      const [, owner, name, sub] = /^(@[^/]+)\/([^/]+)(?:\/(.+))?$/.exec(args.path) ?? [];
+      if (owner === scope && name && packages.has(name)) {
+        // Where the package's manifest points the entry (the mock's is `src/generated/index.ts`).
+        const { exports = {} } = JSON.parse(readFileSync(join(out, name, 'package.json'), 'utf8')) as { exports?: Record<string, string> };
+        return { path: join(out, name, exports[sub === undefined ? '.' : `./${sub}`] ?? join('src', `${sub ?? 'index'}.ts`)) };
+      }
+      if (args.pluginData === RUNTIME) return undefined;
+      if (owner === '@avanode' && (name === 'mock' || name === 'msw') && sub !== undefined) {
+        const found = await on.resolve(args.path, { kind: args.kind, resolveDir: import.meta.dirname, pluginData: RUNTIME });
+        if (found.errors.length === 0) return { path: found.path };
+      }
+      return { external: true };
     });
+    on.onResolve({ filter: /^(msw|node:|@mswjs\/)/ }, () => ({ external: true }));
   },
 });
+const RUNTIME = Symbol('runtime');
 
 interface Sandbox {
   /** Runs a CommonJS bundle; returns its exports. */
@@ -155,8 +172,11 @@ interface Sandbox {
 function sandbox(): Sandbox {
   const noNetwork = () => Promise.reject(new Error('no network in the sandbox'));
   const context = createContext({ console: { log() {}, warn() {}, error() {}, info() {}, debug() {} }, fetch: noNetwork, setTimeout: () => 0, clearTimeout() {}, setInterval: () => 0, clearInterval() {}, URL, URLSearchParams, TextEncoder, TextDecoder, AbortController, Headers, Request, Response });
-  // An external package (TanStack Query's core, a peer) is a stand-in whose every export is identity.
-  const external = new Proxy({}, { get: () => (value: unknown) => value });
+  // An external package (TanStack Query's core, msw, Node's modules) is a stand-in: every export,
+  // and every member of one (`http.post`), is a function that returns its argument (or a stand-in).
+  const standIn = (): unknown =>
+    new Proxy(() => {}, { get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : standIn()), apply: (_target, _this, args: unknown[]) => (args.length > 0 ? args[0] : standIn()) });
+  const external = standIn();
   return {
     load(code) {
       const run = runInContext(`(function (module, exports, require) {\n${code}\n})`, context) as (module: unknown, exports: unknown, require: unknown) => void;
