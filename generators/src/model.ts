@@ -4,6 +4,7 @@
 import { Ajv } from 'ajv';
 import { GeneratorError, problemsError } from './errors.ts';
 import { ARGUMENT_NAMES_LISTED, FLAT_NAMESPACE, isPathVariableName, settleNames } from './model-names.ts';
+import { printable } from './util/code.ts';
 import { extensionsOf, isObject, type JsonSchema } from './util/json.ts';
 import { pascalCase } from './util/names.ts';
 import { DOCUMENT_SCOPE, eachRef, eachRefInSchemaData, resolvePointer } from './util/refs.ts';
@@ -163,12 +164,12 @@ function resolveRefs(document: Record<string, unknown>, problems: string[]): Rec
     if (ref in refs) return;
     const target = resolvePointer(document, ref);
     if (target === undefined) {
-      problems.push(`${where}: $ref '${ref}' does not resolve`);
+      problems.push(`${where}: $ref '${printable(ref)}' does not resolve`);
       dangling.add(ref);
     } else refs[ref] = target as JsonSchema;
   }, DOCUMENT_SCOPE);
   eachRefInSchemaData(document, (ref, where) => {
-    problems.push(`${where}: a member '$ref' ('${ref.slice(0, 40)}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`);
+    problems.push(`${where}: a member '$ref' ('${printable(ref.slice(0, 40))}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`);
   });
   return refs;
 }
@@ -337,7 +338,7 @@ function checkRefCycles(schemas: Record<string, JsonSchema>, problems: string[])
     };
     const cycle = visit(start, new Set([start]));
     if (cycle) {
-      problems.push(`schema '${start}' (${prefix}${start}): refers to itself with no object or array between (${cycle.join(' → ')})`);
+      problems.push(`schema '${printable(start)}' (${prefix}${printable(start)}): refers to itself with no object or array between (${cycle.map(printable).join(' → ')})`);
     }
   }
 }
@@ -384,7 +385,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
   const schemas = (isObject(components.schemas) ? components.schemas : {}) as Record<string, JsonSchema>;
   for (const name of Object.keys(schemas)) {
     // OpenRPC's rule for the keys of `components`; it keeps every reference a plain JSON pointer.
-    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) problems.push(`#/components/schemas/${name}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`);
+    if (!/^[a-zA-Z0-9.\-_]+$/.test(name)) problems.push(`#/components/schemas/${printable(name)}: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)`);
   }
   checkSchemas(document, schemas, problems);
   checkRefCycles(schemas, problems);
@@ -398,13 +399,13 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
       throw new GeneratorError(`${where}: a method needs a name`, where);
     }
     const name = method.name;
-    const at = `method '${name}' (${where})`;
+    const at = `method '${printable(name)}' (${where})`;
     if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
     const structure = method.paramStructure === 'by-position' || method.paramStructure === 'by-name' ? method.paramStructure : (options.paramStructure ?? 'by-position');
     const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
     // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
     const late = params.findIndex((p, i) => p.required && params.slice(0, i).some((before) => !before.required));
-    if (late >= 0) throw new GeneratorError(`${at}: required param '${params[late]!.name}' comes after an optional one (OpenRPC puts optional params last)`, `${where}/params/${late}`);
+    if (late >= 0) throw new GeneratorError(`${at}: required param '${printable(params[late]!.name)}' comes after an optional one (OpenRPC puts optional params last)`, `${where}/params/${late}`);
     const result = method.result === undefined ? undefined : deref(refs, method.result);
     if (result !== undefined && (!isObject(result) || result.schema === undefined)) {
       throw new GeneratorError(`${at}: result needs a schema`, `${where}/result`);
@@ -423,7 +424,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
     // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
     if (pathVariables[0] && !isPathVariableName(pathVariables[0])) {
-      throw new GeneratorError(`${at}: its path variable {${pathVariables[0]}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
+      throw new GeneratorError(`${at}: its path variable {${printable(pathVariables[0]!)}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
     }
     return [{
       name,
@@ -456,7 +457,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
   const first = new Map<string, MethodModel>();
   for (const method of methods) {
     const earlier = first.get(method.name);
-    if (earlier) problems.push(`method '${method.name}' (${method.where}): the name is already ${earlier.where}'s (a method's name is unique, OpenRPC)`);
+    if (earlier) problems.push(`method '${printable(method.name)}' (${method.where}): the name is already ${earlier.where}'s (a method's name is unique, OpenRPC)`);
     else first.set(method.name, method);
   }
 
@@ -468,7 +469,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
     }
     // A status names a generated type (`…Response200`): three digits, as HTTP has them.
     const status = Object.keys(raw.responses).find((key) => !/^[1-5]\d\d$/.test(key));
-    if (status !== undefined) throw new GeneratorError(`${where}/responses: ${JSON.stringify(status)} is not an HTTP status (three digits)`, where);
+    if (status !== undefined) throw new GeneratorError(`${where}/responses: ${printable(JSON.stringify(status))} is not an HTTP status (three digits)`, where);
     const [namespace, ...rest] = raw.name.split('.');
     return [{
       name: raw.name,
@@ -497,7 +498,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
   for (const m of methods) {
     const space = namespace(m.namespace);
     if (m.scope && space.scope && m.scope !== space.scope) {
-      throw new GeneratorError(`method '${m.name}' (${m.where}): its path variable {${m.scope}} differs from {${space.scope}} of the other methods of namespace '${space.name}'`, m.where);
+      throw new GeneratorError(`method '${printable(m.name)}' (${m.where}): its path variable {${printable(m.scope)}} differs from {${printable(space.scope)}} of the other methods of namespace '${printable(space.name)}'`, m.where);
     }
     if (m.scope) space.scope = m.scope;
     space.methods.push(m);

@@ -59,10 +59,11 @@ describe('a document with problems', () => {
   });
 
   it("a problem quoting the document's text stays one line: line breaks, terminal escapes and bidi controls are shown escaped", async () => {
-    const name = 'pets\nlist\u001b[31m\u202e';
+    // U+200B and U+FEFF (invisible) too: util/code.ts `printable`, as the model's warnings show them.
+    const name = 'pets\nlist\u001b[31m\u202e\u200b\ufeff';
     const run = await generate('escaped.json', documentWith([method(name), method(name)]));
     expect(run.code).toBe(1);
-    expect(run.lines).toEqual([`avanode-gen: ${run.spec}: method 'pets\\u000alist\\u001b[31m\\u202e' (#/methods/1): the name is already #/methods/0's (a method's name is unique, OpenRPC)`]);
+    expect(run.lines).toEqual([`avanode-gen: ${run.spec}: method 'pets\\u000alist\\u001b[31m\\u202e\\u200b\\ufeff' (#/methods/1): the name is already #/methods/0's (a method's name is unique, OpenRPC)`]);
   });
 
   it('every problem in one run, each one line naming its place, no stack trace', async () => {

@@ -4,12 +4,11 @@
 // `RpcError` to one of them. A declared error's `data` is a value in OpenRPC, not a schema: its
 // type is that value's shape, widened (`{ id: 'x' }` → `{ id: string }`); no value, `unknown`.
 import type { DocumentModel, ErrorModel, MethodModel } from '../model.ts';
-import { docComment } from '../util/code.ts';
+import { docComment, propertyKey } from '../util/code.ts';
 import { template } from '../util/template.ts';
 
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-/** A key as an object literal or interface writes it: bare when an identifier, else a JSON string (which escapes every line break). */
-const key = (name: string) => (IDENTIFIER.test(name) ? name : JSON.stringify(name));
+/** A key as an object literal or interface writes it: bare when an identifier, else a string literal that escapes every line end and control. */
+const key = propertyKey;
 
 /** The TypeScript type of a JSON value's shape, widened: literals become their types; depth-limited. */
 function jsonShapeType(value: unknown, depth = 0): string {
