@@ -88,10 +88,11 @@ const CUT = '// ---cut---\n';
 const guides = readdirSync(join(docs, 'guide')).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(docs, 'guide', name), 'utf8') }));
 const guideBlocks = guides.flatMap(({ name, text }) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m, i) => ({ name, i, code: m[1]! })));
 
-it("the guides' only TypeScript block left uncompiled is a file of the reader's Playwright project, titled with its name", () => {
-  // `ts [file]`: a file of another project, with packages the docs do not install (@playwright/test).
+it("the guides' only TypeScript blocks left uncompiled are files of the reader's own projects, titled with their names", () => {
+  // `ts [file]`: a file of another project, with packages the docs do not install: @playwright/test,
+  // and the packages avanode-gen writes for the reader's own API (@bookshop/client, @bookshop/msw).
   const titled = guides.flatMap(({ name, text }) => [...text.matchAll(/^```tsx? \[([^\]]*)\]\n([\s\S]*?)^```/gm)].map((m) => `${name}: ${m[1]}`));
-  expect(titled).toEqual(['scenarios.md: e2e/send.spec.ts']);
+  expect(titled).toEqual(['msw.md: test/setup.ts', 'msw.md: test/book.test.ts', 'scenarios.md: e2e/send.spec.ts']);
 });
 
 it("the guides' TypeScript snippets type-check under tsc --strict, each with only the setup it writes down", () => {
