@@ -7,10 +7,11 @@ import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx }
 import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
 import { AuthorizationError, authorize } from './authorization.js';
+import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet, wrapExportSpend } from './chain-txs.js';
+import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
+import { STAKER_TXS, stakerShape, stakerSyntax, verifyStakerRules } from './staker.js';
 import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
 
-/** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
-const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
 const MAX_UINT64 = 2n ** 64n - 1n;
 
 export type Fields = Record<string, unknown>;
@@ -24,14 +25,6 @@ export interface TransferableOut {
   assetID: string;
   output: Fields;
 }
-
-const STAKER_TXS = new Set(['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx']);
-
-/** A refusal on its way up, with the node's text. */
-class Refusal extends Error {}
-const refuse = (text: string): never => {
-  throw new Refusal(text);
-};
 
 /** An output's amount, owner and stakeable locktime (0 when not a stakeable.LockOut). */
 export function outputParts(output: Fields): { amount: bigint; owner: { locktime: bigint; threshold: number; addresses: string[] }; stakeableLocktime: bigint } {
@@ -50,19 +43,21 @@ function ruleText(error: unknown): string {
 }
 
 /** avax.TransferableOutput#Verify: a stakeable.LockOut's locktime, then secp256k1fx.TransferOutput#Verify. */
-function verifyOutput(out: TransferableOut): void {
+function verifyOutput(out: TransferableOut, prefix = 'output failed verification: '): void {
   const output = out.output;
   if (output.output !== undefined) {
-    if (BigInt(output.locktime as number) === 0n) refuse('output failed verification: invalid locktime');
-    if ((output.output as Fields).output !== undefined) refuse("output failed verification: shouldn't nest stakeable locks");
+    if (BigInt(output.locktime as number) === 0n) refuse(`${prefix}invalid locktime`);
+    if ((output.output as Fields).output !== undefined) refuse(`${prefix}shouldn't nest stakeable locks`);
   }
   const inner = (output.output as Fields | undefined) ?? output;
   try {
     verifyTransferOutput(inner as never);
   } catch (error) {
-    refuse(`output failed verification: ${ruleText(error)}`);
+    refuse(`${prefix}${ruleText(error)}`);
   }
 }
+/** A stake output's Verify, its refusal as it is (the staker tx wraps it). */
+const verifyStakeOutput = (out: TransferableOut) => verifyOutput(out, '');
 
 function verifyInput(input: TransferableIn): void {
   const wrapped = input.input;
@@ -94,8 +89,32 @@ function syntacticVerify(ledger: Ledger, unsigned: Fields, ins: TransferableIn[]
     return byTx < 0 || (byTx === 0 && previous.outputIndex < input.outputIndex);
   });
   if (!sortedUnique) refuse('inputs not sorted and unique');
-  // avax.VerifyMemoFieldLength post-Durango: no memo at all.
+}
+
+/** avax.VerifyMemoFieldLength post-Durango (after SyntacticVerify): no memo at all. */
+function verifyMemoLength(unsigned: Fields): void {
+  const memoBytes = ((unsigned.memo as string | undefined)?.length ?? 2) / 2 - 1;
   if (memoBytes > 0) refuse(`memo exceeds maximum length: ${memoBytes} > 0`);
+}
+
+/**
+ * The tx's SyntacticVerify (its own opening checks, BaseTx's, its own closing ones), then the
+ * memo: the staker txs wrap BaseTx's refusal in `failed to verify BaseTx: `.
+ */
+function syntax(ledger: Ledger, type: string, unsigned: Fields, ins: TransferableIn[], outs: TransferableOut[]): void {
+  const staker = STAKER_TXS.has(type);
+  if (staker) stakerShape(type, unsigned);
+  else if (type === 'CreateChainTx') createChainShape(unsigned);
+  else if (type === 'ExportTx') exportShape(unsigned);
+  try {
+    syntacticVerify(ledger, unsigned, ins, outs);
+  } catch (error) {
+    if (staker && error instanceof Refusal) throw wrapRefusal('failed to verify BaseTx: ', error);
+    throw error;
+  }
+  if (staker) stakerSyntax(type, unsigned, verifyStakeOutput);
+  else if (type === 'ExportTx') exportedOutputsSyntax(unsigned, (out) => verifyOutput(out), (out) => encodeTransferableOutput(out as never));
+  verifyMemoLength(unsigned);
 }
 
 const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
@@ -195,16 +214,15 @@ export function executionError(context: VerifyContext): string | undefined {
 function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): void {
   const unsigned = tx.unsignedTx as unknown as Fields;
   const type = typeName(tx.unsignedTx) ?? '';
-  if (type === 'AddValidatorTx') refuse('AddValidatorTx is not permitted post-Durango');
-  if (type === 'AddDelegatorTx') refuse('AddDelegatorTx is not permitted post-Durango');
+  if (type === 'AddValidatorTx') refuseWith('ErrAddValidatorTxPostDurango');
+  if (type === 'AddDelegatorTx') refuseWith('ErrAddDelegatorTxPostDurango');
   if (type === 'TransformSubnetTx') refuse('TransformSubnetTx is not permitted post-Etna');
   if (type === 'AdvanceTimeTx' || type === 'RewardValidatorTx') refuse('wrong transaction type');
   const ins = unsigned.inputs as TransferableIn[];
   const outs = unsigned.outputs as TransferableOut[];
-  syntacticVerify(ledger, unsigned, ins, outs);
+  syntax(ledger, type, unsigned, ins, outs);
   // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
   if (type === 'ImportTx') refuse('failed to get shared memory: not found');
-  for (const out of (unsigned.exportedOutputs as TransferableOut[] | undefined) ?? []) verifyOutput(out);
   // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
   let baseCreds: SignedTx['credentials'];
   try {
@@ -216,21 +234,11 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   const fee = txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
   const stake = (unsigned.stake as TransferableOut[] | undefined) ?? [];
   if (STAKER_TXS.has(type)) {
-    for (const out of stake) verifyOutput(out);
-    const validator = unsigned.validator as { nodeID: string; weight: number };
-    const subnetID = unsigned.subnetID as string;
-    const staked = stake.reduce((sum, s) => sum + outputParts(s.output).amount, 0n);
-    if (type === 'AddPermissionlessValidatorTx') {
-      if (subnetID === P_CHAIN_ID && BigInt(validator.weight) < MIN_VALIDATOR_STAKE) refuse('weight of this validator is too low');
-      if (ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) refuse(`duplicate validator: ${validator.nodeID} on ${subnetID}`);
-    } else if (!ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) {
-      refuse(`failed to fetch the validator for ${validator.nodeID} on ${subnetID}: not found`);
-    }
-    if (staked !== BigInt(validator.weight)) refuse(`flow check failed: insufficient unlocked funds: needs ${BigInt(validator.weight)} more ${ledger.avaxAssetID}`);
+    verifyStakerRules(ledger, type, unsigned, nowSec);
     try {
       verifySpend(ledger, ins, [...outs, ...stake], baseCreds, unsignedBytes, nowSec, fee);
     } catch (error) {
-      if (error instanceof Refusal) refuse(`flow check failed: ${error.message}`);
+      if (error instanceof Refusal) throw wrapRefusal('flow check failed: ', error);
       throw error;
     }
     return;
@@ -243,7 +251,13 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
       refuse(ruleText(error));
     }
   }
-  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  if (type === 'ExportTx') verifySameSubnet(ledger, unsigned.destinationChain as string);
+  try {
+    verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  } catch (error) {
+    if (type === 'ExportTx') wrapExportSpend(error);
+    throw error;
+  }
   // After the flow check: the warp message's payload, the L1, the expiry, the nonce (warp-txs.ts).
   try {
     if (type === 'RegisterL1ValidatorTx') registerL1Validator(ledger, unsigned, nowSec);

@@ -225,6 +225,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       // Minting stays within uint64 over the whole chain, so no balance can pass 2^64 − 1.
       const held = totalHeld(ledger);
       if (value > MAX_UINT64 - held) throw new RangeError(`fund: the chain holds ${held} nAVAX; ${value} more would pass 2^64 − 1`);
+      if (value > MAX_UINT64 - ledger.supply) throw new RangeError(`fund: the supply is ${ledger.supply} nAVAX; ${value} more would pass 2^64 − 1`);
       const parsed = parseAddress(address);
       const owner = { locktime: 0n, threshold: 1, addresses: [formatAddress(parsed.bytes, ledger.networkID)] };
       // A BaseTx with no inputs (a mint, as genesis makes), its memo numbering it so each has its own ID.
@@ -248,6 +249,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         ledger.fees.validatorExcess = advanced.validatorExcess;
         const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
         ledger.utxos.set(utxo.id, utxo);
+        // Minted: the supply holds it (getCurrentSupply).
+        ledger.supply += value;
       } finally {
         version++;
       }

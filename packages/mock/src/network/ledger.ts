@@ -4,6 +4,7 @@
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
+import { stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
@@ -126,6 +127,8 @@ export interface Ledger {
   rewardUtxos: Map<string, Uint8Array[]>;
   /** The primary network's minimum stakes (config: MinValidatorStake, MinDelegatorStake), nAVAX. */
   minStake: { validator: bigint; delegator: bigint };
+  /** The rest of the staking parameters (network/params.ts: the network's, a state file's over them); never changed in place. */
+  staking: StakingParams;
   /** Issued, not yet in a block, in issue order. */
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
@@ -216,7 +219,8 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     l1Expiries: new Set(),
     chains: (state.chains ?? []).map((c) => ({ ...c })),
     rewardUtxos: new Map(),
-    minStake: { validator: big(state.minStake?.validator, 2_000_000_000_000n), delegator: big(state.minStake?.delegator, 25_000_000_000n) },
+    minStake: { validator: big(state.minStake?.validator, stakingParamsOf(state.networkID).minValidatorStake), delegator: big(state.minStake?.delegator, stakingParamsOf(state.networkID).minDelegatorStake) },
+    staking: stakingWith(state.networkID, state.staking),
     mempool: new Map(),
     dropped: new Map(),
     aborted: new Set(),

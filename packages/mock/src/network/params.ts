@@ -1,0 +1,94 @@
+// The staking parameters of the primary network, per network, as the node's genesis configs set
+// them (avalanchego v1.14.2: genesis/genesis_mainnet.go, genesis_fuji.go, genesis_local.go;
+// genesis/params.go GetStakingConfig: any other network ID gets the local values) and the
+// delegation cap of txs/executor/proposal_tx_executor.go MaxValidatorWeightFactor.
+const AVAX = 1_000_000_000n;
+const HOUR = 3600n;
+const DAY = 24n * HOUR;
+
+/** reward.Config: rates in millionths (reward.PercentDenominator), the minting period in seconds. */
+export interface RewardConfig {
+  maxConsumptionRate: bigint;
+  minConsumptionRate: bigint;
+  mintingPeriodSec: bigint;
+  supplyCap: bigint;
+}
+
+/** genesis.StakingConfig: stakes in nAVAX, durations in seconds, the fee in millionths. */
+export interface StakingParams {
+  /** Millionths (0.8 = 800,000). */
+  uptimeRequirement: bigint;
+  minValidatorStake: bigint;
+  maxValidatorStake: bigint;
+  minDelegatorStake: bigint;
+  minDelegationFee: bigint;
+  minStakeDurationSec: bigint;
+  maxStakeDurationSec: bigint;
+  reward: RewardConfig;
+}
+
+/** The reward configuration all three networks share at v1.14.2. */
+const REWARD: RewardConfig = { maxConsumptionRate: 120_000n, minConsumptionRate: 100_000n, mintingPeriodSec: 365n * DAY, supplyCap: 720_000_000n * AVAX };
+
+/** genesis_mainnet.go MainnetParams.StakingConfig. */
+const MAINNET_STAKING: StakingParams = {
+  uptimeRequirement: 800_000n,
+  minValidatorStake: 2_000n * AVAX,
+  maxValidatorStake: 3_000_000n * AVAX,
+  minDelegatorStake: 25n * AVAX,
+  minDelegationFee: 20_000n,
+  minStakeDurationSec: 14n * DAY,
+  maxStakeDurationSec: 365n * DAY,
+  reward: REWARD,
+};
+
+/** genesis_fuji.go FujiParams.StakingConfig. */
+const FUJI_STAKING: StakingParams = { ...MAINNET_STAKING, minValidatorStake: AVAX, minDelegatorStake: AVAX, minStakeDurationSec: DAY };
+
+/** genesis_local.go LocalParams.StakingConfig. */
+const LOCAL_STAKING: StakingParams = { ...MAINNET_STAKING, minStakeDurationSec: DAY };
+
+/** proposal_tx_executor.go MaxValidatorWeightFactor: a validator takes delegations up to 5 times its own weight. */
+export const MAX_VALIDATOR_WEIGHT_FACTOR = 5n;
+
+/** genesis.GetStakingConfig: mainnet (1), Fuji (5), and the local values for every other network ID. */
+export function stakingParamsOf(networkID: number): StakingParams {
+  if (networkID === 1) return MAINNET_STAKING;
+  if (networkID === 5) return FUJI_STAKING;
+  return LOCAL_STAKING;
+}
+
+/** A state file's staking members (network/state-file.ts StateStaking), its integers as JSON numbers or decimal strings. */
+interface StakingSettings {
+  maxValidatorStake?: bigint | number | string;
+  minDelegationFee?: number;
+  minStakeDuration?: bigint | number | string;
+  maxStakeDuration?: bigint | number | string;
+  reward?: { maxConsumptionRate?: number; minConsumptionRate?: number; mintingPeriod?: bigint | number | string; supplyCap?: bigint | number | string };
+}
+
+const big = (value: bigint | number | string | undefined, fallback: bigint) => (value === undefined ? fallback : BigInt(value));
+
+/** The network's parameters with a state file's settings over them. */
+export function stakingWith(networkID: number, settings: StakingSettings = {}): StakingParams {
+  const base = stakingParamsOf(networkID);
+  const r = settings.reward ?? {};
+  return {
+    ...base,
+    maxValidatorStake: big(settings.maxValidatorStake, base.maxValidatorStake),
+    minDelegationFee: big(settings.minDelegationFee, base.minDelegationFee),
+    minStakeDurationSec: big(settings.minStakeDuration, base.minStakeDurationSec),
+    maxStakeDurationSec: big(settings.maxStakeDuration, base.maxStakeDurationSec),
+    reward: {
+      maxConsumptionRate: big(r.maxConsumptionRate, base.reward.maxConsumptionRate),
+      minConsumptionRate: big(r.minConsumptionRate, base.reward.minConsumptionRate),
+      mintingPeriodSec: big(r.mintingPeriod, base.reward.mintingPeriodSec),
+      supplyCap: big(r.supplyCap, base.reward.supplyCap),
+    },
+  };
+}
+
+/** The chain's staking parameters: its own, with the minimum stakes its state sets (what getMinStake answers). */
+export function stakingParams(ledger: { staking: StakingParams; minStake: { validator: bigint; delegator: bigint } }): StakingParams {
+  return { ...ledger.staking, minValidatorStake: ledger.minStake.validator, minDelegatorStake: ledger.minStake.delegator };
+}
