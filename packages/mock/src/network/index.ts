@@ -16,6 +16,7 @@ import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
 import { StateError, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
+import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
@@ -130,6 +131,12 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       : generateState(seed, network.networkID !== undefined ? { networkID: network.networkID } : {});
   const faults = new Faults({ ...options, seed });
   const healthSettings = new Map<string, HealthSetting>();
+  /** The characters the health settings hold (at most MAX_HEALTH_SETTINGS of them). */
+  const healthChars = () => {
+    let total = 0;
+    for (const [check, setting] of healthSettings) total += check.length + (setting.message?.length ?? 0);
+    return total;
+  };
   let ledger: Ledger | undefined;
   let clock: VirtualClock | undefined;
   let mints = 0;
@@ -266,9 +273,15 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
     },
     health(check, setting) {
+      boundedText(check, 'health: check', MAX_NAME_CHARS);
+      if (setting.message !== undefined) boundedText(setting.message, 'health: message', MAX_MESSAGE_CHARS);
+      const previous = healthSettings.get(check);
+      if (!previous && healthSettings.size >= MAX_HEALTH_SETTINGS) throw new RangeError(`health: ${MAX_HEALTH_SETTINGS} checks are set already; reset to clear them`);
+      const held = healthChars() - (previous ? check.length + (previous.message?.length ?? 0) : 0);
+      withinTotal(held + faults.settingsChars(), check.length + (setting.message?.length ?? 0), 'health');
       healthSettings.set(check, { healthy: setting.healthy, ...(setting.message !== undefined ? { message: setting.message } : {}) });
     },
-    fail: (method, failure) => faults.fail(method, failure),
+    fail: (method, failure) => faults.fail(method, failure, healthChars()),
     slow: (ms, opts) => faults.slow(ms, opts),
     drop: (opts) => faults.drop(opts),
     status() {
