@@ -6,6 +6,7 @@
 import { EMPTY_ID, decodeCB58 } from '@avanode/codec';
 import { base64 } from '@scure/base';
 import type { Ledger } from '../network/ledger.js';
+import { compareBytes } from '../util/bytes.js';
 import { Refusal, refuse, refuseWith } from './errors.js';
 
 type Fields = Record<string, unknown>;
@@ -14,10 +15,6 @@ type Fields = Record<string, unknown>;
 const MAX_NAME_LEN = 128;
 const MAX_GENESIS_LEN = 1024 * 1024;
 
-const compare = (a: Uint8Array, b: Uint8Array): number => {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-};
 
 /** A chain name's rune, as `r > unicode.MaxASCII || (!unicode.IsLetter(r) && !unicode.IsNumber(r) && r != ' ')` refuses it. */
 const legalRune = (rune: string): boolean => /^[A-Za-z0-9 ]$/.test(rune);
@@ -30,7 +27,7 @@ export function createChainShape(unsigned: Fields): void {
   if (new TextEncoder().encode(name).length > MAX_NAME_LEN) refuseWith('errNameTooLong');
   if (unsigned.vmID === EMPTY_ID) refuseWith('errInvalidVMID');
   const fxIDs = ((unsigned.fxIDs as string[] | undefined) ?? []).map((id) => decodeCB58(id));
-  if (!fxIDs.every((id, i) => i === 0 || compare(fxIDs[i - 1]!, id) < 0)) refuseWith('errFxIDsNotSortedAndUnique');
+  if (!fxIDs.every((id, i) => i === 0 || compareBytes(fxIDs[i - 1]!, id) < 0)) refuseWith('errFxIDsNotSortedAndUnique');
   if (base64.decode((unsigned.genesisData as string | undefined) ?? '').length > MAX_GENESIS_LEN) refuseWith('errGenesisTooLong');
   for (const rune of name) if (!legalRune(rune)) refuseWith('errIllegalNameCharacter');
 }
@@ -48,7 +45,7 @@ export function exportedOutputsSyntax(unsigned: Fields, verifyOutput: (out: { as
     if (out.output.output !== undefined) refuseWith('ErrWrongLocktime');
   }
   const keys = outs.map(encode);
-  if (!keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) <= 0)) refuseWith('errOutputsNotSorted');
+  if (!keys.every((k, i) => i === 0 || compareBytes(keys[i - 1]!, k) <= 0)) refuseWith('errOutputsNotSorted');
 }
 
 /** verify.SameSubnet(P-chain, destination): another chain of the primary network, known to the P-chain. */

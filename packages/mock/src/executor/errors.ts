@@ -56,6 +56,8 @@ export const NODE_ERRORS = {
   ErrSameChainID: error('same chainID', 'vms/components/verify/subnet.go#ErrSameChainID'),
   ErrMismatchedSubnetIDs: error('mismatched subnetIDs', 'vms/components/verify/subnet.go#ErrMismatchedSubnetIDs'),
   GetSubnetID: error('problem retrieving blockchain', 'vms/platformvm/validators/manager.go#GetSubnetID'),
+  // Helicon's txs (avalanchego v1.15.0-fuji), before its activation.
+  errHeliconUpgradeNotActive: error('attempting to use a Helicon-upgrade feature prior to activation', 'ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/executor/standard_tx_executor.go#errHeliconUpgradeNotActive'),
   // vms/txs/mempool/mempool.go
   ErrTxTooLarge: error('tx too large', 'vms/txs/mempool/mempool.go#ErrTxTooLarge'),
   ErrConflictsWithOtherTx: error('tx conflicts with other tx', 'vms/txs/mempool/mempool.go#ErrConflictsWithOtherTx'),

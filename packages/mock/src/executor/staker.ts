@@ -11,6 +11,7 @@ import { hex } from '@scure/base';
 import { MAX_VALIDATOR_WEIGHT_FACTOR, stakingParams } from '../network/params.js';
 import type { Ledger, Staker } from '../network/ledger.js';
 import { BlsError, verifyProofOfPossession } from './bls.js';
+import { compareBytes } from '../util/bytes.js';
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 
 type Fields = Record<string, unknown>;
@@ -100,17 +101,13 @@ export function stakerSyntax(type: string, unsigned: Fields, verifyOutput: (out:
     if (out.assetID !== stakedAssetID) refuseWith('errMultipleStakedAssets', `: "${stakedAssetID}" and "${out.assetID}"`);
   }
   const keys = tx.stake.map((o) => encodeTransferableOutput(o as never));
-  if (!keys.every((k, i) => i === 0 || compare(keys[i - 1]!, k) <= 0)) refuseWith('errOutputsNotSorted');
+  if (!keys.every((k, i) => i === 0 || compareBytes(keys[i - 1]!, k) <= 0)) refuseWith('errOutputsNotSorted');
   const weight = BigInt(tx.validator.weight);
   if (total === weight) return;
   if (type === 'AddPermissionlessValidatorTx') refuseWith('errValidatorWeightMismatch', `: weight ${weight} != stake ${total}`);
   refuseWith('errDelegatorWeightMismatch', `, delegator weight ${weight} total stake weight ${total}`);
 }
 
-const compare = (a: Uint8Array, b: Uint8Array): number => {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
-};
 
 /** time.Unix(int64(end)): a uint64 past 2^63 − 1 is a time before 1970. */
 const endTimeOf = (end: number | bigint): bigint => {

@@ -11,7 +11,9 @@ import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
 import { getAllValidatorsAt, getValidatorsAt, sampleValidators } from './validator-answers.js';
 
-export type Answer = { result: unknown } | { error: string };
+import type { Answer } from './answer.js';
+
+export type { Answer };
 type Params = Record<string, unknown>;
 type Handler = (ledger: Ledger, params: Params) => Answer | undefined;
 

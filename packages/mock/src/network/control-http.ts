@@ -1,7 +1,7 @@
 // The control API over HTTP, outside the node's /ext paths: `POST /_avanode/<action>` with a
 // JSON body, `GET /_avanode/status`. It answers JSON: 200 with the outcome, 400 `{ "error" }`
 // for a bad request, 404 for an unknown action.
-import type { MockControl } from './index.js';
+import type { MockControl } from './control-types.js';
 
 export const CONTROL_PREFIX = '/_avanode/';
 

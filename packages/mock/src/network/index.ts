@@ -4,23 +4,24 @@
 import { encodeTx, formatAddress, parseAddress, txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
-import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
+import { Faults, type FaultOptions } from './faults.js';
 import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, noteAccepted, type Ledger } from './ledger.js';
 import { createExamplesLedger } from './examples-ledger.js';
 import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
 import { executionError } from '../executor/verify.js';
 import { warpError } from '../executor/warp.js';
-import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
+import { withFeeSettings } from '../executor/fees.js';
 import { gasPrice } from '../executor/fees.js';
 import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
 import { StateError, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
+import type { HealthSetting, MockControl } from './control-types.js';
 import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
-export type { Answer, FaultOptions, FeeSettings, RpcFailure };
+export type { Answer, FaultOptions, HealthSetting, MockControl };
 
 export interface NetworkOptions {
   /** The same seed, the same network (and the same latencies and faults). Default 1. */
@@ -33,39 +34,6 @@ export interface NetworkOptions {
   blockTimeMs?: number;
   /** `manual` (default): time moves only with `advance`; `real`: a timer makes a block every `blockTimeMs`. */
   clock?: 'manual' | 'real';
-}
-
-export interface HealthSetting {
-  healthy: boolean;
-  message?: string;
-}
-
-/** The controls of a running mock node, in code (`node.control`) and over HTTP (`/_avanode/…`). */
-export interface MockControl {
-  /** Back to the starting state and time; faults and health settings cleared. */
-  reset(): void;
-  /** Moves the clock; a block is made at every block time crossed (mempool txs commit). */
-  advance(ms: number): { height: number; time: number };
-  /** Makes a block now with the mempool's txs (even within a block time). */
-  mine(): { height: number; time: number };
-  /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
-  fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
-  /**
-   * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
-   * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.
-   * Returns getFeeState's and getValidatorFeeState's answers after it.
-   */
-  fees(settings: FeeSettings): { feeState: unknown; validatorFeeState: unknown };
-  /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
-  health(check: string, setting: HealthSetting): void;
-  /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */
-  fail(method: string, failure?: Partial<RpcFailure> & { count?: number }): void;
-  /** Answers wait `ms` more: every request, or the next `count` calls of `method`. */
-  slow(ms: number, options?: { method?: string; count?: number }): void;
-  /** The next `count` (default 1) requests (or calls of `method`) get their connection reset. */
-  drop(options?: { method?: string; count?: number }): void;
-  /** Where the network stands; `state`: what it started from (the spec's examples, a seed, or a state file). */
-  status(): { network: true; state: 'examples' | 'seed' | 'file'; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
 }
 
 export interface Simulation {

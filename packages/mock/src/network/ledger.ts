@@ -4,8 +4,12 @@
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
-import { stakingParamsOf, stakingWith, type StakingParams } from './params.js';
+import { compareBytes } from '../util/bytes.js';
+import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
+
+// Re-exported for the modules that read it here (it lives in util/, below the ledger and validator-sets.ts).
+export { compareBytes };
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
@@ -129,6 +133,8 @@ export interface Ledger {
   minStake: { validator: bigint; delegator: bigint };
   /** The rest of the staking parameters (network/params.ts: the network's, a state file's over them); never changed in place. */
   staking: StakingParams;
+  /** Helicon's activation, Unix seconds (network/params.ts heliconTimeOf, or the state file's `upgrades.heliconTime`). */
+  heliconTime: bigint;
   /** Issued, not yet in a block, in issue order. */
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
@@ -167,11 +173,6 @@ export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, output
   const id = utxoId({ txID, outputIndex });
   const keys = shortIDs.map(shortIdToString);
   return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
-}
-
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }
 
 /** Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block when the chain has none; returns it. */
@@ -221,6 +222,7 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     rewardUtxos: new Map(),
     minStake: { validator: big(state.minStake?.validator, stakingParamsOf(state.networkID).minValidatorStake), delegator: big(state.minStake?.delegator, stakingParamsOf(state.networkID).minDelegatorStake) },
     staking: stakingWith(state.networkID, state.staking),
+    heliconTime: state.upgrades?.heliconTime !== undefined ? BigInt(Math.floor(Date.parse(state.upgrades.heliconTime) / 1000)) : heliconTimeOf(state.networkID),
     mempool: new Map(),
     dropped: new Map(),
     aborted: new Set(),

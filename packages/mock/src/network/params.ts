@@ -92,3 +92,14 @@ export function stakingWith(networkID: number, settings: StakingSettings = {}): 
 export function stakingParams(ledger: { staking: StakingParams; minStake: { validator: bigint; delegator: bigint } }): StakingParams {
   return { ...ledger.staking, minValidatorStake: ledger.minStake.validator, minDelegatorStake: ledger.minStake.delegator };
 }
+
+/** upgrade/upgrade.go UnscheduledActivationTime (v1.15.0-fuji): 9999-12-01T00:00:00Z, Unix seconds. */
+const UNSCHEDULED = BigInt(Date.UTC(9999, 11, 1) / 1000);
+
+/**
+ * Helicon's activation, Unix seconds, as avalanchego v1.15.0-fuji's upgrade/upgrade.go has it:
+ * Fuji 2026-07-28T15:00:00Z; mainnet and every other network (the Default config) unscheduled.
+ */
+export function heliconTimeOf(networkID: number): bigint {
+  return networkID === 5 ? BigInt(Date.UTC(2026, 6, 28, 15) / 1000) : UNSCHEDULED;
+}

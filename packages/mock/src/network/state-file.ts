@@ -91,6 +91,8 @@ export interface StateFile {
   supply?: Uint64Like;
   /** The primary network's minimum stakes, nAVAX (default: the network's, network/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
   minStake?: { validator?: Uint64Like; delegator?: Uint64Like };
+  /** Upgrade times, RFC 3339 (default: the network's, network/params.ts heliconTimeOf). */
+  upgrades?: { heliconTime?: string };
   /** The rest of the primary network's staking parameters (default: the network's, genesis/genesis_*.go); durations in seconds, the fee and rates in millionths. */
   staking?: StateStaking;
   /** Chains (the primary network's X and C chains, an L1's chains); none by default. */
@@ -128,6 +130,11 @@ const amount: Check = (v, p) => {
 const chainTime: Check = (v, p) => {
   uint64(v, p);
   if (BigInt(v as string) > 253_402_300_799n) fail(p, 'a chain time up to 253402300799 (9999-12-31T23:59:59Z)', v);
+};
+/** An RFC 3339 time with its zone (`2026-07-28T15:00:00Z`), within the years Go prints. */
+const rfc3339: Check = (v, p) => {
+  const ok = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v));
+  if (!ok) fail(p, 'an RFC 3339 time such as 2026-07-28T15:00:00Z', v);
 };
 const cb58: Check = (v, p) => {
   if (typeof v !== 'string' || !CB58.test(v)) fail(p, 'a cb58 ID', v);
@@ -229,6 +236,7 @@ const stateFile = object({
   }),
   'supply?': uint64,
   'minStake?': object({ 'validator?': uint64, 'delegator?': uint64 }),
+  'upgrades?': object({ 'heliconTime?': rfc3339 }),
   'staking?': object({
     'maxValidatorStake?': uint64,
     'minDelegationFee?': int(0, 1_000_000),

@@ -1,0 +1,51 @@
+// Helicon's txs (avalanchejs v1.15.0-fuji, ACP-236) on the mock: the activation time per network
+// as upgrade/upgrade.go has it (Fuji 2026-07-28T15:00:00Z; mainnet and local unscheduled),
+// settable in a state file, and the executor's answer to an auto-renewed validator's txs: before
+// the activation the node's errHeliconUpgradeNotActive, after it a refusal that says the mock does
+// not execute them yet (never a commit as a plain transfer). Driven through the executor itself:
+// over platform.issueTx the wallet's rules give these types no complexity yet, and the node
+// prices a tx before executing it.
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ID, decodeTx, encodeTx, encodeUnsignedTx, type SignedTx } from '@avanode/codec';
+import { executionError } from '../src/executor/verify.ts';
+import { createLedger, lastBlock, type Ledger } from '../src/network/ledger.ts';
+import { StateError, validateStateFile } from '../src/network/state-file.ts';
+
+const FUJI_HELICON = Date.UTC(2026, 6, 28, 15) / 1000;
+
+function ledgerOf(networkID: number, time: number, upgrades?: { heliconTime: string }): Ledger {
+  return createLedger(validateStateFile({ networkID, time, height: 1, ...(upgrades ? { upgrades } : {}) }), 2000);
+}
+
+/** A tx of `type` as the codec writes it, and what the executor answers for it at the ledger's last block time. */
+function answer(ledger: Ledger, unsignedTx: Record<string, unknown>): string | undefined {
+  const tx = decodeTx(encodeTx({ unsignedTx, credentials: [] } as never)) as SignedTx;
+  return executionError({ ledger, tx, unsignedBytes: encodeUnsignedTx(tx.unsignedTx), nowSec: BigInt(lastBlock(ledger).time), price: 1n });
+}
+
+const base = (networkID: number) => ({ networkID, blockchainID: EMPTY_ID, outputs: [], inputs: [], memo: '0x' });
+const setConfig = (networkID: number) => ({ type: 'SetAutoRenewedValidatorConfigTx', ...base(networkID), txID: EMPTY_ID, auth: { signatureIndices: [0] }, autoCompoundRewardShares: 0, period: 0 });
+
+describe('Helicon (upgrade/upgrade.go at v1.15.0-fuji)', () => {
+  it("is active on Fuji from 2026-07-28T15:00:00Z: a second before, the node's refusal; at it, the mock says it does not execute the tx", () => {
+    expect(answer(ledgerOf(5, FUJI_HELICON - 1), setConfig(5))).toBe('attempting to use a Helicon-upgrade feature prior to activation');
+    expect(answer(ledgerOf(5, FUJI_HELICON), setConfig(5))).toBe('SetAutoRenewedValidatorConfigTx after Helicon is not modelled by the mock (docs/guide/mock-limits.md)');
+  });
+
+  it('is unscheduled on mainnet and local networks (9999-12-01)', () => {
+    for (const networkID of [1, 12345, 1337]) expect(ledgerOf(networkID, FUJI_HELICON + 86_400).heliconTime).toBe(BigInt(Date.UTC(9999, 11, 1) / 1000));
+    expect(answer(ledgerOf(12345, FUJI_HELICON + 86_400), setConfig(12345))).toBe('attempting to use a Helicon-upgrade feature prior to activation');
+  });
+
+  it("takes a local network's activation from its state file's upgrades.heliconTime (RFC 3339)", () => {
+    const ledger = ledgerOf(12345, 1_900_000_000, { heliconTime: '2030-01-01T00:00:00Z' });
+    expect(ledger.heliconTime).toBe(BigInt(Date.UTC(2030, 0, 1) / 1000));
+    expect(answer(ledger, setConfig(12345))).toMatch(/after Helicon is not modelled by the mock/);
+    expect(() => validateStateFile({ networkID: 12345, time: 1, height: 1, upgrades: { heliconTime: '2030-01-01' } })).toThrow(StateError);
+    expect(() => validateStateFile({ networkID: 12345, time: 1, height: 1, upgrades: { heliconTime: '2030-01-01' } })).toThrow('state.upgrades.heliconTime: expected an RFC 3339 time such as 2026-07-28T15:00:00Z, got "2030-01-01"');
+  });
+
+  it('refuses a RewardAutoRenewedValidatorTx issued as a standard tx (ErrWrongTxType), as it does a RewardValidatorTx', () => {
+    expect(answer(ledgerOf(5, FUJI_HELICON), { type: 'RewardAutoRenewedValidatorTx', txID: EMPTY_ID, timestamp: FUJI_HELICON })).toBe('wrong transaction type');
+  });
+});
