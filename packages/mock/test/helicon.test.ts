@@ -5,9 +5,12 @@
 // not execute them yet (never a commit as a plain transfer). Driven through the executor itself:
 // over platform.issueTx the wallet's rules give these types no complexity yet, and the node
 // prices a tx before executing it.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ID, decodeTx, encodeTx, encodeUnsignedTx, type SignedTx } from '@avanode/codec';
 import { executionError } from '../src/executor/verify.ts';
+import { createSimulation } from '../src/network/index.ts';
 import { createLedger, lastBlock, type Ledger } from '../src/network/ledger.ts';
 import { StateError, validateStateFile } from '../src/network/state-file.ts';
 
@@ -47,5 +50,26 @@ describe('Helicon (upgrade/upgrade.go at v1.15.0-fuji)', () => {
 
   it('refuses a RewardAutoRenewedValidatorTx issued as a standard tx (ErrWrongTxType), as it does a RewardValidatorTx', () => {
     expect(answer(ledgerOf(5, FUJI_HELICON), { type: 'RewardAutoRenewedValidatorTx', txID: EMPTY_ID, timestamp: FUJI_HELICON })).toBe('wrong transaction type');
+  });
+});
+
+describe('--helicon-time and NetworkOptions.heliconTime', () => {
+  it("sets a local network's activation; refuses mainnet's and Fuji's, and a time that is not RFC 3339", () => {
+    const sim = createSimulation({ network: { seed: 3, heliconTime: '2026-01-01T00:00:00Z' } });
+    expect(sim.ledger()!.heliconTime).toBe(BigInt(Date.UTC(2026, 0, 1) / 1000));
+    expect(() => createSimulation({ network: { seed: 3, networkID: 5, heliconTime: '2026-01-01T00:00:00Z' } })).toThrow('heliconTime: network 5 activates Helicon when the node says');
+    expect(() => createSimulation({ network: { seed: 3, heliconTime: 'tomorrow' } })).toThrow('heliconTime: expected an RFC 3339 time such as 2026-07-28T15:00:00Z, got "tomorrow"');
+  });
+
+  it('avanode-mock --helicon-time refuses a bad time with exit 2, naming it', async () => {
+    const bin = fileURLToPath(new URL('../bin/avanode-mock.mjs', import.meta.url));
+    const child = spawn(process.execPath, [bin, '--port', '0', '--helicon-time', 'soon'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stderr).toContain('heliconTime: expected an RFC 3339 time such as 2026-07-28T15:00:00Z, got "soon"');
   });
 });

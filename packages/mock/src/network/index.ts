@@ -14,7 +14,7 @@ import { withFeeSettings } from '../executor/fees.js';
 import { gasPrice } from '../executor/fees.js';
 import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
-import { StateError, validateStateFile, type StateFile } from './state-file.js';
+import { StateError, rfc3339, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
 import type { HealthSetting, MockControl } from './control-types.js';
 import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
@@ -34,6 +34,8 @@ export interface NetworkOptions {
   blockTimeMs?: number;
   /** `manual` (default): time moves only with `advance`; `real`: a timer makes a block every `blockTimeMs`. */
   clock?: 'manual' | 'real';
+  /** Helicon's activation on a local network, RFC 3339 (over the seed's or the state file's); mainnet's and Fuji's are the node's own. */
+  heliconTime?: string;
 }
 
 export interface Simulation {
@@ -86,17 +88,25 @@ function totalHeld(ledger: Ledger): bigint {
   return total;
 }
 
+/** A local network's state with Helicon at `time` (checked as a state file's `upgrades.heliconTime`). */
+function withHeliconTime(state: StateFile, time: string): StateFile {
+  rfc3339(time, 'heliconTime');
+  if (state.networkID === 1 || state.networkID === 5) throw new StateError(`heliconTime: network ${state.networkID} activates Helicon when the node says (mainnet unscheduled, Fuji 2026-07-28T15:00:00Z); only a local network's can be set`);
+  return { ...state, upgrades: { ...state.upgrades, heliconTime: time } };
+}
+
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
   const seed = network?.seed ?? options.seed ?? 1;
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.
   if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
-  const initial: StateFile | undefined = !network
+  let initial: StateFile | undefined = !network
     ? undefined
     : network.state !== undefined
       ? validateStateFile(network.state)
       : generateState(seed, network.networkID !== undefined ? { networkID: network.networkID } : {});
+  if (initial && network?.heliconTime !== undefined) initial = withHeliconTime(initial, network.heliconTime);
   const faults = new Faults({ ...options, seed });
   const healthSettings = new Map<string, HealthSetting>();
   /** The characters the health settings hold (at most MAX_HEALTH_SETTINGS of them). */

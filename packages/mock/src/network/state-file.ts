@@ -131,8 +131,8 @@ const chainTime: Check = (v, p) => {
   uint64(v, p);
   if (BigInt(v as string) > 253_402_300_799n) fail(p, 'a chain time up to 253402300799 (9999-12-31T23:59:59Z)', v);
 };
-/** An RFC 3339 time with its zone (`2026-07-28T15:00:00Z`), within the years Go prints. */
-const rfc3339: Check = (v, p) => {
+/** An RFC 3339 time with its zone (`2026-07-28T15:00:00Z`); a StateError names `p` otherwise. */
+export const rfc3339: Check = (v, p) => {
   const ok = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v));
   if (!ok) fail(p, 'an RFC 3339 time such as 2026-07-28T15:00:00Z', v);
 };
