@@ -42,7 +42,7 @@ export {
   type SetL1ValidatorWeightTxParams,
   type SubnetParams,
   type TransferSubnetOwnershipTxParams,
-} from './build/builders.js';
-export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './build/context.js';
+} from './builders/builders.js';
+export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './builders/context.js';
 export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
 export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';

@@ -3,8 +3,8 @@
 import type { MethodTypes, RequestOptions } from '@avanode/client';
 import { formatAddress } from '@avanode/codec';
 import type { ProofOfPossession } from './bls.js';
-import { type AddPermissionlessDelegatorTxParams, type AddPermissionlessValidatorTxParams, type BaseTxParams, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, buildBaseTx } from './build/builders.js';
-import type { OwnerParam } from './build/context.js';
+import { type AddPermissionlessDelegatorTxParams, type AddPermissionlessValidatorTxParams, type BaseTxParams, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, buildBaseTx } from './builders/builders.js';
+import type { OwnerParam } from './builders/context.js';
 import { WalletError } from './errors.js';
 import { type Signer, createKeySigner } from './keys.js';
 import type { Uint64Like } from './rules/uint64.js';
