@@ -53,6 +53,11 @@ export class MissingSignaturesError extends WalletError {
   }
 }
 
+/** An address of another network or chain than the one it is used on, or not an address at all. */
+export class AddressError extends WalletError {
+  override readonly name = 'AddressError';
+}
+
 /** A UTXO, owner or tx the wallet needs is not among those given. */
 export class MissingDataError extends WalletError {
   override readonly name = 'MissingDataError';

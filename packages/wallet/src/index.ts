@@ -1,12 +1,13 @@
 // @avanode/wallet: keys, ACP-103 fees, builders and signatures for P-chain transactions, written
 // from the node's Go wallet (avalanchego v1.14.2). The node's rules alone: `@avanode/wallet/rules`.
-export { InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
+export { AddressError, InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
 export { createKeySigner, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
 export { mergeSignatures, signTx, type SignTxOptions, type SignedTxResult, type TxToSign } from './sign.js';
 export { proofOfPossession, verifyProofOfPossession, type ProofOfPossession } from './pop.js';
 export { readUtxos, type ReadUtxo, type UtxoLike } from './utxos.js';
-export { txComplexity, txFee, calculatePrice, type Dimensions, type FeeParams } from './rules/index.js';
+export { txComplexity, txFee, calculatePrice, TxInputError, type Dimensions, type FeeParams } from './rules/index.js';
 export {
+  buildAddAutoRenewedValidatorTx,
   buildAddPermissionlessDelegatorTx,
   buildAddPermissionlessValidatorTx,
   buildAddSubnetValidatorTx,
@@ -20,8 +21,10 @@ export {
   buildIncreaseL1ValidatorBalanceTx,
   buildRegisterL1ValidatorTx,
   buildRemoveSubnetValidatorTx,
+  buildSetAutoRenewedValidatorConfigTx,
   buildSetL1ValidatorWeightTx,
   buildTransferSubnetOwnershipTx,
+  type AddAutoRenewedValidatorTxParams,
   type AddPermissionlessDelegatorTxParams,
   type AddPermissionlessValidatorTxParams,
   type AddSubnetValidatorTxParams,
@@ -39,6 +42,7 @@ export {
   type PChainOwnerParam,
   type RegisterL1ValidatorTxParams,
   type RemoveSubnetValidatorTxParams,
+  type SetAutoRenewedValidatorConfigTxParams,
   type SetL1ValidatorWeightTxParams,
   type SubnetParams,
   type TransferSubnetOwnershipTxParams,

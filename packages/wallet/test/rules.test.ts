@@ -19,11 +19,16 @@ import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import vectors from './vectors/avalanchego-v1.14.2.json' with { type: 'json' };
+import helicon from './vectors/avalanchego-v1.15.0-fuji.json' with { type: 'json' };
 
 const MAX = (1n << 64n) - 1n;
 
-describe(`fee per tx type (${vectors.fee.source})`, () => {
-  for (const vector of vectors.fee.vectors) {
+describe(`fee per tx type (${vectors.fee.source}; ACP-236 types at ${helicon.tag})`, () => {
+  it('has the Helicon vectors at the same weights', () => {
+    expect(helicon.fee.vectors.map((v) => v.name)).toEqual(['AddAutoRenewedValidatorTx', 'SetAutoRenewedValidatorConfigTx', 'RewardAutoRenewedValidatorTx']);
+    expect(helicon.fee.weights).toEqual(vectors.fee.weights);
+  });
+  for (const vector of [...vectors.fee.vectors, ...(helicon.fee.vectors as typeof vectors.fee.vectors)]) {
     it(vector.name, () => {
       const bytes = fromHex(vector.hex);
       if (vector.complexityError !== undefined) {
