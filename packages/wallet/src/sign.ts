@@ -120,11 +120,13 @@ function authSlot(tx: Record<string, unknown>, prepared: Prepared, options: Sign
   const ownerID = auth.ownerOf(tx);
   const owner = options.owners?.[ownerID] ?? prepared.authOwner;
   if (owner === undefined && !options.partial) throw new MissingDataError(`the ${auth.owner} of ${ownerID} (for the ${field}) is needed: pass it in options.owners`);
+  // The node keeps an owner's addresses sorted by bytes (OutputOwners.Verify): the indices point into that order.
+  const sorted = owner === undefined ? [] : owner.addresses.map((a) => addressBytes(a)).sort((a, b) => hex.encode(a).localeCompare(hex.encode(b)));
   const addresses = input.signatureIndices.map((index) => {
     if (owner === undefined) return undefined;
-    const address = owner.addresses[index];
+    const address = sorted[index];
     if (address === undefined) throw new MissingDataError(`invalid signature index ${index} in the ${field}`);
-    return addressBytes(address);
+    return address;
   });
   return { addresses, signatures: input.signatureIndices.map(() => EMPTY_SIGNATURE) };
 }
