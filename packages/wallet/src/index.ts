@@ -1,7 +1,9 @@
 // @avanode/wallet: keys, ACP-103 fees, builders and signatures for P-chain transactions, written
 // from the node's Go wallet (avalanchego v1.14.2). The node's rules alone: `@avanode/wallet/rules`.
+// AVAX amounts as text (exact, no floats), re-exported from @avanode/codec where wallet users look.
+export { formatAvax, parseAvax } from '@avanode/codec';
 export { AddressError, InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
-export { createKeySigner, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
+export { createKeySigner, generatePrivateKey, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
 export { mergeSignatures, signTx, type SignTxOptions, type SignedTxResult, type TxToSign } from './sign.js';
 export { proofOfPossession, verifyProofOfPossession, type ProofOfPossession } from './pop.js';
 export { readUtxos, type ReadUtxo, type UtxoLike } from './utxos.js';

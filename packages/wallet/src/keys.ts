@@ -1,6 +1,6 @@
 // Private keys and the signer interface. A key is 32 bytes held in a closure: a signer object has
 // no member that holds it, and prints, inspects and serializes as its address alone.
-import { type Network, decodeCB58, formatAddress } from '@avanode/codec';
+import { type Network, decodeCB58, encodeCB58, formatAddress } from '@avanode/codec';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
 import { publicKeyAddress } from './rules/secp256k1.js';
@@ -38,6 +38,14 @@ export function parsePrivateKey(text: string): Uint8Array {
     return checkedKey(hex.decode(digits.toLowerCase()), '0x');
   }
   throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x`);
+}
+
+/**
+ * A new private key from the platform's secure random source (crypto.getRandomValues), as the
+ * node prints keys: `PrivateKey-<cb58>`. Keep it where keys are kept; it is never logged here.
+ */
+export function generatePrivateKey(): string {
+  return PRIVATE_KEY_PREFIX + encodeCB58(secp256k1.utils.randomSecretKey());
 }
 
 function keyBytes(key: Uint8Array | string): Uint8Array {

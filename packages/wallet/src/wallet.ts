@@ -49,9 +49,13 @@ export interface ValidateParams extends StakeParams {
   readonly delegationRewardsOwner?: OwnerParam | string;
 }
 
-/** Per asset: what the wallet's addresses can spend now, and what is locked (stakeable-locked or time-locked). */
+/**
+ * Per asset ID: what the wallet's addresses can spend now and what is locked (stakeable-locked or
+ * time-locked), in the asset's smallest unit (nAVAX); the node's AVAX asset is named `AVAX`
+ * (`formatAvax(unlocked)` prints it in AVAX).
+ */
 export interface WalletBalance {
-  readonly [assetID: string]: { readonly unlocked: bigint; readonly locked: bigint };
+  readonly [assetID: string]: { readonly name?: string; readonly unlocked: bigint; readonly locked: bigint };
 }
 
 export interface Wallet {
@@ -102,11 +106,11 @@ export function createWallet<M extends MethodTypes>(options: WalletOptions<M>): 
       return addressesOn((await node()).networkID);
     },
     async balance() {
-      const { networkID } = await node();
+      const { networkID, avaxAssetID } = await node();
       const [hexes, now] = await Promise.all([readUtxoHexes(client, addressesOn(networkID)), chainSeconds()]);
-      const sums: Record<string, { unlocked: bigint; locked: bigint }> = {};
+      const sums: Record<string, { name?: string; unlocked: bigint; locked: bigint }> = {};
       for (const utxo of readUtxos(hexes, networkID).values()) {
-        const sum = sums[utxo.assetID] ?? { unlocked: 0n, locked: 0n };
+        const sum = sums[utxo.assetID] ?? (utxo.assetID === avaxAssetID ? { name: 'AVAX', unlocked: 0n, locked: 0n } : { unlocked: 0n, locked: 0n });
         sums[utxo.assetID] = sum;
         if (utxo.stakeableLocktime > now || utxo.owner.locktime > now) sum.locked += utxo.amount;
         else sum.unlocked += utxo.amount;

@@ -73,3 +73,33 @@ describe('tx inputs', () => {
     expect(() => txComplexity('0x00000000000000')).toThrow(/invalid input checksum/);
   });
 });
+
+describe('amounts and keys', () => {
+  it('generatePrivateKey gives distinct PrivateKey- keys that parse, sign and never repeat', async () => {
+    const { generatePrivateKey, parsePrivateKey, formatAvax, parseAvax } = await import('@avanode/wallet');
+    const keys = new Set(Array.from({ length: 50 }, () => generatePrivateKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) {
+      expect(key).toMatch(/^PrivateKey-[1-9A-HJ-NP-Za-km-z]{40,60}$/);
+      expect(parsePrivateKey(key)).toHaveLength(32);
+    }
+    expect(parseAvax('1.5')).toBe(1_500_000_000n);
+    expect(formatAvax(999_946_999_864_051n)).toBe('999946.999864051');
+  });
+
+  it('InsufficientFundsError names AVAX and counts in AVAX; other assets by ID in their unit', async () => {
+    const { InsufficientFundsError } = await import('@avanode/wallet');
+    const utxos = [utxoHex({ amount: 999_946_999_864_051n })];
+    const error = (() => {
+      try {
+        buildBaseTx({ ...common(utxos), outputs: [{ address: ADDR2, amount: 99_999_999_000_000_000n }] });
+      } catch (e) {
+        return e as InstanceType<typeof InsufficientFundsError>;
+      }
+    })();
+    expect(error).toBeInstanceOf(InsufficientFundsError);
+    expect(error!.shortfalls[0]).toMatchObject({ assetName: 'AVAX', available: 999_946_999_864_051n });
+    expect(error!.message).toMatch(/^insufficient funds: AVAX needs 99999999\.\d+ AVAX, 999946\.999864051 AVAX available$/);
+    expect(new InsufficientFundsError([{ assetID: 'abc', needed: 5n, available: 2n }]).message).toBe('insufficient funds: asset abc needs 5, 2 available');
+  });
+});

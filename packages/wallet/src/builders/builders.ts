@@ -445,7 +445,7 @@ export function buildImportTx(params: ImportTxParams): BuiltTx {
     importedUtxos.push(utxo.utxo);
     amounts.set(utxo.assetID, add64(amounts.get(utxo.assetID) ?? 0n, utxo.amount));
   }
-  if (importedInputs.length === 0) throw new InsufficientFundsError([{ assetID: ctx.avaxAssetID, needed: 1n, available: 0n }], 'funds: no UTXOs available to import');
+  if (importedInputs.length === 0) throw new InsufficientFundsError([{ assetID: ctx.avaxAssetID, assetName: 'AVAX', needed: 1n, available: 0n }], 'funds: no UTXOs available to import');
   const outputs = [...amounts].filter(([asset]) => asset !== ctx.avaxAssetID).map(([assetID, amount]) => ({ assetID, output: transferOutput(amount, to) }));
   return build(ctx, {
     type: 'ImportTx',
