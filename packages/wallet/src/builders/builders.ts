@@ -10,6 +10,7 @@ import { type Uint64Like, add64, toUint64 } from '../rules/uint64.js';
 import { type UtxoLike, readUtxos } from '../utxos.js';
 import { type BuildContext, BuildError, type CommonParams, type Owner, type OwnerParam, P_CHAIN_ID, buildContext, bytesParam, hexKey, makeOwner, ownerParam } from './context.js';
 import { type ChainAlias, checkedAddress } from './addresses.js';
+import { checkLimits } from './limits.js';
 import { type InputObject, type OutputObject, matchOwners, sortInputs, sortOutputs, spend, transferOutput } from './spend.js';
 
 /** What every builder returns: the unsigned tx, its bytes, and what it pays. */
@@ -104,6 +105,7 @@ function build(ctx: BuildContext, plan: Plan): BuiltTx {
     ...(plan.stakeField ? { [plan.stakeField]: spent.stakeOutputs } : {}),
     ...(plan.exported ? { exportedOutputs: sortOutputs(fixed) } : {}),
   };
+  checkLimits(tx, fixed, ctx.weights, ctx.capacity);
   const unsignedBytes = encodeUnsignedTx(tx);
   return {
     unsignedTx: decodeUnsignedTx(unsignedBytes, { network: ctx.hrp }),

@@ -42,8 +42,8 @@ export interface CommonParams {
   readonly changeAddress?: string;
   /** Up to 256 bytes: text (UTF-8) or bytes. */
   readonly memo?: string | Uint8Array;
-  /** `platform.getFeeState`'s answer (its `price` is used). */
-  readonly feeState: { readonly price: Uint64Like };
+  /** `platform.getFeeState`'s answer: its `price`, and its `capacity` (a tx whose gas exceeds it is refused before it is sent). */
+  readonly feeState: { readonly price: Uint64Like; readonly capacity?: Uint64Like };
   /** `platform.getFeeConfig`'s answer (its `weights` are used). */
   readonly feeConfig: { readonly weights: WeightsLike };
   /** The network ID, or a name the codec knows (`'mainnet'`, `'fuji'`, `'local'`, `'network-1337'`). */
@@ -67,6 +67,8 @@ export interface BuildContext {
   readonly avaxAssetID: string;
   readonly weights: Dimensions;
   readonly gasPrice: bigint;
+  /** The fee state's gas capacity, when given. */
+  readonly capacity?: bigint;
   readonly from: ReadonlySet<string>;
   readonly changeOwner: Owner;
   readonly memo: string;
@@ -83,7 +85,7 @@ export interface Owner {
 }
 
 export class BuildError extends WalletError {
-  override readonly name = 'BuildError';
+  override readonly name: string = 'BuildError';
 }
 
 /** The network ID of a Network as the codec takes it. */
@@ -167,6 +169,7 @@ export function buildContext(params: CommonParams): BuildContext {
     avaxAssetID,
     weights: toDimensions(params.feeConfig?.weights, 'feeConfig.weights'),
     gasPrice: price,
+    ...(params.feeState.capacity === undefined ? {} : { capacity: toUint64(params.feeState.capacity, 'feeState.capacity') }),
     from,
     changeOwner: makeOwner([params.changeAddress === undefined ? fromBytes[0]! : checkedAddress(params.changeAddress, addressHrp, { what: 'changeAddress', chains: P_OWNER, bare: false })]),
     memo: memoHex(params.memo),
