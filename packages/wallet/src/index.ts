@@ -50,6 +50,7 @@ export {
   type TransferSubnetOwnershipTxParams,
 } from './builders/builders.js';
 export { MAX_TX_SIZE, TxLimitError } from './builders/limits.js';
+export { NothingToConsolidateError, buildConsolidationTx, type ConsolidationTxParams } from './builders/consolidate.js';
 export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './builders/context.js';
 export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
 export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
