@@ -37,7 +37,8 @@ export function parsePrivateKey(text: string): Uint8Array {
     if (digits.length !== 64 || !/^[0-9a-fA-F]+$/.test(digits)) throw new KeyFormatError(`a 0x private key must be 64 hex digits, got ${digits.length} characters`);
     return checkedKey(hex.decode(digits.toLowerCase()), '0x');
   }
-  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x`);
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x: these 64 hex digits have no 0x; write them as 0x followed by the 64 digits, or use the node's ${PRIVATE_KEY_PREFIX}… form`);
+  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x (0x followed by 64 hex digits)`);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   buildSetAutoRenewedValidatorConfigTx,
 } from './builders/builders.js';
 import { type ConsolidationTxParams, NothingToConsolidateError, buildConsolidationTx } from './builders/consolidate.js';
+import { checkedAddress, hrpOfNetwork } from './builders/addresses.js';
 import type { OwnerParam } from './builders/context.js';
 import { WalletError } from './errors.js';
 import { type Signer, createKeySigner } from './keys.js';
@@ -187,7 +188,9 @@ export function createWallet<M extends MethodTypes>(options: WalletOptions<M>): 
       }
       return sums;
     },
-    send(params) {
+    async send(params) {
+      // Checked here to name the parameter as the caller wrote it (`to`), before anything is read for the build.
+      checkedAddress(params.to, hrpOfNetwork((await node(params.signal ? { signal: params.signal } : {})).networkID), { what: 'to', chains: ['P'], bare: false });
       return send(buildBaseTx, { outputs: [{ address: params.to, amount: params.amount, ...(params.assetID ? { assetID: params.assetID } : {}) }] }, params);
     },
     async stake(params) {
