@@ -186,6 +186,21 @@ describe('avanode wallet: new verbs', () => {
     expect(again.stdout).toBe('{"txs":0,"note":"nothing to consolidate: at most one spendable AVAX UTXO"}\n');
   });
 
+  it('stake --auto-renew issues an AddAutoRenewedValidatorTx with the period and share given', async () => {
+    const pop = await proofOfPossession(`0x${'39'.repeat(32)}`);
+    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--auto-renew', '--period', '14d', '--auto-compound', '500000', '--shares', '30000', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait', '--compact']);
+    expect(staked.stderr).toBe('');
+    const { txID } = JSON.parse(staked.stdout) as { txID: string };
+    // What was issued, read back from the node as bytes (the mock does not execute type 40 yet: only the tx is checked here).
+    const { tx } = await createClient({ url: local.url }).call<{ tx: string }>('platform.getTx', { txID, encoding: 'hex' });
+    const { decodeTx } = await import('@avanode/codec');
+    const unsigned = decodeTx(tx).unsignedTx as unknown as Record<string, unknown>;
+    expect(unsigned).toMatchObject({ type: 'AddAutoRenewedValidatorTx', delegationShares: 30_000, autoCompoundRewardShares: 500_000 });
+    expect(BigInt(unsigned.period as number)).toBe(1_209_600n);
+    expect((unsigned.validatorAuthority as { addresses: string[] }).addresses).toEqual([FROM]);
+    expectNoKey(staked);
+  });
+
   it('never takes a key from argv in the new verbs and flags either', async () => {
     const runs = await Promise.all([
       run(['wallet', 'consolidate', '--key', KEY_CB58]),
