@@ -121,7 +121,10 @@ function authSlot(tx: Record<string, unknown>, prepared: Prepared, options: Sign
   const owner = options.owners?.[ownerID] ?? prepared.authOwner;
   if (owner === undefined && !options.partial) throw new MissingDataError(`the ${auth.owner} of ${ownerID} (for the ${field}) is needed: pass it in options.owners`);
   // The node keeps an owner's addresses sorted by bytes (OutputOwners.Verify): the indices point into that order.
-  const sorted = owner === undefined ? [] : owner.addresses.map((a) => addressBytes(a)).sort((a, b) => hex.encode(a).localeCompare(hex.encode(b)));
+  const sorted = owner === undefined ? [] : owner.addresses.map((a) => addressBytes(a)).sort((a, b) => {
+    const [x, y] = [hex.encode(a), hex.encode(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const addresses = input.signatureIndices.map((index) => {
     if (owner === undefined) return undefined;
     const address = sorted[index];

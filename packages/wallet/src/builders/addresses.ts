@@ -77,7 +77,8 @@ export function checkedAddress(address: AddressLike, hrp: string, use: AddressUs
     if (!use.chains.includes(chain)) throw new AddressError(`${what}: ${shown} is ${CHAIN_ADVICE[chain]}; here give ${expected}`);
     return read.bytes;
   }
-  if (text.includes('1') && /^[a-z]+1/.test(text)) {
+  // bech32 without a chain: lower case, an HRP, the separator 1, then data characters (no 1, b, i or o).
+  if (/^[a-z][a-z0-9]*1[02-9ac-hj-np-z]+$/.test(text)) {
     const read = bech32Bytes(text, what);
     if (read.hrp !== hrp) throw wrongNetwork(`${read.hrp}1…`, read.hrp, hrp, what);
     if (!use.bare) throw new AddressError(`${what}: ${read.hrp}1… has no chain prefix: write ${use.chains[0]}-${read.hrp}1… (the chain it is on)`);
