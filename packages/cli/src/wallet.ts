@@ -161,6 +161,12 @@ function required(value: string | undefined, flag: string, what: string): string
   return value;
 }
 
+/** The builders' parameter names, as the flags that set them. */
+const FLAG_OF: Readonly<Record<string, string>> = { nodeID: '--node-id', 'signer.publicKey': '--bls-public-key', 'signer.proofOfPossession': '--bls-proof', txID: '--tx-id', memo: '--memo' };
+
+/** A builder's message about one of its parameters, naming the flag the user gave instead. */
+const asFlags = (message: string) => message.replace(/^(nodeID|signer\.publicKey|signer\.proofOfPossession|txID|memo)\b/, (name) => FLAG_OF[name]!);
+
 /** A wallet's failure as one line: the wallet's own errors by name, the client's as other commands say them. */
 function describeWalletFailure(error: unknown, url: string, command: Command): CliError {
   const e = error as { name?: string; message?: string; txID?: string };
@@ -183,7 +189,7 @@ function describeWalletFailure(error: unknown, url: string, command: Command): C
     case 'WalletError':
     case 'CodecError':
     case 'RangeError':
-      return new CliError(`wallet ${command}: ${e.message}`, EXIT.usage);
+      return new CliError(`wallet ${command}: ${asFlags(e.message ?? '')}`, EXIT.usage);
     default:
       return describeFailure(error, url, `wallet ${command}`);
   }
@@ -199,6 +205,7 @@ async function runCommand(command: Command, wallet: Wallet & { chainTime(): Prom
   switch (command) {
     case 'address': {
       const network = values.network;
+      if (network !== undefined && !/^(local|fuji|mainnet|testnet|\d{1,10})$/i.test(network)) throw usageError('wallet: --network must be local, fuji, mainnet or a network ID (12345)');
       if (network !== undefined) out(keyAddress(key, /^\d+$/.test(network) ? Number(network) : network));
       else out((await wallet.addresses())[0]!);
       return;
@@ -212,9 +219,13 @@ async function runCommand(command: Command, wallet: Wallet & { chainTime(): Prom
       out(stringify(shown));
       return;
     }
-    case 'send':
-      print(await wallet.send({ to: required(values.to, 'to', 'a P-… address'), amount: amountOf(values.amount), ...(values['asset-id'] ? { assetID: values['asset-id'] } : {}), ...common }));
+    case 'send': {
+      const assetID = values['asset-id'];
+      // An asset ID is 32 bytes in cb58 (about 50 characters); a typo would otherwise read as an asset the key holds none of.
+      if (assetID !== undefined && !/^[1-9A-HJ-NP-Za-km-z]{48,52}$/.test(assetID)) throw usageError('wallet: --asset-id must be an asset ID in cb58 (as platform.getStakingAssetID answers one)');
+      print(await wallet.send({ to: required(values.to, 'to', 'a P-… address'), amount: amountOf(values.amount), ...(assetID ? { assetID } : {}), ...common }));
       return;
+    }
     case 'stake': {
       const shares = values.shares === undefined ? 20_000 : Number(values.shares);
       if (!Number.isInteger(shares) || shares < 0 || shares > 1_000_000) throw usageError('wallet: --shares must be a whole number of millionths from 0 to 1000000 (20000 = 2%)');

@@ -133,6 +133,11 @@ describe('avanode wallet: flags', () => {
       [['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', local.url, '--tx-id', encodeCB58(new Uint8Array(32)), '--period', '14d', '--auto-compound', '2000000'], 'wallet: --auto-compound must be a whole number of millionths from 0 to 1000000 (20000 = 2%)'],
       [['wallet', 'consolidate', '--key-file', keyFile, '--url', local.url, '--max-inputs', '1'], 'wallet: --max-inputs must be a whole number from 2 to 99999'],
       [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '1', '--bls-public-key', '0x00', '--bls-proof', '0x00', '--auto-renew', '--end', '+14d'], 'wallet: --auto-renew takes --period, not --end: an auto-renewed validator renews at the end of each period'],
+      [['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'node-7', '--amount', '25avax', '--end', '+20d'], 'wallet delegate: --node-id must be a NodeID-… string'],
+      [['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', local.url, '--tx-id', 'nope', '--period', '1d'], 'wallet set-auto-renew: --tx-id must be a cb58 ID'],
+      [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+20d', '--bls-public-key', 'zz', '--bls-proof', '0x00'], 'wallet stake: --bls-public-key must be bytes or 0x-prefixed hex'],
+      [at(['--amount', '1', '--asset-id', 'zzz']), 'wallet: --asset-id must be an asset ID in cb58 (as platform.getStakingAssetID answers one)'],
+      [['wallet', 'address', '--key-file', keyFile, '--network', 'bogus'], 'wallet: --network must be local, fuji, mainnet or a network ID (12345)'],
       [['wallet', 'address', '--key-file', bare, '--network', 'local'], `wallet: the key in ${bare} cannot be read: a private key must start with PrivateKey- or 0x: these 64 hex digits have no 0x; write them as 0x followed by the 64 digits, or use the node's PrivateKey-… form`],
     ];
     const results = await Promise.all(cases.map(([args]) => run(args)));
