@@ -4,11 +4,14 @@
 // for funds (1, not the usage 2), the new verbs (stake --auto-renew, set-auto-renew, consolidate),
 // and no key on stdout, stderr or argv for any of them.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@avanode/client';
-import { encodeCB58, formatAddress, formatBech32 } from '@avanode/codec';
+import { decodeHex, decodeTx, encodeCB58, formatAddress, formatBech32 } from '@avanode/codec';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { keyAddress, keyAddressBytes, parsePrivateKey, proofOfPossession, readUtxoHexes, readUtxos } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,19 +194,47 @@ describe('avanode wallet: new verbs', () => {
     expect(again.stdout).toBe('{"txs":0,"note":"nothing to consolidate: at most one spendable AVAX UTXO"}\n');
   });
 
-  it('stake --auto-renew issues an AddAutoRenewedValidatorTx with the period and share given', async () => {
-    const pop = await proofOfPossession(`0x${'39'.repeat(32)}`);
-    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--auto-renew', '--period', '14d', '--auto-compound', '500000', '--shares', '30000', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait', '--compact']);
-    expect(staked.stderr).toBe('');
-    const { txID } = JSON.parse(staked.stdout) as { txID: string };
-    // What was issued, read back from the node as bytes (the mock does not execute type 40 yet: only the tx is checked here).
-    const { tx } = await createClient({ url: local.url }).call<{ tx: string }>('platform.getTx', { txID, encoding: 'hex' });
-    const { decodeTx } = await import('@avanode/codec');
-    const unsigned = decodeTx(tx).unsignedTx as unknown as Record<string, unknown>;
-    expect(unsigned).toMatchObject({ type: 'AddAutoRenewedValidatorTx', delegationShares: 30_000, autoCompoundRewardShares: 500_000 });
-    expect(BigInt(unsigned.period as number)).toBe(1_209_600n);
-    expect((unsigned.validatorAuthority as { addresses: string[] }).addresses).toEqual([FROM]);
-    expectNoKey(staked);
+  it('stake --auto-renew and set-auto-renew issue types 40 and 41 with the flags given', async () => {
+    // The mock does not execute types 40 and 41 (ACP-236) yet: a proxy on 127.0.0.1 forwards every
+    // call to it but platform.issueTx, which it records and answers as a node accepting the tx would.
+    const issued: string[] = [];
+    const proxy = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', async () => {
+        const call = JSON.parse(body) as { id: number; method: string; params: { tx: string } };
+        if (call.method === 'platform.issueTx') {
+          issued.push(call.params.tx);
+          const txID = encodeCB58(createHash('sha256').update(decodeHex(call.params.tx)).digest());
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { txID } }));
+          return;
+        }
+        const answer = await fetch(`${local.url}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+      });
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const pop = await proofOfPossession(`0x${'39'.repeat(32)}`);
+      const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', via, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--auto-renew', '--period', '14d', '--auto-compound', '500000', '--shares', '30000', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait', '--compact']);
+      expect(staked.stderr).toBe('');
+      expect(JSON.parse(staked.stdout)).toMatchObject({ status: 'Issued' });
+      const added = decodeTx(issued[0]!).unsignedTx as unknown as Record<string, unknown>;
+      expect(added).toMatchObject({ type: 'AddAutoRenewedValidatorTx', delegationShares: 30_000, autoCompoundRewardShares: 500_000 });
+      expect(BigInt(added.period as number)).toBe(1_209_600n);
+      expect((added.validatorAuthority as { addresses: string[] }).addresses).toEqual([FROM]);
+      const { txID } = JSON.parse(staked.stdout) as { txID: string };
+      const changed = await run(['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', via, '--tx-id', txID, '--period', '0', '--auto-compound', '1000000', '--no-wait']);
+      expect(changed.stderr).toBe('');
+      const signed = decodeTx(issued[1]!);
+      expect(signed.unsignedTx).toMatchObject({ type: 'SetAutoRenewedValidatorConfigTx', txID, autoCompoundRewardShares: 1_000_000, auth: { signatureIndices: [0] } });
+      // The authority's signature is the auth's credential, after the inputs'.
+      expect(signed.credentials.length).toBe((signed.unsignedTx as unknown as { inputs: unknown[] }).inputs.length + 1);
+      for (const result of [staked, changed]) expectNoKey(result);
+    } finally {
+      proxy.close();
+    }
   });
 
   it('never takes a key from argv in the new verbs and flags either', async () => {
