@@ -187,3 +187,20 @@ describe('warp signers (vms/platformvm/warp/signature.go)', () => {
     expect(() => warpSigners(new Uint8Array([...message([1]), 0]))).toThrow(/trailing/);
   });
 });
+
+describe('AUTHORIZATION (wallet/chain/p/signer/visitor.go getAuthSigners)', () => {
+  it('names, for every tx type, the same authorization field as the complexity table prices', async () => {
+    const { AUTHORIZATION, TX_COMPLEXITY } = await import('@avanode/wallet/rules');
+    expect(Object.keys(AUTHORIZATION).sort()).toEqual(Object.keys(TX_COMPLEXITY).sort());
+    for (const [type, rule] of Object.entries(TX_COMPLEXITY)) {
+      const priced = rule?.parts.filter((part) => part[0] === 'auth').map((part) => part[1]) ?? [];
+      const auth = AUTHORIZATION[type as keyof typeof AUTHORIZATION];
+      // TransformSubnetTx is refused by the fee calculator but still carries a subnet authorization.
+      if (rule === null) continue;
+      expect(auth === null ? [] : [auth.field], type).toEqual(priced);
+    }
+    expect(AUTHORIZATION.TransformSubnetTx).toMatchObject({ field: 'subnetAuthorization', owner: 'subnet owner' });
+    expect(AUTHORIZATION.SetAutoRenewedValidatorConfigTx!.ownerOf({ txID: 'abc' })).toBe('abc');
+    expect(AUTHORIZATION.AddSubnetValidatorTx!.ownerOf({ validator: { subnetID: 'def' } })).toBe('def');
+  });
+});
