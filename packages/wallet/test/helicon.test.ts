@@ -59,7 +59,7 @@ describe('builders for types 40 and 41', () => {
   });
 
   it('SetAutoRenewedValidatorConfigTx signs its auth with the validator authority: two credentials', async () => {
-    const authority = { addresses: [ADDR2, ADDR3], threshold: 1 };
+    const authority = { addresses: [ADDR2, ADDR3], threshold: 1, locktime: 0 };
     const built = buildSetAutoRenewedValidatorConfigTx({ ...common([utxoHex({ amount: 50_000_000n })], { fromAddresses: [ADDR1, ADDR3] }), txID: TX_ID, validatorAuthority: authority, autoCompoundRewardShares: 250_000, period: 0 });
     expect(AUTHORIZATION.SetAutoRenewedValidatorConfigTx).toMatchObject({ field: 'auth', owner: 'validator authority' });
     const signed = await signTx(built, { keys: [EWOQ, KEY3] });
@@ -115,7 +115,7 @@ describe('against @avalabs/avalanchejs 5.2.0 (pvm.e.newAddAutoRenewedValidatorTx
   afterAll(() => server.close());
 
   /** Their complexity and fee of their unsigned tx equal ours; their signed bytes equal what signTx makes of the unsigned bytes. */
-  const compare = async (unsignedTx: ReturnType<typeof pvm.e.newBaseTx>, keys: Uint8Array[], owners: Record<string, { addresses: string[]; threshold: number }> = {}) => {
+  const compare = async (unsignedTx: ReturnType<typeof pvm.e.newBaseTx>, keys: Uint8Array[], owners: Record<string, { addresses: string[]; threshold: number; locktime: number }> = {}) => {
     const bytes = unsignedTx.toBytes();
     const { weights } = context.platformFeeConfig;
     const theirs = pvm.getTxComplexity(unsignedTx.getTx());
@@ -165,7 +165,7 @@ describe('against @avalabs/avalanchejs 5.2.0 (pvm.e.newAddAutoRenewedValidatorTx
       { feeState, fromAddressesBytes: [utils.bech32ToBytes(SENDER)], utxos, validatorTxId: TX_ID, auth: [0], autoCompoundRewardShares: 300_000, period: 7n * 86_400n },
       context,
     );
-    const authority = { addresses: [keyAddress(AUTHORITY_KEY, 'local')], threshold: 1 };
+    const authority = { addresses: [keyAddress(AUTHORITY_KEY, 'local')], threshold: 1, locktime: 0 };
     const { signed, peerSigned } = await compare(unsignedTx as never, [KEY, AUTHORITY_KEY], { [TX_ID]: authority });
     const ours = signed.tx.credentials as { signatures: string[] }[];
     const theirs = parseTx(peerSigned).tx.credentials as { signatures: string[] }[];
