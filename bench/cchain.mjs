@@ -5,7 +5,7 @@
 // shared memory (one, as after one export, and 20, as after many). Goal: 2x faster (time ratio
 // ≤ 0.5). Both sides are given the same inputs and base fee or gas price, and their signed bytes
 // are checked equal first, so they are known to build and sign the same txs.
-import { encodeHex, encodeUtxo, formatAddress, idToString } from '@avanode/codec';
+import { encodeHex, encodeUtxo, idToString } from '@avanode/codec';
 import { buildCChainExportTx, buildImportTx, createKeySigner, keyAddress, keyAddressBytes, signAtomicTx, signTx } from '@avanode/wallet';
 import { Common, Utxo, addTxSignatures, evm, pvm, secp256k1, utils } from '@avalabs/avalanchejs';
 import { fixed, quick, rounded, runAlone, seededBytes, timeAlternating } from './measure.mjs';
