@@ -45,7 +45,8 @@ export {
 } from './build/builders.js';
 export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './build/context.js';
 export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
-export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { createWallet, type CrossChainBalance, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { transfer, type TransferContext, type TransferParams, type TransferResult } from './cchain/transfer.js';
 export {
   buildCChainExportTx,
   buildCChainImportTx,
