@@ -17,7 +17,7 @@ import {
   parsePrivateKey as parseKey,
   signAtomicTx,
 } from '@avanode/wallet';
-import { atomicTxBurned, atomicTxFee, atomicTxGas, recoverEvmAddress, withBaseFeeMargin } from '@avanode/wallet/rules';
+import { RuleError, atomicTxBurned, atomicTxFee, atomicTxGas, recoverEvmAddress, verifyAtomicTxCredentials, withBaseFeeMargin } from '@avanode/wallet/rules';
 import { Utxo, addTxSignatures, evm, secp256k1, utils } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import fc from 'fast-check';
@@ -252,5 +252,32 @@ describe('buildCChainImportTx and signAtomicTx against avalanchejs 5.2.0 (newImp
     expect(ours.fee).toBe(ours.gas);
     expect(atomicTxBurned(ours.unsignedTx, context.avaxAssetID)).toBe(ours.gas);
     expect(atomicTxBurned(theirsTx, context.avaxAssetID)).toBe(0n);
+  });
+});
+
+describe("verifyAtomicTxCredentials: the C-chain's credential checks (tx_semantic_verifier.go), for the mock", () => {
+  const avax = context.avaxAssetID as string;
+  it('passes signed exports and imports, and refuses each broken credential with the node text', async () => {
+    const exported = buildCChainExportTx({ network: 'fuji', baseFeeWei: 25_000_000_000n, destinationChain: 'P', from: keyAddress(EWOQ, 'fuji', 'EVM'), nonce: 3, amount: 5n * 10n ** 9n, to: keyAddress(EWOQ, 'fuji') });
+    const good = await signAtomicTx(exported, { keys: [EWOQ] });
+    const wrongKey = await signAtomicTx({ unsignedTx: { ...exported.unsignedTx, inputs: [{ ...(exported.unsignedTx as UnsignedExportTx).inputs[0]!, address: keyAddress(KEY2, 'fuji', 'EVM').toLowerCase() }] } as UnsignedExportTx }, { keys: [KEY2] });
+    const creds = (signed: { tx: { credentials: unknown[] } }) => signed.tx.credentials as { signatures: string[] }[];
+    const check = (credentials: { signatures: string[] }[]) => () => verifyAtomicTxCredentials({ unsigned: exported.unsignedTx, credentials, now: 0 });
+    expect(check(creds(good))).not.toThrow();
+    expect(check([])).toThrow('export tx contained incorrect number of credentials want 1 got 0');
+    expect(check([{ signatures: [...creds(good)[0]!.signatures, ...creds(good)[0]!.signatures] }])).toThrow('incorrect number of signatures want 1 signature for EVM Input Credential, but got 2');
+    expect(check(creds(wrongKey))).toThrow("signature doesn't match public key");
+    expect(check(creds(wrongKey))).toThrow(RuleError);
+
+    const utxo = { assetID: avax, amount: 9_000_000n, locktime: 0n, threshold: 1, addresses: [keyAddress(EWOQ, 'fuji', 'C')] };
+    const utxoHexOf = (u: typeof utxo) => encodeHex(encodeUtxo({ txID: idToString(new Uint8Array(32).fill(5)), outputIndex: 0, assetID: u.assetID, output: { addresses: u.addresses, amount: u.amount, locktime: 0, threshold: 1 } }));
+    const imported = buildCChainImportTx({ network: 'fuji', baseFeeWei: 25_000_000_000n, sourceChain: 'P', utxos: [utxoHexOf(utxo)], fromAddresses: [keyAddress(EWOQ, 'fuji', 'C')], to: keyAddress(EWOQ, 'fuji', 'EVM') });
+    const signedImport = await signAtomicTx(imported, { keys: [EWOQ] });
+    const importCheck = (credentials: { signatures: string[] }[], u = utxo) => () => verifyAtomicTxCredentials({ unsigned: imported.unsignedTx, credentials, utxoOf: () => u, now: 0 });
+    expect(importCheck(creds(signedImport))).not.toThrow();
+    expect(importCheck([])).toThrow('incorrect number of credentials: (1 vs. 0)');
+    expect(importCheck(creds(signedImport), { ...utxo, assetID: idToString(new Uint8Array(32).fill(1)) })).toThrow("asset IDs in the input don't match the utxo");
+    expect(importCheck(creds(signedImport), { ...utxo, amount: 1n })).toThrow('import tx transfer failed verification: utxo amount and input amount are not equal: 1 != 9000000');
+    expect(importCheck(creds(wrongKey), utxo)).toThrow(/^import tx transfer failed verification: wrong signature: expected signature from \w+ but got from \w+$/);
   });
 });

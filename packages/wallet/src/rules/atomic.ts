@@ -13,7 +13,11 @@
 // of the block that takes it; the flow check refuses it otherwise.
 import type { UnsignedAtomicTx } from '@avanode/codec/cchain';
 import { encodeUnsignedAtomicTx } from '@avanode/codec/cchain';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { RuleError } from './errors.js';
+import { recoverEvmAddress } from './secp256k1.js';
+import { type CredentialLike, type OwnerLike, verifySpend } from './secp256k1fx.js';
 import { type Uint64Like, MAX_UINT64, add64, mul64, sub64, toUint64 } from './uint64.js';
 
 /** Gas every atomic tx pays first (ap5.AtomicTxIntrinsicGas). */
@@ -88,4 +92,66 @@ export function withBaseFeeMargin(baseFeeWei: bigint, marginPercent: bigint = DE
   if (typeof baseFeeWei !== 'bigint' || baseFeeWei < 0n) throw new RangeError('baseFeeWei must be a non-negative bigint (wei per gas)');
   if (typeof marginPercent !== 'bigint' || marginPercent < 0n || marginPercent > 1000n) throw new RangeError('marginPercent must be a bigint from 0 to 1000');
   return (baseFeeWei * (100n + marginPercent) + 99n) / 100n;
+}
+
+const VERIFIER = 'graft/coreth/plugin/evm/atomic/vm/tx_semantic_verifier.go';
+
+/** What an imported input spends, as shared memory holds it (the UTXO's asset, amount and owner). */
+export interface AtomicSpentUtxo extends OwnerLike {
+  readonly assetID: string;
+  readonly amount: Uint64Like;
+}
+
+export interface AtomicCredentialCheck {
+  readonly unsigned: UnsignedAtomicTx;
+  /** The unsigned bytes (encoded from `unsigned` if not given). */
+  readonly unsignedBytes?: Uint8Array;
+  readonly credentials: readonly CredentialLike[];
+  /** For an import: the UTXO each imported input spends, by input index (shared memory's). */
+  readonly utxoOf?: (index: number) => AtomicSpentUtxo | undefined;
+  /** The chain time, Unix seconds (the fx's clock, for locktimes). */
+  readonly now: Uint64Like;
+}
+
+/**
+ * The credential checks of the C-chain's semantic verifier (tx_semantic_verifier.go at v1.14.2),
+ * with its texts:
+ * - export: one credential per EVM input (`export tx contained incorrect number of credentials want
+ *   N got M`), each of exactly one signature (`incorrect number of signatures want 1 signature for
+ *   EVM Input Credential, but got N`) recovering to the input's account (`signature doesn't match
+ *   public key`);
+ * - import: one credential per imported input (`incorrect number of credentials: (N vs. M)`), the
+ *   input's asset that of its UTXO (`asset IDs in the input don't match the utxo`), and the fx's
+ *   transfer check (`import tx transfer failed verification: …`, verifySpend's texts).
+ * A missing UTXO is the caller's to report (shared memory's "failed to fetch import UTXOs").
+ */
+export function verifyAtomicTxCredentials(check: AtomicCredentialCheck): void {
+  const { unsigned, credentials } = check;
+  const unsignedBytes = check.unsignedBytes ?? encodeUnsignedAtomicTx(unsigned);
+  const hash = sha256(unsignedBytes);
+  if ('destinationChain' in unsigned) {
+    if (unsigned.inputs.length !== credentials.length) throw new RuleError(`export tx contained incorrect number of credentials want ${unsigned.inputs.length} got ${credentials.length}`, VERIFIER);
+    unsigned.inputs.forEach((input, i) => {
+      const signatures = credentials[i]!.signatures;
+      if (signatures.length !== 1) throw new RuleError(`incorrect number of signatures want 1 signature for EVM Input Credential, but got ${signatures.length}`, VERIFIER);
+      const signature = signatures[0]!;
+      const digits = typeof signature === 'string' ? signature.replace(/^0x/, '') : '';
+      if (typeof signature === 'string' && !/^([0-9a-fA-F]{2})*$/.test(digits)) throw new RuleError('invalid signature length', 'utils/crypto/secp256k1/secp256k1.go');
+      const signer = recoverEvmAddress(hash, typeof signature === 'string' ? hexToBytes(digits) : signature);
+      if (bytesToHex(signer) !== input.address.slice(2).toLowerCase()) throw new RuleError("signature doesn't match public key", VERIFIER);
+    });
+    return;
+  }
+  if (unsigned.importedInputs.length !== credentials.length) throw new RuleError(`incorrect number of credentials: (${unsigned.importedInputs.length} vs. ${credentials.length})`, VERIFIER);
+  unsigned.importedInputs.forEach((input, i) => {
+    const utxo = check.utxoOf?.(i);
+    if (utxo === undefined) throw new TypeError(`verifyAtomicTxCredentials: no UTXO for imported input ${i}`);
+    if (utxo.assetID !== input.assetID) throw new RuleError("asset IDs in the input don't match the utxo", VERIFIER);
+    try {
+      verifySpend({ txHash: hash, input: input.input, credential: credentials[i]!, utxo, now: check.now });
+    } catch (error) {
+      if (error instanceof RuleError) throw new RuleError(`import tx transfer failed verification: ${error.message}`, VERIFIER, { cause: error });
+      throw error;
+    }
+  });
 }

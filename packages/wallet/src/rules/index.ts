@@ -62,5 +62,8 @@ export {
   atomicTxFee,
   atomicTxGas,
   atomicTxSignatureCount,
+  verifyAtomicTxCredentials,
   withBaseFeeMargin,
+  type AtomicCredentialCheck,
+  type AtomicSpentUtxo,
 } from './atomic.js';
