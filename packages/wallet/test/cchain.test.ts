@@ -17,7 +17,7 @@ import {
   parsePrivateKey as parseKey,
   signAtomicTx,
 } from '@avanode/wallet';
-import { RuleError, atomicTxBurned, atomicTxFee, atomicTxGas, recoverEvmAddress, verifyAtomicTxCredentials, withBaseFeeMargin } from '@avanode/wallet/rules';
+import { RuleError, atomicTxBurned, atomicTxFee, atomicTxGas, recoverEvmAddress, verifyAtomicTxCredentials, verifyAtomicTxFlow, withBaseFeeMargin } from '@avanode/wallet/rules';
 import { Utxo, addTxSignatures, evm, secp256k1, utils } from '@avalabs/avalanchejs';
 import { sha256 } from '@noble/hashes/sha2.js';
 import fc from 'fast-check';
@@ -279,5 +279,23 @@ describe("verifyAtomicTxCredentials: the C-chain's credential checks (tx_semanti
     expect(importCheck(creds(signedImport), { ...utxo, assetID: idToString(new Uint8Array(32).fill(1)) })).toThrow("asset IDs in the input don't match the utxo");
     expect(importCheck(creds(signedImport), { ...utxo, amount: 1n })).toThrow('import tx transfer failed verification: utxo amount and input amount are not equal: 1 != 9000000');
     expect(importCheck(creds(wrongKey), utxo)).toThrow(/^import tx transfer failed verification: wrong signature: expected signature from \w+ but got from \w+$/);
+  });
+});
+
+describe("verifyAtomicTxFlow: the C-chain's flow check with the fee at the block's base fee, for the mock", () => {
+  it('passes a built tx at its base fee and below, refuses it above with the node text', () => {
+    const avaxAssetID = context.avaxAssetID as string;
+    const exported = buildCChainExportTx({ network: 'fuji', baseFeeWei: 25_000_000_000n, destinationChain: 'P', from: keyAddress(EWOQ, 'fuji', 'EVM'), nonce: 3, amount: 5n * 10n ** 9n, to: keyAddress(EWOQ, 'fuji') });
+    expect(() => verifyAtomicTxFlow(exported.unsignedTx, { baseFeeWei: 25_000_000_000n, avaxAssetID })).not.toThrow();
+    expect(() => verifyAtomicTxFlow(exported.unsignedTx, { baseFeeWei: 1n, avaxAssetID })).not.toThrow();
+    // One more nAVAX of fee than it burns: ⌈gas × baseFee / 10⁹⌉ > fee once the base fee passes fee × 10⁹ / gas.
+    const tooHigh = (exported.fee * 1_000_000_000n) / exported.gas + 1n;
+    expect(atomicTxFee(exported.gas, tooHigh)).toBe(exported.fee + 1n);
+    expect(() => verifyAtomicTxFlow(exported.unsignedTx, { baseFeeWei: tooHigh, avaxAssetID })).toThrow('export tx flow check failed due to: insufficient funds');
+    const mine = keyAddress(EWOQ, 'fuji', 'C');
+    const utxo = encodeHex(encodeUtxo({ txID: idToString(new Uint8Array(32).fill(6)), outputIndex: 0, assetID: avaxAssetID, output: { addresses: [mine], amount: 9_000_000n, locktime: 0, threshold: 1 } }));
+    const imported = buildCChainImportTx({ network: 'fuji', baseFeeWei: 25_000_000_000n, sourceChain: 'P', utxos: [utxo], fromAddresses: [mine], to: keyAddress(EWOQ, 'fuji', 'EVM') });
+    expect(() => verifyAtomicTxFlow(imported.unsignedTx, { baseFeeWei: 25_000_000_000n, avaxAssetID })).not.toThrow();
+    expect(() => verifyAtomicTxFlow(imported.unsignedTx, { baseFeeWei: 26_000_000_000n, avaxAssetID })).toThrow('import tx flow check failed due to: insufficient funds');
   });
 });

@@ -155,3 +155,34 @@ export function verifyAtomicTxCredentials(check: AtomicCredentialCheck): void {
     }
   });
 }
+
+/**
+ * The flow check of the C-chain's semantic verifier (since ApricotPhase3): the fee at `baseFeeWei`
+ * (the base fee of the block that takes the tx) is produced in AVAX beside the tx's outputs, its
+ * inputs consumed, and no asset may be produced beyond what is consumed:
+ * `import tx flow check failed due to: insufficient funds` (or `export tx …`; `overflow` where a
+ * sum passes 2^64 − 1).
+ */
+export function verifyAtomicTxFlow(unsigned: UnsignedAtomicTx, params: { readonly baseFeeWei: bigint; readonly avaxAssetID: string; readonly unsignedBytes?: Uint8Array }): void {
+  const kind = 'sourceChain' in unsigned ? 'import' : 'export';
+  const fee = atomicTxFee(atomicTxGas(unsigned, params.unsignedBytes), params.baseFeeWei);
+  const produced = new Map<string, bigint>();
+  const consumed = new Map<string, bigint>();
+  let overflow = false;
+  const add = (into: Map<string, bigint>, assetID: string, amount: Uint64Like) => {
+    const sum = (into.get(assetID) ?? 0n) + toUint64(amount, 'amount');
+    if (sum > MAX_UINT64) overflow = true;
+    into.set(assetID, sum);
+  };
+  add(produced, params.avaxAssetID, fee);
+  if ('sourceChain' in unsigned) {
+    for (const out of unsigned.outputs) add(produced, out.assetID, out.amount);
+    for (const inp of unsigned.importedInputs) add(consumed, inp.assetID, inp.input.amount);
+  } else {
+    for (const out of unsigned.exportedOutputs) add(produced, out.assetID, out.output.amount);
+    for (const inp of unsigned.inputs) add(consumed, inp.assetID, inp.amount);
+  }
+  const fail = (why: string) => new RuleError(`${kind} tx flow check failed due to: ${why}`, VERIFIER);
+  if (overflow) throw fail('overflow');
+  for (const [assetID, amount] of produced) if (amount > (consumed.get(assetID) ?? 0n)) throw fail('insufficient funds');
+}

@@ -63,6 +63,7 @@ export {
   atomicTxGas,
   atomicTxSignatureCount,
   verifyAtomicTxCredentials,
+  verifyAtomicTxFlow,
   withBaseFeeMargin,
   type AtomicCredentialCheck,
   type AtomicSpentUtxo,
