@@ -1,4 +1,4 @@
-// `avanode wallet address|balance|send|stake|delegate`: @avanode/wallet on the command line.
+// `avanode wallet address|balance|send|stake|delegate|transfer`: @avanode/wallet on the command line.
 // The private key comes from a file (`--key-file`, readable by its owner only) or from
 // $AVANODE_PRIVATE_KEY, never from argv: another user sees a process's arguments (ps,
 // /proc/<pid>/cmdline) and shells keep them in their history. No message here quotes an
@@ -15,14 +15,20 @@ import { milliseconds } from './numbers.js';
 
 export const walletUsage = `usage: avanode wallet <command> [--url <url>] [--key-file <path>] [flags]
   address    [--network local|fuji|mainnet|<id>]   the key's P-chain address (asks the node without --network)
-  balance                                          unlocked and locked amounts per asset (nAVAX)
+  balance                                          P-chain: unlocked and locked per asset (nAVAX); C-chain: the key's
+                                                   EVM account (wei and nAVAX); shared memory: AVAX exported, not yet imported
+  transfer   --from C --to P --amount <n>          move AVAX between the C-chain and the P-chain (or --from P --to C):
+             [--export-tx-id <id>]                 export, wait, import, wait; funds already waiting in shared memory
+                                                   are imported and nothing is exported again; --export-tx-id resumes
+                                                   with an export issued before (printed to stderr when it is sent)
   send       --to <P-…> --amount <n>               send AVAX (or --asset-id)
   stake      --node-id <NodeID-…> --amount <n> --end <time> --bls-public-key <0x…> --bls-proof <0x…> [--shares 20000]
   delegate   --node-id <NodeID-…> --amount <n> --end <time>
   Amounts are nAVAX, or AVAX with the unit: 1.5avax. --end is Unix seconds, an RFC 3339 time or +<days>d.
   The key: --key-file <path> (mode 600: a file others can read is refused) or $AVANODE_PRIVATE_KEY,
   as PrivateKey-… or 0x + 64 hex digits; never on the command line.
-  send, stake and delegate print {"txID", "status", "fee"} once the tx is Committed (--no-wait: once issued).`;
+  send, stake and delegate print {"txID", "status", "fee"} once the tx is Committed (--no-wait: once issued);
+  transfer prints {"exportTxID", "importTxID", "resumed", "imported", "fees"} once the import is accepted.`;
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -39,11 +45,13 @@ const OPTIONS = {
   'bls-proof': { type: 'string' },
   shares: { type: 'string' },
   'rewards-address': { type: 'string' },
+  from: { type: 'string' },
+  'export-tx-id': { type: 'string' },
   'no-wait': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const COMMANDS = ['address', 'balance', 'send', 'stake', 'delegate'] as const;
+const COMMANDS = ['address', 'balance', 'send', 'stake', 'delegate', 'transfer'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function parseWalletFlags(argv: string[]) {
@@ -152,9 +160,34 @@ async function runCommand(command: Command, wallet: Wallet, values: ReturnType<t
       else out((await wallet.addresses())[0]!);
       return;
     }
-    case 'balance':
-      out(stringify(await wallet.balance()));
+    case 'balance': {
+      const [p, cross] = await Promise.all([wallet.balance(), wallet.crossChainBalance().catch((error: unknown) => error)]);
+      // A node without the C-chain's atomic API (an L1's, an older mock) still gets its P-chain balance.
+      if (cross instanceof Error) {
+        out(stringify({ P: p, C: null, sharedMemory: null, note: `no C-chain balance: ${cross.message.slice(0, 200)}` }));
+        return;
+      }
+      const crossChain = cross as Awaited<ReturnType<Wallet['crossChainBalance']>>;
+      out(stringify({ P: p, C: { address: crossChain.c.address, wei: crossChain.c.wei, nAVAX: crossChain.c.nanoAvax }, sharedMemory: { toP: crossChain.sharedMemory.toP, toC: crossChain.sharedMemory.toC } }));
       return;
+    }
+    case 'transfer': {
+      const from = values.from?.toUpperCase();
+      const to = values.to?.toUpperCase();
+      if (!((from === 'C' && to === 'P') || (from === 'P' && to === 'C'))) throw usageError('wallet transfer: --from C --to P, or --from P --to C');
+      const exportTxID = values['export-tx-id'];
+      if (exportTxID !== undefined && !/^[1-9A-HJ-NP-Za-km-z]{40,60}$/.test(exportTxID)) throw usageError('wallet transfer: --export-tx-id must be a cb58 tx ID');
+      const result = await wallet.transfer({
+        from,
+        to,
+        amount: amountOf(values.amount),
+        ...(exportTxID !== undefined ? { exportTxID } : {}),
+        // Written down before it is sent: the ID to resume with if this process stops before the import.
+        onExportIssued: (txID) => process.stderr.write(`export ${txID} sent; if this stops before the import, run again (or with --export-tx-id ${txID})\n`),
+      });
+      out(stringify(result));
+      return;
+    }
     case 'send':
       print(await wallet.send({ to: required(values.to, 'to', 'a P-… address'), amount: amountOf(values.amount), ...(values['asset-id'] ? { assetID: values['asset-id'] } : {}), ...common }));
       return;

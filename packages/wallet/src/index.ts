@@ -1,7 +1,7 @@
 // @avanode/wallet: keys, ACP-103 fees, builders and signatures for P-chain transactions, written
 // from the node's Go wallet (avalanchego v1.14.2). The node's rules alone: `@avanode/wallet/rules`.
 export { InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
-export { createKeySigner, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
+export { checksumEvmAddress, createKeySigner, keyAddress, keyAddressBytes, parsePrivateKey, type AddressKind, type Signer } from './keys.js';
 export { mergeSignatures, signTx, type SignTxOptions, type SignedTxResult, type TxToSign } from './sign.js';
 export { proofOfPossession, verifyProofOfPossession, type ProofOfPossession } from './pop.js';
 export { readUtxos, type ReadUtxo, type UtxoLike } from './utxos.js';
@@ -45,4 +45,15 @@ export {
 } from './build/builders.js';
 export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './build/context.js';
 export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
-export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { createWallet, type CrossChainBalance, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { transfer, type TransferContext, type TransferParams, type TransferResult } from './cchain/transfer.js';
+export {
+  buildCChainExportTx,
+  buildCChainImportTx,
+  type BuiltAtomicTx,
+  type CChainExportTxParams,
+  type CChainImportTxParams,
+  type CChainParams,
+} from './cchain/builders.js';
+export { signAtomicTx, type SignAtomicTxOptions, type SignedAtomicTxResult } from './cchain/sign.js';
+export { atomicTxFee, atomicTxGas, withBaseFeeMargin, DEFAULT_BASE_FEE_MARGIN_PERCENT } from './rules/atomic.js';
