@@ -89,6 +89,8 @@ describe('avalanchejs against the mock\'s C-chain', () => {
     await post('advance', { ms: 2000 });
     expect((await rpc('/ext/bc/C/avax', 'avax.getAtomicTxStatus', { txID: exportID })).result).toMatchObject({ status: 'Accepted', blockHeight: expect.any(String) });
     expect(await cBalance()).toBe(startC - (3n * AVAX + exportFee) * WEI);
+    // Issued again once accepted: verified again, its nonce is spent (export_tx.go EVMStateTransfer).
+    expect((await rpc('/ext/bc/C/avax', 'avax.issueTx', { tx: utils.bufferToHex(utils.addChecksum(signedExport.toBytes())), encoding: 'hex' })).error?.message).toBe('invalid nonce');
     expect(await cNonce()).toBe(nonce + 1n);
     expect(await waitingFromC()).toBe(3n * AVAX);
 
@@ -114,6 +116,26 @@ describe('avalanchejs against the mock\'s C-chain', () => {
     const stale = await exportFromC(1n * AVAX, nonce - 1n);
     const answer = await rpc('/ext/bc/C/avax', 'avax.issueTx', { tx: utils.bufferToHex(utils.addChecksum(stale.toBytes())), encoding: 'hex' });
     expect(answer.error).toEqual({ code: -32000, message: 'invalid nonce', data: null });
+  });
+
+  it('refuses an export signed by another key, one that underpays the fee, and one beyond the balance (coreth\'s texts)', async () => {
+    const other = new Uint8Array(32).fill(0x42);
+    const wrongSigner = evm.newExportTxFromBaseFee(context, (await evmApi.getBaseFee()) / WEI, AVAX, context.pBlockchainID, utils.hexToBuffer(EVM_ADDRESS), [SHORT_ADDRESS], await cNonce());
+    await addTxSignatures({ unsignedTx: wrongSigner, privateKeys: [other] });
+    const issue = async (bytes: Uint8Array) => (await rpc('/ext/bc/C/avax', 'avax.issueTx', { tx: utils.bufferToHex(utils.addChecksum(bytes)), encoding: 'hex' })).error;
+    // avalanchejs leaves the slot of a key it does not hold empty (65 zero bytes), which no key recovers from.
+    expect((await issue(wrongSigner.getSignedTx().toBytes()))?.message).toBe('invalid signature');
+    // The right key's signature with its recovery byte flipped recovers another key.
+    const flipped = (await exportFromC(AVAX)).toBytes();
+    flipped[flipped.length - 1] ^= 1;
+    expect(await issue(flipped)).toEqual({ code: -32000, message: "signature doesn't match public key", data: null });
+    // Priced at 1 nAVAX per gas where the chain asks 30: the flow check fails.
+    const cheap = evm.newExportTxFromBaseFee(context, 1n, AVAX, context.pBlockchainID, utils.hexToBuffer(EVM_ADDRESS), [SHORT_ADDRESS], await cNonce());
+    await addTxSignatures({ unsignedTx: cheap, privateKeys: [KEY] });
+    expect(await issue(cheap.getSignedTx().toBytes())).toEqual({ code: -32000, message: 'export tx flow check failed due to: insufficient funds', data: null });
+    const tooMuch = await exportFromC((await cBalance()) / WEI + AVAX);
+    expect(await issue(tooMuch.toBytes())).toEqual({ code: -32000, message: 'insufficient funds', data: null });
+    expect((await rpc('/ext/bc/C/avax', 'avax.getAtomicTxStatus', { txID: decodeAtomicTx(tooMuch.toBytes()).id })).result).toEqual({ status: 'Unknown' });
   });
 
   it('refuses a second import of a UTXO a first import took (coreth: failed to fetch import UTXOs … not found)', async () => {
@@ -194,4 +216,28 @@ describe('conservation across the C-chain, shared memory and the P-chain', () =>
       expect(await total(), `after step ${step}`).toBe(expected);
     }
   });
+});
+
+describe('@avanode/wallet\'s transfer against the mock', () => {
+  it('C → P then P → C with one call each: the AVAX arrives less the fees the wallet reports', async () => {
+    const { createClient } = await import('@avanode/client');
+    const { createWallet } = await import('@avanode/wallet');
+    const wallet = createWallet({ client: createClient({ url: server.url }), keys: [KEY] });
+    const advancing = setInterval(() => void post('advance', { ms: 2000 }), 50);
+    try {
+      const startC = await cBalance();
+      const startP = await pAvax();
+      const toP = await wallet.transfer({ from: 'C', to: 'P', amount: 2n * AVAX });
+      expect(toP.resumed).toBe(false);
+      expect(await cBalance()).toBe(startC - (2n * AVAX + toP.fees.export) * WEI);
+      expect((await pAvax()) - startP).toBe(toP.imported);
+      const midP = await pAvax();
+      const midC = await cBalance();
+      const toC = await wallet.transfer({ from: 'P', to: 'C', amount: AVAX });
+      expect(await cBalance()).toBe(midC + toC.imported * WEI);
+      expect(midP - (await pAvax())).toBe(AVAX + toC.fees.export);
+    } finally {
+      clearInterval(advancing);
+    }
+  }, 30_000);
 });

@@ -106,7 +106,8 @@ function issueTx(x: CContext, params: Params): CAnswer {
   const parsed = parsedOf(params, sae);
   if (!('tx' in parsed) || !('unsignedBytes' in parsed)) return parsed as CAnswer;
   const id = parsed.id;
-  if (x.c.mempool.has(id) || x.c.accepted.has(id)) return ok({ txID: id });
+  // Mempool.addTx: a tx pending is already known (no error); an accepted one is verified again, and fails (its nonce or UTXOs are spent).
+  if (x.c.mempool.has(id)) return ok({ txID: id });
   const error = atomicTxError(parsed, x.c, x.env) ?? conflictError(x.c, parsed, x.env);
   if (error !== undefined) {
     x.c.dropped.set(id, error);
