@@ -41,10 +41,11 @@ export const findings: Finding[] = [
     source: 'graft/coreth/plugin/evm/atomic/vm/api.go:222-236',
     method: 'avax.getAtomicTx',
     kind: 'error',
-    what: 'an omitted or empty txID is "nil transaction ID"',
+    what: 'an omitted or empty txID is "nil transaction ID"; one the chain never saw "could not find tx <txID>"',
     refusals: [
       { params: {}, error: refusal('nil transaction ID') },
       { params: { txID: EMPTY_ID }, error: refusal('nil transaction ID'), stateful: true },
+      { params: { txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN' }, error: refusal('could not find tx 2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN'), stateful: true },
     ],
   },
   {

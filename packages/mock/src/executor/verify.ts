@@ -8,6 +8,8 @@ import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, ver
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
 import { AuthorizationError, authorize } from './authorization.js';
 import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
+import { importedUtxos } from '../chains/p/atomic.js';
+import { SharedMemory } from '../shared-memory.js';
 
 /** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
 const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
@@ -109,10 +111,10 @@ const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
 const ownerKey = (owner: { locktime: bigint; threshold: number; addresses: string[] }) => `${owner.locktime}/${owner.threshold}/${owner.addresses.join(',')}`;
 
 /** utxo/verifier.go VerifySpend + VerifySpendUTXOs, the fx checks from @avanode/wallet/rules. */
-function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint): void {
+function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint, imported?: ReadonlyMap<string, UtxoRecord>): void {
   const utxos: UtxoRecord[] = [];
   for (const input of ins) {
-    const utxo = ledger.utxos.get(utxoId(input));
+    const utxo = ledger.utxos.get(utxoId(input)) ?? imported?.get(utxoId(input));
     if (!utxo) refuse(`failed to read consumed UTXO ${input.txID}:${input.outputIndex} due to: not found`);
     utxos.push(utxo!);
   }
@@ -202,8 +204,10 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   const ins = unsigned.inputs as TransferableIn[];
   const outs = unsigned.outputs as TransferableOut[];
   syntacticVerify(ledger, unsigned, ins, outs);
-  // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
-  if (type === 'ImportTx') refuse('failed to get shared memory: not found');
+  // standardTxExecutor.ImportTx: the UTXOs another chain exported, from shared memory (chains/p/atomic.ts).
+  const imported = type === 'ImportTx' ? importedUtxos(ledger, ledger.sharedMemory ?? new SharedMemory(), unsigned) : undefined;
+  if (imported && 'error' in imported) refuse(imported.error);
+  const importedIns = (unsigned.importedInputs as TransferableIn[] | undefined) ?? [];
   for (const out of (unsigned.exportedOutputs as TransferableOut[] | undefined) ?? []) verifyOutput(out);
   // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
   let baseCreds: SignedTx['credentials'];
@@ -243,7 +247,7 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
       refuse(ruleText(error));
     }
   }
-  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  verifySpend(ledger, [...ins, ...importedIns], [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee), imported && 'utxos' in imported ? imported.utxos : undefined);
   // After the flow check: the warp message's payload, the L1, the expiry, the nonce (warp-txs.ts).
   try {
     if (type === 'RegisterL1ValidatorTx') registerL1Validator(ledger, unsigned, nowSec);
