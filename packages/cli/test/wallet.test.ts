@@ -108,6 +108,28 @@ describe('avanode wallet', () => {
     expectNoKey(staked);
   });
 
+  it('transfer C → P then P → C, and balance shows both chains and shared memory', async () => {
+    const evm = keyAddress(KEY_HEX, 'local', 'EVM');
+    server.control.fund(evm, (50n * AVAX).toString());
+    const before = JSON.parse((await run(['wallet', 'balance', '--key-file', keyFile, '--url', url])).stdout) as { C: { address: string; nAVAX: string }; sharedMemory: { toP: string; toC: string } };
+    expect(before.C.address).toBe(evm.toLowerCase());
+    expect(BigInt(before.C.nAVAX)).toBeGreaterThanOrEqual(50n * AVAX);
+    const there = await run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'C', '--to', 'P', '--amount', '30avax']);
+    expect(there.code, there.stderr).toBe(0);
+    const moved = JSON.parse(there.stdout) as { exportTxID: string; importTxID: string; resumed: boolean; imported: string; fees: { export: string; import: string } };
+    expect(moved.resumed).toBe(false);
+    // The export's ID is written down (stderr) before it is sent, to resume with.
+    expect(there.stderr).toContain(`export ${moved.exportTxID} sent`);
+    expect(BigInt(moved.imported)).toBe(30n * AVAX - BigInt(moved.fees.import));
+    const back = await run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'p', '--to', 'c', '--amount', '2avax']);
+    expect(back.code, back.stderr).toBe(0);
+    const after = JSON.parse((await run(['wallet', 'balance', '--key-file', keyFile, '--url', url])).stdout) as typeof before;
+    const returned = JSON.parse(back.stdout) as typeof moved;
+    expect(BigInt(after.C.nAVAX)).toBe(BigInt(before.C.nAVAX) - 30n * AVAX - BigInt(moved.fees.export) + 2n * AVAX - BigInt(returned.fees.import));
+    expect(after.sharedMemory).toEqual({ toP: '0', toC: '0' });
+    for (const result of [there, back]) expectNoKey(result);
+  }, 120_000);
+
   it('never takes a key from argv, in any flag, form or position, and never prints it back', async () => {
     const runs = await Promise.all([
       run(['wallet', 'send', '--key', KEY_CB58, '--to', TO, '--amount', '1']),
