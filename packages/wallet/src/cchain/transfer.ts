@@ -44,7 +44,7 @@ export interface TransferResult {
   readonly importTxID: string;
   /** Whether this call found the funds already exported (a resumed transfer). */
   readonly resumed: boolean;
-  /** nAVAX the import put on the destination (what waited in shared memory, less the import's fee if it paid it there). */
+  /** nAVAX the destination gained: what waited in shared memory less the import's fee (wherever it was paid from). */
   readonly imported: bigint;
   /** nAVAX burnt: the export's fee (0 when resumed) and the import's. */
   readonly fees: { readonly export: bigint; readonly import: bigint };
