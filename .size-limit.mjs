@@ -91,20 +91,31 @@ export default [
     // 8 kB until the argument checks of issue 27, and hex printed and read in one pass (8.58 kB).
     limit: '8.7 kB',
   },
+  // The C-chain's atomic txs alone (issue 37): their own type table over the codec's schema, cb58,
+  // bech32 and sha256 (14.95 kB).
+  {
+    name: 'codec: C-chain atomic txs (@avanode/codec/cchain)',
+    path: 'packages/codec/dist/cchain/index.js',
+    import: '*',
+    gzip: true,
+    limit: '15.5 kB',
+  },
   // The wallet: a key's address, signing and the BaseTx builder, what an app that sends AVAX loads.
   // The issue's goal is 20 kB, below the floor of the audited primitives it must use: secp256k1 of
   // @noble/curves alone is 15.8 kB, and with sha256, ripemd160 (@noble/hashes) and hex, base58,
   // bech32 (@scure/base) 19.8 kB (bench/sizes.mjs measures both in the same run). The budget
   // holds today's figure (38.4 kB: ~15 kB of codec tables, fee rules, spend and signing on top,
   // then ~3.8 kB for issue 39: every address checked against its network and chain, the size and
-  // gas limits checked before signing, the authorization table, unsigned bytes read by signTx).
+  // gas limits checked before signing, the authorization table, unsigned bytes read by signTx;
+  // then issue 37: keyAddress gives a key's C-chain EVM address too (`keyAddress(key, net, 'EVM')`)
+  // and a key signer signs for it, which needs keccak-256 (@noble/hashes/sha3)).
   {
     name: 'wallet: keyAddress + signTx + buildBaseTx, up front',
     path: 'packages/wallet/dist/index.js',
     import: '{ keyAddress, signTx, buildBaseTx }',
     gzip: true,
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', plugins: [...(config.plugins ?? []), upFrontOnly] }),
-    limit: '39 kB',
+    limit: '42 kB',
   },
   {
     name: 'wallet: BLS proofs of possession (the chunk proofOfPossession loads)',

@@ -70,7 +70,7 @@ describe('the documentation site', () => {
     const pages = Object.keys(first).filter((p) => p.endsWith('.html'));
     if (process.env.AVANODE_VERBOSE) console.log(`docs: ${pages.length} pages`);
     const endpoints = (JSON.parse(readFileSync(join(docs, '..', 'spec', 'openrpc.json'), 'utf8'))['x-http-endpoints'] ?? []).length;
-    expect(pages.filter((p) => /^reference\/(info|platform|health|evm)\/.*\.html$/.test(p))).toHaveLength(spec.methods.length + endpoints);
+    expect(pages.filter((p) => /^reference\/(info|platform|health|evm|avax|avm)\/.*\.html$/.test(p))).toHaveLength(spec.methods.length + endpoints);
     expect(pages.filter((p) => p.startsWith(`v${OLDER}/reference/`))).not.toHaveLength(0);
     // The current version is the root: no second copy of it under /vX.Y.Z/.
     expect(pages.filter((p) => p.startsWith(`v${CURRENT}/`))).toEqual([]);

@@ -1,4 +1,4 @@
-// `avanode wallet address|balance|send|stake|delegate`: @avanode/wallet on the command line.
+// `avanode wallet address|balance|send|stake|delegate|transfer`: @avanode/wallet on the command line.
 // The private key comes from a file (`--key-file`, readable by its owner only) or from
 // $AVANODE_PRIVATE_KEY, never from argv: another user sees a process's arguments (ps,
 // /proc/<pid>/cmdline) and shells keep them in their history. No message here quotes an
@@ -15,7 +15,13 @@ import { joinNegativeValues, milliseconds } from './numbers.js';
 
 export const walletUsage = `usage: avanode wallet <command> [--url <url>] [--key-file <path>] [--compact] [flags]
   address         [--network local|fuji|mainnet|<id>]   the key's P-chain address (asks the node without --network)
-  balance                                               unlocked and locked amounts per asset (nAVAX; AVAX named, also in AVAX)
+  balance                                               P-chain: unlocked and locked amounts per asset (nAVAX; AVAX named,
+                                                        also in AVAX); C-chain: the key's EVM account (wei and nAVAX);
+                                                        shared memory: AVAX exported, not yet imported
+  transfer        --from C --to P --amount <n>          move AVAX between the C-chain and the P-chain (or --from P --to C):
+                  [--export-tx-id <id>]                 export, wait, import, wait; funds already waiting in shared memory
+                                                        are imported and nothing is exported again; --export-tx-id resumes
+                                                        with an export issued before (printed to stderr when it is sent)
   send            --to <P-…> --amount <n>               send AVAX (or --asset-id)
   stake           --node-id <NodeID-…> --amount <n> --end <time> --bls-public-key <0x…> --bls-proof <0x…> [--shares 20000]
   stake --auto-renew --period <time> [--auto-compound <millionths>] …   an auto-renewed validator (ACP-236), no --end
@@ -28,7 +34,8 @@ export const walletUsage = `usage: avanode wallet <command> [--url <url>] [--key
   The key: --key-file <path> (mode 600: a file others can read is refused) or $AVANODE_PRIVATE_KEY,
   as PrivateKey-… or 0x + 64 hex digits; never on the command line.
   send, stake, set-auto-renew and delegate print {"txID", "status", "fee"} once the tx is Committed (--no-wait:
-  once issued); consolidate prints one such line per tx. --compact prints each result on one line.
+  once issued); consolidate prints one such line per tx; transfer prints {"exportTxID", "importTxID", "resumed",
+  "imported", "fees"} once the import is accepted. --compact prints each result on one line.
   Exit codes: 0 done, 1 refused by the node or not enough funds, 2 a wrong flag or address, 3 no answer.`;
 
 const OPTIONS = {
@@ -52,11 +59,13 @@ const OPTIONS = {
   'tx-id': { type: 'string' },
   'max-inputs': { type: 'string' },
   compact: { type: 'boolean', default: false },
+  from: { type: 'string' },
+  'export-tx-id': { type: 'string' },
   'no-wait': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-const COMMANDS = ['address', 'balance', 'send', 'stake', 'set-auto-renew', 'delegate', 'consolidate'] as const;
+const COMMANDS = ['address', 'balance', 'send', 'stake', 'set-auto-renew', 'delegate', 'consolidate', 'transfer'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function parseWalletFlags(argv: string[]) {
@@ -156,6 +165,13 @@ function millionths(text: string | undefined, flag: string, fallback: number): n
   return Number(text);
 }
 
+/** P-chain balances as printed: AVAX named and also in AVAX (exact decimals); every amount stays in nAVAX. */
+function shownP(balances: Awaited<ReturnType<Wallet['balance']>>) {
+  return Object.fromEntries(
+    Object.entries(balances).map(([assetID, b]) => [assetID, b.name === 'AVAX' ? { name: 'AVAX', unlocked: b.unlocked, locked: b.locked, unlockedAVAX: formatAvax(b.unlocked), lockedAVAX: formatAvax(b.locked) } : b]),
+  );
+}
+
 function required(value: string | undefined, flag: string, what: string): string {
   if (value === undefined || value === '') throw usageError(`wallet: --${flag} is required (${what})`);
   return value;
@@ -211,12 +227,31 @@ async function runCommand(command: Command, wallet: Wallet & { chainTime(): Prom
       return;
     }
     case 'balance': {
-      const balances = await wallet.balance();
-      // AVAX also in AVAX (exact decimals), named; every amount stays in nAVAX as before.
-      const shown = Object.fromEntries(
-        Object.entries(balances).map(([assetID, b]) => [assetID, b.name === 'AVAX' ? { name: 'AVAX', unlocked: b.unlocked, locked: b.locked, unlockedAVAX: formatAvax(b.unlocked), lockedAVAX: formatAvax(b.locked) } : b]),
-      );
-      out(stringify(shown));
+      const [p, cross] = await Promise.all([wallet.balance(), wallet.crossChainBalance().catch((error: unknown) => error)]);
+      // A node without the C-chain's atomic API (an L1's, an older mock) still gets its P-chain balance.
+      if (cross instanceof Error) {
+        out(stringify({ P: shownP(p), C: null, sharedMemory: null, note: `no C-chain balance: ${cross.message.slice(0, 200)}` }));
+        return;
+      }
+      const crossChain = cross as Awaited<ReturnType<Wallet['crossChainBalance']>>;
+      out(stringify({ P: shownP(p), C: { address: crossChain.c.address, wei: crossChain.c.wei, nAVAX: crossChain.c.nanoAvax }, sharedMemory: { toP: crossChain.sharedMemory.toP, toC: crossChain.sharedMemory.toC } }));
+      return;
+    }
+    case 'transfer': {
+      const from = values.from?.toUpperCase();
+      const to = values.to?.toUpperCase();
+      if (!((from === 'C' && to === 'P') || (from === 'P' && to === 'C'))) throw usageError('wallet transfer: --from C --to P, or --from P --to C');
+      const exportTxID = values['export-tx-id'];
+      if (exportTxID !== undefined && !/^[1-9A-HJ-NP-Za-km-z]{40,60}$/.test(exportTxID)) throw usageError('wallet transfer: --export-tx-id must be a cb58 tx ID');
+      const result = await wallet.transfer({
+        from,
+        to,
+        amount: amountOf(values.amount),
+        ...(exportTxID !== undefined ? { exportTxID } : {}),
+        // Written down before it is sent: the ID to resume with if this process stops before the import.
+        onExportIssued: (txID) => process.stderr.write(`export ${txID} sent; if this stops before the import, run again (or with --export-tx-id ${txID})\n`),
+      });
+      out(stringify(result));
       return;
     }
     case 'send': {

@@ -3,7 +3,7 @@
 // AVAX amounts as text (exact, no floats), re-exported from @avanode/codec where wallet users look.
 export { formatAvax, parseAvax } from '@avanode/codec';
 export { AddressError, InsufficientFundsError, KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError, WalletError, type AssetShortfall } from './errors.js';
-export { createKeySigner, generatePrivateKey, keyAddress, keyAddressBytes, parsePrivateKey, type Signer } from './keys.js';
+export { checksumEvmAddress, createKeySigner, generatePrivateKey, keyAddress, keyAddressBytes, parsePrivateKey, type AddressKind, type Signer } from './keys.js';
 export { mergeSignatures, signTx, type SignTxOptions, type SignedTxResult, type TxToSign } from './sign.js';
 export { proofOfPossession, verifyProofOfPossession, type ProofOfPossession } from './pop.js';
 export { readUtxos, type ReadUtxo, type UtxoLike } from './utxos.js';
@@ -53,4 +53,15 @@ export { MAX_TX_SIZE, TxLimitError } from './builders/limits.js';
 export { NothingToConsolidateError, buildConsolidationTx, type ConsolidationTxParams } from './builders/consolidate.js';
 export { BuildError, DEFAULT_PRICE_MULTIPLIER, type CommonParams, type OwnerParam } from './builders/context.js';
 export { TxOutcomeUnknownError, TxRefusedError, readNodeContext, readUtxoHexes, sendTx, type NodeClient, type NodeContext, type SendParams as SendTxParams, type SendTxOptions, type SentTx } from './send.js';
-export { createWallet, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { createWallet, type CrossChainBalance, type SendParams, type StakeParams, type ValidateParams, type Wallet, type WalletBalance, type WalletOptions } from './wallet.js';
+export { transfer, type TransferContext, type TransferParams, type TransferResult } from './cchain/transfer.js';
+export {
+  buildCChainExportTx,
+  buildCChainImportTx,
+  type BuiltAtomicTx,
+  type CChainExportTxParams,
+  type CChainImportTxParams,
+  type CChainParams,
+} from './cchain/builders.js';
+export { signAtomicTx, type SignAtomicTxOptions, type SignedAtomicTxResult } from './cchain/sign.js';
+export { atomicTxFee, atomicTxGas, withBaseFeeMargin, DEFAULT_BASE_FEE_MARGIN_PERCENT } from './rules/atomic.js';

@@ -23,6 +23,8 @@ import { type Signer, createKeySigner } from './keys.js';
 import type { Uint64Like } from './rules/uint64.js';
 import { type NodeClient, type NodeContext, type SendTxOptions, type SentTx, readNodeContext, readUtxoHexes, sendTx } from './send.js';
 import { readUtxos } from './utxos.js';
+import { cchainReader } from './cchain/node.js';
+import { type TransferParams, type TransferResult, readCChainID, transfer, transferAddresses } from './cchain/transfer.js';
 
 export interface WalletOptions<M extends MethodTypes> {
   readonly client: NodeClient<M>;
@@ -85,6 +87,16 @@ export interface WalletBalance {
   readonly [assetID: string]: { readonly name?: string; readonly unlocked: bigint; readonly locked: bigint };
 }
 
+/** AVAX on both chains and in shared memory between them, in nAVAX (the C-chain's wei too). */
+export interface CrossChainBalance {
+  /** The P-chain address's AVAX: spendable now, and locked. */
+  readonly p: { readonly address: string; readonly unlocked: bigint; readonly locked: bigint };
+  /** The EVM account's balance: wei as the C-chain holds it, and whole nAVAX (rounded down). */
+  readonly c: { readonly address: string; readonly wei: bigint; readonly nanoAvax: bigint };
+  /** Exported and not yet imported: on the P-chain from the C-chain, on the C-chain from the P-chain. */
+  readonly sharedMemory: { readonly toP: bigint; readonly toC: bigint };
+}
+
 export interface Wallet {
   /** The wallet's `P-…` addresses on the node's network. */
   addresses(): Promise<string[]>;
@@ -103,6 +115,14 @@ export interface Wallet {
    * was nothing to merge).
    */
   consolidate(params?: ConsolidateParams): Promise<SentTx[]>;
+  /**
+   * Moves AVAX between the C-chain and the P-chain (export, wait, import, wait) with the first
+   * key's EVM account and P-chain address. Funds already waiting in shared memory are imported
+   * and nothing is exported again (see TransferParams).
+   */
+  transfer(params: TransferParams): Promise<TransferResult>;
+  /** AVAX on the P-chain, on the C-chain, and waiting in shared memory in between. */
+  crossChainBalance(): Promise<CrossChainBalance>;
 }
 
 export interface SetAutoRenewParams extends SendControls {
@@ -167,6 +187,14 @@ export function createWallet<M extends MethodTypes>(options: WalletOptions<M>): 
       signal?.throwIfAborted();
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+  };
+  let cChainID: Promise<string> | undefined;
+  const cChain = () => {
+    cChainID ??= readCChainID(client).catch((error) => {
+      cChainID = undefined;
+      throw error;
+    });
+    return cChainID;
   };
   const chainSeconds = async () => {
     const { timestamp } = await client.call<{ timestamp: string }>('platform.getTimestamp');
@@ -263,6 +291,29 @@ export function createWallet<M extends MethodTypes>(options: WalletOptions<M>): 
         { nodeID: params.nodeID, start: params.start ?? (await chainSeconds()), end: params.end, weight: params.amount, rewardsOwner: params.rewardsOwner ?? first },
         params,
       );
+    },
+    async transfer(params) {
+      const [context, id] = await Promise.all([node(params?.signal ? { signal: params.signal } : {}), cChain()]);
+      return transfer({ client, signers, node: context, cChainID: id }, params);
+    },
+    async crossChainBalance() {
+      const [{ networkID, avaxAssetID }, id] = await Promise.all([node(), cChain()]);
+      const me = transferAddresses(signers, networkID);
+      const c = cchainReader(client);
+      const [pHexes, toPHexes, toCHexes, wei, now] = await Promise.all([readUtxoHexes(client, [me.p]), readUtxoHexes(client, [me.p], { sourceChain: id }), c.atomicUtxos([me.c], 'P'), c.balanceWei(me.evm), chainSeconds()]);
+      const avaxOf = (hexes: string[]) => [...readUtxos(hexes, networkID).values()].filter((u) => u.assetID === avaxAssetID);
+      let unlocked = 0n;
+      let locked = 0n;
+      for (const utxo of avaxOf(pHexes)) {
+        if (utxo.stakeableLocktime > now || utxo.owner.locktime > now) locked += utxo.amount;
+        else unlocked += utxo.amount;
+      }
+      const total = (hexes: string[]) => avaxOf(hexes).reduce((a, u) => a + u.amount, 0n);
+      return {
+        p: { address: me.p, unlocked, locked },
+        c: { address: me.evm, wei, nanoAvax: wei / 1_000_000_000n },
+        sharedMemory: { toP: total(toPHexes), toC: total(toCHexes) },
+      };
     },
   };
 }

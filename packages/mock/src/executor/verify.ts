@@ -11,6 +11,8 @@ import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet,
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 import { STAKER_TXS, stakerShape, stakerSyntax, verifyStakerRules } from './staker.js';
 import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
+import { importedUtxos } from '../chains/p/atomic.js';
+import { SharedMemory } from '../shared-memory.js';
 
 const MAX_UINT64 = 2n ** 64n - 1n;
 
@@ -128,10 +130,10 @@ const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
 const ownerKey = (owner: { locktime: bigint; threshold: number; addresses: string[] }) => `${owner.locktime}/${owner.threshold}/${owner.addresses.join(',')}`;
 
 /** utxo/verifier.go VerifySpend + VerifySpendUTXOs, the fx checks from @avanode/wallet/rules. */
-function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint): void {
+function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint, imported?: ReadonlyMap<string, UtxoRecord>): void {
   const utxos: UtxoRecord[] = [];
   for (const input of ins) {
-    const utxo = ledger.utxos.get(utxoId(input));
+    const utxo = ledger.utxos.get(utxoId(input)) ?? imported?.get(utxoId(input));
     if (!utxo) refuse(`failed to read consumed UTXO ${input.txID}:${input.outputIndex} due to: not found`);
     utxos.push(utxo!);
   }
@@ -227,8 +229,10 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   const ins = unsigned.inputs as TransferableIn[];
   const outs = unsigned.outputs as TransferableOut[];
   syntax(ledger, type, unsigned, ins, outs);
-  // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
-  if (type === 'ImportTx') refuse('failed to get shared memory: not found');
+  // standardTxExecutor.ImportTx: the UTXOs another chain exported, from shared memory (chains/p/atomic.ts).
+  const imported = type === 'ImportTx' ? importedUtxos(ledger, ledger.sharedMemory ?? new SharedMemory(), unsigned) : undefined;
+  if (imported && 'error' in imported) refuse(imported.error);
+  const importedIns = (unsigned.importedInputs as TransferableIn[] | undefined) ?? [];
   // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
   let baseCreds: SignedTx['credentials'];
   try {
@@ -259,7 +263,7 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   }
   if (type === 'ExportTx') verifySameSubnet(ledger, unsigned.destinationChain as string);
   try {
-    verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+    verifySpend(ledger, [...ins, ...importedIns], [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee), imported && 'utxos' in imported ? imported.utxos : undefined);
   } catch (error) {
     if (type === 'ExportTx') wrapExportSpend(error);
     throw error;

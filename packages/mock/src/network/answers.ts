@@ -1,6 +1,7 @@
 // What the network answers, method by method, from the ledger: the shapes and errors of
 // avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
 // api/info/service.go). A method missing here answers from the spec's examples.
+import { atomicUtxosByAddress } from '../chains/p/atomic.js';
 import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, encodeTransferableOutput, formatAddress, parseTx } from '@avanode/codec';
 import { NODE_ID } from '../node-identity.js';
 import { AVM_ID, EVM_ID } from './seed.js';
@@ -113,10 +114,11 @@ function getUTXOs(ledger: Ledger, params: Params): Answer | undefined {
   const raw = Number(params.limit ?? 0);
   let limit = !Number.isFinite(raw) || raw <= 0 || raw > 1024 ? 1024 : raw;
   const found: UtxoRecord[] = [];
-  // Atomic UTXOs of another chain: the mock's shared memory is empty.
+  // Atomic UTXOs another chain exported to the P-chain: shared memory (chains/p/atomic.ts).
   const atomic = sourceChain !== '' && !['P', 'platform', P_CHAIN_ID].includes(sourceChain);
   const searchSize = limit;
-  outer: for (const { key, utxos } of atomic ? [] : utxosByAddress(ledger, keys)) {
+  const listed = !atomic ? utxosByAddress(ledger, keys) : ledger.sharedMemory ? atomicUtxosByAddress(ledger, ledger.sharedMemory, chainIdOf(ledger, sourceChain), keys) : [];
+  outer: for (const { key, utxos } of listed) {
     let from: string | undefined;
     if (lastAddr !== undefined) {
       const cmp = compareBytes(shortIdBytes(key), shortIdBytes(lastAddr));
@@ -280,7 +282,10 @@ function validates(ledger: Ledger, subnetID: string, nodeID: string): boolean {
  * chains.Manager Lookup: the aliases of the chains this node runs (the primary network's, and
  * those of the subnets it validates): each chain's ID, and `P`/`platform`, `X`/`avm`, `C`/`evm`.
  */
-function lookupAlias(ledger: Ledger, alias: string): string | undefined {
+/** A chain alias or ID as the chain ID it names (the alias itself when the node knows no such chain). */
+const chainIdOf = (ledger: Ledger, alias: string): string => lookupAlias(ledger, alias) ?? alias;
+
+export function lookupAlias(ledger: Ledger, alias: string): string | undefined {
   if (alias === 'P' || alias === 'platform' || alias === P_CHAIN_ID) return P_CHAIN_ID;
   for (const chain of ledger.chains) {
     const runs = chain.subnetID === P_CHAIN_ID || validates(ledger, chain.subnetID, NODE_ID);

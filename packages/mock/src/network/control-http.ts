@@ -57,6 +57,11 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
     if (typeof amount !== 'string' && typeof amount !== 'number') throw new TypeError(`amount: nAVAX as a decimal string or an integer expected, got ${excerpt(amount)}`);
     return c.fund(text(b.address, 'address'), amount);
   },
+  'base-fee': (c, b) => {
+    const wei = b.wei;
+    if (typeof wei !== 'string' && typeof wei !== 'number') throw new TypeError(`wei: wei per gas as a decimal string or an integer expected, got ${excerpt(wei)}`);
+    return c.baseFee(wei);
+  },
   fees: (c, b) => {
     for (const key of Object.keys(b)) if (!['config', 'state', 'validatorConfig', 'validatorExcess'].includes(key)) throw new TypeError(`fees: unknown member ${excerpt(key)} (config, state, validatorConfig, validatorExcess)`);
     for (const key of ['config', 'state', 'validatorConfig'] as const) if (b[key] !== undefined && (b[key] === null || typeof b[key] !== 'object' || Array.isArray(b[key]))) throw new TypeError(`fees: ${key} must be an object, got ${excerpt(b[key])}`);

@@ -16,8 +16,17 @@ export interface MockControl {
   advance(ms: number): { height: number; time: number };
   /** Makes a block now with the mempool's txs (even within a block time). */
   mine(): { height: number; time: number };
+  /** Credits `amount` nAVAX to a C-chain `0x…` address (10^9 wei each) in a new C-chain block; returns its balance in wei. */
+  fund(address: `0x${string}`, amount: bigint | number | string): { address: string; balance: string; height: number };
   /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
   fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
+  /**
+   * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
+   * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.
+   * Returns getFeeState's and getValidatorFeeState's answers after it.
+   */
+  /** Sets the C-chain's base fee (`eth_baseFee`), in wei per gas; returns it as eth_baseFee answers it. */
+  baseFee(wei: bigint | number | string): { baseFee: string };
   /**
    * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
    * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.

@@ -18,6 +18,8 @@ import { StateError, rfc3339, validateStateFile, type StateFile } from './state-
 import { isObject } from '../is-object.js';
 import type { HealthSetting, MockControl } from './control-types.js';
 import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
+import { SharedMemory } from '../shared-memory.js';
+import { createCChain, type CChain } from '../chains/c/chain.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
@@ -41,10 +43,14 @@ export interface NetworkOptions {
 export interface Simulation {
   control: MockControl;
   ledger(): Ledger | undefined;
-  /** The network's answer to a method it covers, undefined for the others. */
-  answer(method: string, params: unknown): Answer | undefined;
+  /** The network's answer to a method it covers, undefined for the others; `blockchainID` from the path (the C-chain's eth_ reads). */
+  answer(method: string, params: unknown, blockchainID?: string): Answer | undefined;
   /** Whether the network answers `method` (it is on, and covers the method). */
-  covers(method: string): boolean;
+  covers(method: string, blockchainID?: string): boolean;
+  /** The simulated C-chain (its balances, nonces, atomic txs). */
+  cChain(): CChain | undefined;
+  /** Shared memory between the chains. */
+  sharedMemory(): SharedMemory | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -116,6 +122,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     return total;
   };
   let ledger: Ledger | undefined;
+  let cChain: CChain | undefined;
+  let shared: SharedMemory | undefined;
   let clock: VirtualClock | undefined;
   let mints = 0;
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
@@ -133,6 +141,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     const { ledger } = need();
     const time = Math.max(lastBlock(ledger).time, Math.floor(ms / 1000));
     try {
+      // The C-chain's block first: what it exports is in shared memory for the P-chain's txs after.
+      cChain?.makeBlock(time);
       const start = feeStateAt(ledger, time);
       const price = gasPrice(ledger.fees, start.state);
       let state = start.state;
@@ -176,6 +186,9 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     mints = 0;
     version++;
     ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
+    shared = new SharedMemory();
+    ledger.sharedMemory = shared;
+    cChain = createCChain(ledger, shared);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
     const ticking = clock;
@@ -204,9 +217,17 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       makeBlock(need().clock.now());
       return position();
     },
-    fund(address, amount) {
+    // @ts-expect-error: one implementation of both overloads (a 0x address funds the C-chain).
+    fund(address: string, amount: bigint | number | string) {
       const { ledger, clock } = need();
       const value = uint64Amount(amount);
+      if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
+        try {
+          return cChain!.fund(address, value);
+        } finally {
+          version++;
+        }
+      }
       // Minting stays within uint64 over the whole chain, so no balance can pass 2^64 − 1.
       const held = totalHeld(ledger);
       if (value > MAX_UINT64 - held) throw new RangeError(`fund: the chain holds ${held} nAVAX; ${value} more would pass 2^64 − 1`);
@@ -240,6 +261,16 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
       return { txID, outputIndex: 0, utxoID: utxoId({ txID, outputIndex: 0 }), height: lastBlock(ledger).height };
+    },
+    baseFee(wei) {
+      const value = typeof wei === 'bigint' || (typeof wei === 'number' && Number.isSafeInteger(wei)) || (typeof wei === 'string' && /^[0-9]{1,40}$/.test(wei)) ? BigInt(wei) : -1n;
+      if (value < 0n) throw new RangeError(`baseFee: wei per gas as a whole number expected, got ${String(wei).slice(0, 40)}`);
+      try {
+        cChain!.setBaseFee(value);
+      } finally {
+        version++;
+      }
+      return { baseFee: `0x${value.toString(16)}` };
     },
     fees(settings) {
       const { ledger } = need();
@@ -280,7 +311,16 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   return {
     control,
     ledger: () => ledger,
-    answer(method, params) {
+    answer(method, params, blockchainID) {
+      if (cChain?.covers(method, blockchainID)) {
+        const nowSec = Math.floor(need().clock.now() / 1000);
+        if (cChain.readsOnly(method)) return cChain.answer(method, params, nowSec);
+        try {
+          return cChain.answer(method, params, nowSec);
+        } finally {
+          version++;
+        }
+      }
       const handler = answers[method];
       if (!handler || !ledger) return undefined;
       if (readOnlyAnswers.has(method)) return handler(ledger, isObject(params) ? params : {});
@@ -291,8 +331,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
     },
-    covers: (method) => ledger !== undefined && answers[method] !== undefined,
-    readsOnly: (method) => readOnlyAnswers.has(method),
+    covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
+    readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
+    cChain: () => cChain,
+    sharedMemory: () => shared,
     version: () => version,
     faults,
     healthSettings,

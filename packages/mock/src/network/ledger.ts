@@ -1,6 +1,7 @@
 // The chain's state: accepted blocks and txs, the UTXO set, stakers, subnets, the mempool and
 // the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
 // answer, hex or json, comes from the same bytes.
+import type { SharedMemory } from '../shared-memory.js';
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
@@ -155,6 +156,8 @@ export interface Ledger {
    * which they changed, oldest first, at most MAX_SNAPSHOTS; getValidatorsAt and the rest read them.
    */
   validatorSets: ValidatorSetsSnapshot[];
+  /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
+  sharedMemory?: SharedMemory;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));

@@ -10,6 +10,7 @@ import { NODE_ERRORS } from '../executor/errors.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
 import { acceptSubnetTx } from './accept-l1.js';
 import { mintPotentialReward, rewardDelegator, rewardValidator } from './staking-rewards.js';
+import { atomicRequestsOf } from '../chains/p/atomic.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
 
 function ownerOf(value: unknown): Owner {
@@ -117,6 +118,13 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
     const utxo = makeUtxo(ledger, id, index, out.assetID, amount, owner, stakeableLocktime);
     ledger.utxos.set(utxo.id, utxo);
   });
+  // An ImportTx's or ExportTx's atomic requests, applied to shared memory with the block (chains/p/atomic.ts).
+  const requests = atomicRequestsOf(id, type, unsigned, (index) => {
+    const out = (unsigned.exportedOutputs as TransferableOut[])[index - outs.length]!;
+    const { amount, owner } = outputParts(out.output);
+    return makeUtxo(ledger, id, index, out.assetID, amount, owner);
+  });
+  if (requests) ledger.sharedMemory?.apply(P_CHAIN_ID, requests);
   const stake = ((unsigned.stake as TransferableOut[] | undefined) ?? []).map((s) => ({ assetID: s.assetID, ...outputParts(s.output) }));
   if (type === 'AddPermissionlessValidatorTx') {
     const validator = unsigned.validator as { nodeID: string; end: number; weight: number };
