@@ -80,3 +80,26 @@ describe('shared memory', () => {
     expect(shared.waiting()).toEqual([]);
   });
 });
+
+describe('the examples\' C-chain', () => {
+  it('answers every example of the C-chain\'s methods as the example says (v1.15.0-only examples aside)', async () => {
+    const { createMockNode } = await import('@avanode/mock');
+    const { mockData } = await import('../src/generated/mock-data.ts');
+    const { readFileSync } = await import('node:fs');
+    const spec = JSON.parse(readFileSync(new URL('../../../spec/openrpc.json', import.meta.url), 'utf8')) as { methods: Array<{ name: string; examples: Array<{ name: string; params: Array<{ value: unknown }> }> }> };
+    const node = createMockNode();
+    let checked = 0;
+    for (const method of ['avax.getUTXOs', 'avax.issueTx', 'avax.getAtomicTx', 'avax.getAtomicTxStatus', 'eth_baseFee', 'eth_chainId', 'eth_getBalance', 'eth_getTransactionCount']) {
+      const names = spec.methods.find((m) => m.name === method)!.examples.map((e) => e.name);
+      for (const [i, example] of mockData.methods[method]!.examples.entries()) {
+        if (names[i]!.includes('v1.15.0')) continue;
+        checked++;
+        const path = method.startsWith('eth_') ? '/ext/bc/C/rpc' : '/ext/bc/C/avax';
+        const answer = await node.handle({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: example.params }) });
+        expect(JSON.parse(answer.body), `${method} ${names[i]}`).toMatchObject({ result: example.result });
+      }
+    }
+    expect(checked).toBe(9);
+    node.close();
+  });
+});

@@ -71,11 +71,11 @@ export const methods: readonly CliMethod[] = [
       {
         "name": "accepted",
         "params": {
-          "txID": "28XBbGkE21xaGLC5G9YBD48bg3xSDFyHGeiiZ8YcU2ska5ieNM",
+          "txID": "NmPsZ5jsLwK2EMSY1sKiTyfambWorXJ4HQgSAg8J68q86cXDL",
           "encoding": "hexnc"
         },
         "result": {
-          "tx": "0x000000000001000000010427d4b22a2a78bcddd456742caf91b56badbff985ee19aef14573e7343fd6520000000000000000000000000000000000000000000000000000000000000000000000018db97c7cece249c2b98bdc0226cc4c2a57bf52fc000000003b9f12ae21e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000000000000000000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b9aca00000000000000000000000001000000013cb7d3842e8cee6a0ebd09f1fe884f6861e1b29c0000000100000009000000015c3416614e0a25d1dd4a304d1b0ca28f80a3daeb9aeea7ff4735457283a24156687997c238a6798e5f2236699af216e86667c373266f9796032e6a44d5e2e71f00",
+          "tx": "0x000000000000000000010427d4b22a2a78bcddd456742caf91b56badbff985ee19aef14573e7343fd65200000000000000000000000000000000000000000000000000000000000000000000000142424242424242424242424242424242424242424242424242424242424242420000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000005000000007739dcae0000000100000000000000018db97c7cece249c2b98bdc0226cc4c2a57bf52fc000000007735940021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000100000009000000015fd1ea724e76c1915fd9a2f561d803e5b28b5981f042b4bea4ec3f58b83f582a40609b0c3f408d9d2196755631f6648efe64d922a119298487ca5baf91ad092300",
           "encoding": "hexnc",
           "blockHeight": "1207"
         }
@@ -104,7 +104,7 @@ export const methods: readonly CliMethod[] = [
       {
         "name": "accepted",
         "params": {
-          "txID": "28XBbGkE21xaGLC5G9YBD48bg3xSDFyHGeiiZ8YcU2ska5ieNM"
+          "txID": "NmPsZ5jsLwK2EMSY1sKiTyfambWorXJ4HQgSAg8J68q86cXDL"
         },
         "result": {
           "status": "Accepted",
@@ -737,12 +737,12 @@ export const methods: readonly CliMethod[] = [
     ],
     "examples": [
       {
-        "name": "three sent",
+        "name": "none sent yet",
         "params": [
           "0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc",
           "latest"
         ],
-        "result": "0x3"
+        "result": "0x0"
       }
     ]
   },

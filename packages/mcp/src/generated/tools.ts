@@ -199,7 +199,7 @@ export const tools: readonly McpTool[] = [
       {
         "name": "accepted",
         "arguments": {
-          "txID": "28XBbGkE21xaGLC5G9YBD48bg3xSDFyHGeiiZ8YcU2ska5ieNM",
+          "txID": "NmPsZ5jsLwK2EMSY1sKiTyfambWorXJ4HQgSAg8J68q86cXDL",
           "encoding": "hexnc"
         }
       }
@@ -303,7 +303,7 @@ export const tools: readonly McpTool[] = [
       {
         "name": "accepted",
         "arguments": {
-          "txID": "28XBbGkE21xaGLC5G9YBD48bg3xSDFyHGeiiZ8YcU2ska5ieNM"
+          "txID": "NmPsZ5jsLwK2EMSY1sKiTyfambWorXJ4HQgSAg8J68q86cXDL"
         }
       },
       {
@@ -2431,7 +2431,7 @@ export const tools: readonly McpTool[] = [
     },
     "examples": [
       {
-        "name": "three sent",
+        "name": "none sent yet",
         "arguments": {
           "address": "0x8db97c7cece249c2b98bdc0226cc4c2a57bf52fc",
           "blk": "latest",

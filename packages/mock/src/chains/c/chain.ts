@@ -2,7 +2,7 @@
 // with the P-chain's: the atomic mempool's txs re-verified at the block's base fee, then
 // accepted, their requests applied to shared memory), its answers and the control API's fund
 // and base fee. One per network build (network/index.ts).
-import { EMPTY_ID } from '@avanode/codec';
+import { EMPTY_ID, decodeHexNC } from '@avanode/codec';
 import { mockData } from '../../generated/mock-data.js';
 import type { SharedMemory } from '../../shared-memory.js';
 import { P_CHAIN_ID, type Ledger } from '../../network/ledger.js';
@@ -42,10 +42,27 @@ export interface CChain {
   setBaseFee(wei: bigint): void;
 }
 
-export function createCChain(ledger: Ledger, shared: SharedMemory): CChain {
+/** The C-chain the spec's examples show: the EVM account of eth_getBalance's and eth_getTransactionCount's first examples (which the avax.issueTx example spends from) and getAtomicTx's accepted tx. */
+function seedFromExamples(state: CChainState): void {
+  const first = (method: string) => mockData.methods[method]?.examples[0] as { params: unknown[]; result: string } | undefined;
+  const balance = first('eth_getBalance');
+  const nonce = first('eth_getTransactionCount');
+  if (balance && typeof balance.params[0] === 'string') state.balances.set(balance.params[0].toLowerCase(), BigInt(balance.result));
+  if (nonce && typeof nonce.params[0] === 'string') state.nonces.set(nonce.params[0].toLowerCase(), BigInt(nonce.result));
+  // The accepted tx getAtomicTx's example shows (the import that brought that balance), at its height.
+  const accepted = mockData.methods['avax.getAtomicTx']?.examples[0] as { params: { txID: string }; result: { tx: string; blockHeight: string } } | undefined;
+  if (accepted) {
+    const height = Number(accepted.result.blockHeight);
+    state.accepted.set(accepted.params.txID, { bytes: decodeHexNC(accepted.result.tx), height });
+    state.height = height;
+  }
+}
+
+export function createCChain(ledger: Ledger, shared: SharedMemory, examples = false): CChain {
   const chainID = primaryChain(ledger, EVM_ID) ?? MAINNET_C_CHAIN;
   const xChainID = primaryChain(ledger, AVM_ID) ?? EMPTY_ID;
   const state = createCChainState(chainID, ledger.networkID, heliconTime());
+  if (examples) seedFromExamples(state);
   const envAt = (nowSec: number): AtomicEnv => ({ networkID: ledger.networkID, avaxAssetID: ledger.avaxAssetID, peers: [P_CHAIN_ID, xChainID], shared, nowSec: BigInt(nowSec) });
   const isC = (id: string | undefined) => id === 'C' || id === 'evm' || id === chainID;
   return {
