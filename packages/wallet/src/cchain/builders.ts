@@ -11,8 +11,9 @@ import type { Network } from '@avanode/codec';
 import { EMPTY_ID, NETWORK_HRPS, decodeCB58 } from '@avanode/codec';
 import type { UnsignedAtomicTx, UnsignedExportTx, UnsignedImportTx } from '@avanode/codec/cchain';
 import { encodeUnsignedAtomicTx, sortAtomicTx } from '@avanode/codec/cchain';
-import { BuildError, type OwnerParam, hexKey, ownerParam } from '../build/context.js';
-import { matchOwners } from '../build/spend.js';
+import { hrpOfNetwork } from '../builders/addresses.js';
+import { BuildError, type OwnerParam, hexKey, ownerParam } from '../builders/context.js';
+import { matchOwners } from '../builders/spend.js';
 import { InsufficientFundsError } from '../errors.js';
 import { atomicTxFee, atomicTxGas, WEI_PER_NANO_AVAX } from '../rules/atomic.js';
 import { addressBytes } from '../rules/secp256k1fx.js';
@@ -149,7 +150,9 @@ export function buildCChainExportTx(params: CChainExportTxParams): BuiltAtomicTx
   const amount = toUint64(params.amount, 'amount');
   if (amount === 0n) throw new BuildError('amount must be above 0: the node refuses an output of no value');
   const from = evmAddressParam(params.from, 'from');
-  const owner = ownerParam(params.to, 'to');
+  // The importer's addresses are checked against the network and the destination's chain (P-… for P, X-… for X).
+  const destination = params.destinationChain === 'X' ? (['X'] as const) : params.destinationChain === 'P' ? (['P'] as const) : (['P', 'X'] as const);
+  const owner = ownerParam(params.to, 'to', hrpOfNetwork(chains.networkID), destination);
   const unsigned = {
     networkID: chains.networkID,
     blockchainID: chains.cChainID,

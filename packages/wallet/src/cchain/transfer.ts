@@ -9,7 +9,7 @@
 import type { MethodTypes, RequestOptions } from '@avanode/client';
 import { waitForTx } from '@avanode/client/wait-for-tx';
 import { formatAddress } from '@avanode/codec';
-import { type ExportTxParams, type ImportTxParams, buildExportTx, buildImportTx } from '../build/builders.js';
+import { type ExportTxParams, type ImportTxParams, buildExportTx, buildImportTx } from '../builders/builders.js';
 import { WalletError } from '../errors.js';
 import type { Signer } from '../keys.js';
 import { DEFAULT_BASE_FEE_MARGIN_PERCENT, withBaseFeeMargin } from '../rules/atomic.js';
