@@ -44,8 +44,10 @@ export default [
     // 10.4 kB until paginateUTXOs checked its options and the node's cursor (issue 27: a cycle
     // is a PaginationError, memory bounded without a set of every UTXO): 10.58 kB. 10.6 kB until
     // `validate: true` without @avanode/validators became a ConfigError naming the package and
-    // error messages cut long pointers (issues 27 and 28): 10.73 kB.
-    limit: '10.8 kB',
+    // error messages cut long pointers (issues 27 and 28): 10.73 kB. 10.8 kB until the C-chain's
+    // atomic API, its eth_ reads and the X-chain's context methods (ten methods, two namespaces,
+    // issue 37): 10.96 kB.
+    limit: '11.1 kB',
   },
   {
     name: 'validators: one result validator (platform.getCurrentValidators)',
@@ -70,7 +72,9 @@ export default [
     // descriptions. esbuild-minified and zlib-gzipped the same way at both commits, the package
     // went from 38,594 B to 36,829 B; this measure said 36.3 kB then, and 37.35 kB with the
     // v1.15.0-fuji types (three txs, the auto-renewed members): still under the 37.5 kB of before.
-    limit: '37.5 kB',
+    // 37.5 kB until the C-chain's atomic API (coreth's and SAE's answers), its eth_ reads and the
+    // X-chain's context methods, each with its params and result validators (issue 37): 40.67 kB.
+    limit: '41 kB',
   },
   // The codec's helpers: amounts and addresses (bech32) hold 4 kB; the ID helpers cannot, as cb58
   // needs sha256 (2.7 kB alone) and base58 (docs/benchmarks.md has the breakdown).
