@@ -109,8 +109,8 @@ describe('avanode wallet: addresses', () => {
   it('--rewards-address of another chain or network', async () => {
     const pop = await proofOfPossession(`0x${'29'.repeat(32)}`);
     const [x, fuji] = await Promise.all([
-      run(['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '25avax', '--end', '+20d', '--rewards-address', formatAddress(OTHER, 'local', 'X')]),
-      run(['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+20d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--rewards-address', formatAddress(OTHER, 'fuji', 'P')]),
+      run(['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '25avax', '--end', '+20d', '--rewards-address', formatAddress(OTHER, 'local', 'X')]),
+      run(['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '2000avax', '--end', '+20d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--rewards-address', formatAddress(OTHER, 'fuji', 'P')]),
     ]);
     expect(x!.stderr).toBe('avanode: wallet delegate: --rewards-address: X-local1… is an X-chain address: export to the X-chain (buildExportTx with the X-chain as destinationChain); here give P-local1…\n');
     expect(fuji!.stderr).toBe('avanode: wallet stake: --rewards-address: P-fuji1… is a Fuji address; this node is local (its addresses start with local1)\n');
@@ -131,14 +131,14 @@ describe('avanode wallet: flags', () => {
       [at(['--amount', '0']), 'wallet: --amount must be above 0: give a whole number of nAVAX (1500000000) or AVAX with the unit (1.5avax)'],
       [at(['--amount', 'ten']), 'wallet: --amount must be a whole number of nAVAX (1500000000) or AVAX with the unit (1.5avax), below 2^64 nAVAX'],
       [at([]), 'wallet: --amount is required: a whole number of nAVAX (1500000000) or AVAX with the unit (1.5avax)'],
-      [['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '25avax', '--end', 'next week'], "wallet: --end must be Unix seconds, an RFC 3339 time (2026-06-01T00:00:00Z), or +<n>d / +<n>h from the chain's time"],
+      [['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '25avax', '--end', 'next week'], "wallet: --end must be Unix seconds, an RFC 3339 time (2026-06-01T00:00:00Z), or +<n>d / +<n>h from the chain's time"],
       [['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', local.url, '--tx-id', encodeCB58(new Uint8Array(32)), '--period', 'fortnight'], 'wallet: --period must be seconds, or <n>d / <n>h (14d)'],
       [['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', local.url, '--tx-id', encodeCB58(new Uint8Array(32)), '--period', '14d', '--auto-compound', '2000000'], 'wallet: --auto-compound must be a whole number of millionths from 0 to 1000000 (20000 = 2%)'],
       [['wallet', 'consolidate', '--key-file', keyFile, '--url', local.url, '--max-inputs', '1'], 'wallet: --max-inputs must be a whole number from 2 to 99999'],
-      [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '1', '--bls-public-key', '0x00', '--bls-proof', '0x00', '--auto-renew', '--end', '+14d'], 'wallet: --auto-renew takes --period, not --end: an auto-renewed validator renews at the end of each period'],
+      [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '1', '--bls-public-key', '0x00', '--bls-proof', '0x00', '--auto-renew', '--end', '+14d'], 'wallet: --auto-renew takes --period, not --end: an auto-renewed validator renews at the end of each period'],
       [['wallet', 'delegate', '--key-file', keyFile, '--url', local.url, '--node-id', 'node-7', '--amount', '25avax', '--end', '+20d'], 'wallet delegate: --node-id must be a NodeID-… string'],
       [['wallet', 'set-auto-renew', '--key-file', keyFile, '--url', local.url, '--tx-id', 'nope', '--period', '1d'], 'wallet set-auto-renew: --tx-id must be a cb58 ID'],
-      [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+20d', '--bls-public-key', 'zz', '--bls-proof', '0x00'], 'wallet stake: --bls-public-key must be bytes or 0x-prefixed hex'],
+      [['wallet', 'stake', '--key-file', keyFile, '--url', local.url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '2000avax', '--end', '+20d', '--bls-public-key', 'zz', '--bls-proof', '0x00'], 'wallet stake: --bls-public-key must be bytes or 0x-prefixed hex'],
       [at(['--amount', '1', '--asset-id', 'zzz']), 'wallet: --asset-id must be an asset ID in cb58 (as platform.getStakingAssetID answers one)'],
       [['wallet', 'address', '--key-file', keyFile, '--network', 'bogus'], 'wallet: --network must be local, fuji, mainnet or a network ID (12345)'],
       [['wallet', 'address', '--key-file', bare, '--network', 'local'], `wallet: the key in ${bare} cannot be read: a private key must start with PrivateKey- or 0x: these 64 hex digits have no 0x; write them as 0x followed by the 64 digits, or use the node's PrivateKey-… form`],
@@ -167,7 +167,7 @@ describe('avanode wallet: flags', () => {
     expect(end - chainNow).toBeLessThan(14n * 86_400n + 60n);
     const balance = await run(['wallet', 'balance', '--key-file', keyFile, '--url', local.url, '--compact']);
     expect(balance.stdout.trimEnd().split('\n')).toHaveLength(1);
-    const avax = Object.values(JSON.parse(balance.stdout) as Record<string, { name?: string; unlockedAVAX?: string; unlocked: string }>).find((b) => b.name === 'AVAX')!;
+    const avax = Object.values((JSON.parse(balance.stdout) as { P: Record<string, { name?: string; unlockedAVAX?: string; unlocked: string }> }).P).find((b) => b.name === 'AVAX')!;
     expect(avax.unlockedAVAX).toMatch(/^\d+(\.\d{1,9})?$/);
     const poor = await run(['wallet', 'send', '--key-file', keyFile, '--url', local.url, '--to', keyAddress(`0x${'43'.repeat(32)}`, 'local'), '--amount', '999999avax']);
     expect(poor.code).toBe(1);
@@ -217,7 +217,7 @@ describe('avanode wallet: new verbs', () => {
     const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     try {
       const pop = await proofOfPossession(`0x${'39'.repeat(32)}`);
-      const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', via, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--auto-renew', '--period', '14d', '--auto-compound', '500000', '--shares', '30000', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait', '--compact']);
+      const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', via, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '2000avax', '--auto-renew', '--period', '14d', '--auto-compound', '500000', '--shares', '30000', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait', '--compact']);
       expect(staked.stderr).toBe('');
       expect(JSON.parse(staked.stdout)).toMatchObject({ status: 'Issued' });
       const added = decodeTx(issued[0]!).unsignedTx as unknown as Record<string, unknown>;

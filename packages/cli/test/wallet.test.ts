@@ -102,7 +102,7 @@ describe('avanode wallet', () => {
     for (const result of [offline, asked, sent, balance, delegated]) expectNoKey(result);
 
     const pop = await proofOfPossession(`0x${'19'.repeat(32)}`);
-    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
+    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
     expect(staked.stderr).toBe('');
     expect(JSON.parse(staked.stdout)).toMatchObject({ status: 'Issued' });
     expectNoKey(staked);
