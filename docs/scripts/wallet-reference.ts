@@ -107,6 +107,8 @@ export function walletPages(): Map<string, string> {
     '|---|---|',
     ...builders.map(({ type, doc }) => `| [\`build${type}\`](./build${type}) | ${cell(doc || PURPOSE[type]!)} |`),
     '',
+    'The C-chain side of an atomic transfer (`buildCChainExportTx`, `buildCChainImportTx`, which return a `BuiltAtomicTx` that `signAtomicTx` signs) is in the guide [Stake from the C-chain](/guide/cchain).',
+    '',
   ].join('\n'));
   return pages;
 }

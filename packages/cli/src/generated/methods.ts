@@ -1152,8 +1152,8 @@ export const methods: readonly CliMethod[] = [
         "result": {
           "nodeID": "NodeID-CxbWAwEwz7oMGEfHNMobMKKoMBCySN6dJ",
           "nodePOP": {
-            "publicKey": "0x832d10299dad79baf935d3f8989c6ed1c45a57a7a97b37ddb7142bc1b0b2f83f820ccc7b0c11d401afbb4749bc584cd0",
-            "proofOfPossession": "0x832d10299dad79baf935d3f8989c6ed1c45a57a7a97b37ddb7142bc1b0b2f83f820ccc7b0c11d401afbb4749bc584cd0d765e1f9eb76665a33d60be0c2664b913a296206bb200df9429a6ef945067cc2ea835be649ca79c97a1c852eade80f96"
+            "publicKey": "0xa4cafe0e4602bb74340d45b931591034894f6be4aae24c4e80931d622636bb4da64804903072c655995b423113f41705",
+            "proofOfPossession": "0xa5ceba038a50654b55a6e9e315dce8105e3886a0254e7f49e2fc228705db59d07cfd4870c60628218825f8db7c539c64111598082924cee2b75c2723116fbc0e9dd0a3b5e4889737d3050d4b9fb8dea9d3188210d56bb98828b119b7fab76cfc"
           }
         }
       }
