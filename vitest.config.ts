@@ -3,6 +3,25 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+const ALL_TESTS = ['spec/test/**/*.test.ts', 'generators/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts', 'docs/test/**/*.test.ts', 'publish/test/**/*.test.ts', 'scripts/test/**/*.test.ts'];
+
+// Tests whose outcome does not depend on the Node version that runs them: build-time tools that
+// run on the build's Node (spec assembly, the generator and its drift check, tsc type tests, the
+// linters), the docs site, Chromium runs, bundle sizes, packing and publishing, benchmark smoke.
+const NODE_INDEPENDENT = [
+  'spec/test/**/*.test.ts',
+  'generators/test/**/*.test.ts',
+  'packages/*/test/types.test.ts',
+  'packages/client/test/bundle-cost.test.ts',
+  'packages/msw/test/browser*.test.ts',
+  'packages/wallet/test/browser.test.ts',
+  'bench/test/**/*.test.ts',
+  'docs/test/**/*.test.ts',
+  'publish/test/**/*.test.ts',
+  'scripts/test/lint.test.ts',
+  'scripts/test/audit-sources.test.ts',
+];
+
 // One run over every package's tests, so the closing count covers the whole suite.
 // Tests import the packages by name, from their sources (the clean-room test covers dist).
 export default defineConfig({
@@ -32,7 +51,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['spec/test/**/*.test.ts', 'generators/test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'conformance/test/**/*.test.ts', 'bench/test/**/*.test.ts', 'docs/test/**/*.test.ts', 'publish/test/**/*.test.ts', 'scripts/test/**/*.test.ts'],
+    // Two projects, so CI runs once what cannot differ by Node version and on every Node line only
+    // what can (`vitest run --project runtime`); `pnpm test` runs both on one Node.
+    projects: [
+      { extends: true, test: { name: 'runtime', include: ALL_TESTS, exclude: [...NODE_INDEPENDENT, '**/node_modules/**'] } },
+      { extends: true, test: { name: 'once', include: NODE_INDEPENDENT } },
+    ],
     reporters: ['default', './scripts/count-reporter.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -145,7 +145,13 @@ export function renderPage(results) {
     '',
     `${met} of ${goals.length} goals met.`,
     '',
+    // In a box the site's stylesheet wraps to the text column (docs/.vitepress/theme/custom.css):
+    // seven columns of prose would otherwise scroll "Met" out of sight.
+    '<div class="bench-glance">',
+    '',
     table(['Section', 'Figure', 'Node', 'Measured', 'Goal', 'Baseline', 'Met'], goals),
+    '',
+    '</div>',
     '',
     ...results.sections.map(sectionText),
   ].join('\n');

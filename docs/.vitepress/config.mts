@@ -97,6 +97,8 @@ export default defineConfig({
   title: 'avanode',
   description: 'The TypeScript toolkit for the HTTP interfaces of an Avalanche node, generated from one OpenRPC document.',
   lastUpdated: false,
+  // The tab's icon (docs/public/favicon.svg, copied to the site's root).
+  head: [['link', { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' }]],
   // One page at a time: the local search index then lists pages in the same order on every
   // build, so two builds give the same bytes.
   buildConcurrency: 1,

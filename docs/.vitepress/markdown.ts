@@ -2,6 +2,16 @@
 // (docs/test/highlight.test.ts). Both settings exist so that two builds give the same bytes.
 import type { MarkdownOptions } from 'vitepress';
 
+/**
+ * A guide's snippet may start with the setup it assumes (imports, a client, a key), above a line
+ * `// ---cut---` as twoslash writes it: the tests compile the whole block (docs/test/snippets.test.ts),
+ * the site shows what follows the cut.
+ */
+export function hideSetup(code: string): string {
+  const cut = code.indexOf('// ---cut---\n');
+  return cut === -1 ? code : code.slice(cut + '// ---cut---\n'.length);
+}
+
 export const markdown: MarkdownOptions = {
   // Code groups name their tabs with random ids; numbered per page instead.
   config(md) {
@@ -15,6 +25,10 @@ export const markdown: MarkdownOptions = {
     };
   },
   codeTransformers: [
+    {
+      name: 'avanode:hide-setup',
+      preprocess: (code) => hideSetup(code),
+    },
     {
       // Shiki stops tokenizing a line after 500 ms by default and colours the rest of the block
       // from wherever it stopped. The first TypeScript block of a build also compiles the

@@ -304,5 +304,39 @@ describe('the documentation site', () => {
       await page.locator('figure.bench-chart').first().screenshot({ path: join(screenshots, 'benchmarks-chart.png') });
       await page.close();
     }, 60_000);
+
+    it('at 1280 px the goals at a glance fit the text column, "Met" in sight (no scrolling inside the table)', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(`${origin}/benchmarks.html`);
+      const glance = page.locator('.vp-doc table').first();
+      const fit = await glance.evaluate((table) => {
+        const column = table.closest('.vp-doc')!.getBoundingClientRect();
+        const box = table.getBoundingClientRect();
+        const met = [...table.querySelectorAll('th')].at(-1)!.getBoundingClientRect();
+        return { right: box.right, columnRight: column.right, scrolls: table.scrollWidth > table.clientWidth + 1, metRight: met.right, width: innerWidth };
+      });
+      expect(fit.scrolls).toBe(false);
+      expect(fit.right).toBeLessThanOrEqual(fit.columnRight + 1);
+      expect(fit.metRight).toBeLessThanOrEqual(fit.width);
+      mkdirSync(screenshots, { recursive: true });
+      await page.screenshot({ path: join(screenshots, 'benchmarks-1280.png') });
+      await page.close();
+    }, 60_000);
+
+    it('the site has a favicon, served from where every page links it', async () => {
+      const home = readFileSync(join(dist, 'index.html'), 'utf8');
+      expect(home).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
+      const icon = await fetch(`${origin}/favicon.svg`);
+      expect(icon.status).toBe(200);
+      expect(await icon.text()).toMatch(/^<svg /);
+    });
+
+    it("no snippet shows the setup it hides above '// ---cut---'", () => {
+      const pages = Object.keys(first).filter((p) => p.endsWith('.html') || p.endsWith('.js'));
+      expect(pages.filter((file) => readFileSync(join(dist, file), 'utf8').includes('---cut---'))).toEqual([]);
+      // The wallet guide shows its first block's setup (the client), never the hidden repeat of it.
+      const wallet = readFileSync(join(dist, 'guide', 'wallet.html'), 'utf8');
+      expect(wallet.split('AVANODE_PRIVATE_KEY').length - 1).toBe(1);
+    });
   });
 });

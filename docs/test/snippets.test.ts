@@ -10,6 +10,7 @@ import * as validators from '@avanode/validators';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typecheck } from '../../scripts/typecheck.ts';
+import { hideSetup } from '../.vitepress/markdown.ts';
 
 const run = promisify(execFile);
 const docs = join(import.meta.dirname, '..');
@@ -79,6 +80,38 @@ it('the reference snippets type-check', () => {
     files,
   }));
   expect(typecheck(join(work, 'tsconfig.json'))).toBe('');
+});
+
+/** A guide's block as compiled: the hidden setup (above `// ---cut---`, which the site leaves out) and the shown code. */
+const CUT = '// ---cut---\n';
+const guides = readdirSync(join(docs, 'guide')).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(docs, 'guide', name), 'utf8') }));
+const guideBlocks = guides.flatMap(({ name, text }) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m, i) => ({ name, i, code: m[1]! })));
+
+it("the guides' only TypeScript block left uncompiled is a file of the reader's Playwright project, titled with its name", () => {
+  // `ts [file]`: a file of another project, with packages the docs do not install (@playwright/test).
+  const titled = guides.flatMap(({ name, text }) => [...text.matchAll(/^```tsx? \[([^\]]*)\]\n([\s\S]*?)^```/gm)].map((m) => `${name}: ${m[1]}`));
+  expect(titled).toEqual(['scenarios.md: e2e/send.spec.ts']);
+});
+
+it("the guides' TypeScript snippets type-check under tsc --strict, each with only the setup it writes down", () => {
+  const files = guideBlocks.map(({ name, i, code }) => {
+    const file = `guide_${name.replace('.md', '')}_${i}.mts`;
+    // The shown part only after the cut; each block is a module of its own, so nothing leaks from one to the next.
+    writeFileSync(join(work, file), `${code}\nexport {};\n`);
+    return file;
+  });
+  expect(files.length).toBeGreaterThanOrEqual(38);
+  writeFileSync(join(work, 'tsconfig.guides.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: ['node'], skipLibCheck: true },
+    files,
+  }));
+  expect(typecheck(join(work, 'tsconfig.guides.json'))).toBe('');
+});
+
+it('the site hides exactly the setup above the cut, and a block has at most one cut', () => {
+  for (const { name, code } of guideBlocks) expect(code.split(CUT).length, name).toBeLessThanOrEqual(2);
+  expect(hideSetup(`import { x } from 'y';\n${CUT}x();\n`)).toBe('x();\n');
+  expect(hideSetup('x();\n')).toBe('x();\n');
 });
 
 describe('every curl snippet, run against the mock node, gets a valid answer', () => {

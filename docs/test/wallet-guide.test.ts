@@ -13,6 +13,7 @@ import { startMockServer, type MockServer } from '@avanode/msw/server';
 import * as wallet from '@avanode/wallet';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { hideSetup } from '../.vitepress/markdown.ts';
 
 const run = promisify(execFile);
 const docs = join(import.meta.dirname, '..');
@@ -32,7 +33,8 @@ afterAll(async () => {
 function guideProgram(until?: string): string {
   const guide = readFileSync(join(docs, 'guide', 'wallet.md'), 'utf8');
   const part = until === undefined ? guide : guide.slice(0, guide.indexOf(`\n## ${until}\n`));
-  return [...part.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).join('\n');
+  // Each block as the site shows it: the setup a block writes above its cut (for the type check) is what earlier blocks already did.
+  return [...part.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => hideSetup(m[1]!)).join('\n');
 }
 
 /** Runs a program of the guide's blocks against a fresh mock node; its stdout and the node's client. */

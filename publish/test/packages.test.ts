@@ -1,10 +1,27 @@
 // Every published package is complete and clean, as publint and arethetypeswrong see it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
 import { publint } from 'publint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISHED, packAll, repoRoot } from './pack.ts';
+
+/** Every file under `dir`. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+}
+
+/** What a published file names outside its package: a machine's folders, or a relative path that leaves the package. */
+function outsidePaths(root: string, file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const where = relative(root, file);
+  const found = [...text.matchAll(/\/(?:root|home|work|tmp|Users)\/[^\s'"`)]*|\bbriefs?\/[\w.-]+/g)].map((m) => `${where}: ${m[0]}`);
+  for (const [path] of text.matchAll(/(?:\.\.\/)+[\w@.-]*/g)) {
+    if (relative(root, resolve(dirname(file), path)).startsWith('..')) found.push(`${where}: ${path}`);
+  }
+  return found;
+}
 
 let packed: ReturnType<typeof packAll>;
 beforeAll(() => {
@@ -37,6 +54,21 @@ describe('published packages', () => {
         const { messages } = await publint({ pkgDir: join(repoRoot, folder), strict: true, pack: 'pnpm' });
         expect(messages.map((m) => `${m.type} ${m.code} ${JSON.stringify(m.args)}`)).toEqual([]);
       }, 60_000);
+
+      it('no published file, its README included, names a path outside the package', () => {
+        // The tarball as npm would unpack it, every text file read: no machine's paths, no path
+        // that climbs out of the package (a link into the repository is dead for whoever installed it).
+        const unpacked = mkdtempSync(join(tmpdir(), 'avanode-unpacked-'));
+        try {
+          execFileSync('tar', ['-xzf', packed.tarballs[name]!, '-C', unpacked]);
+          const root = join(unpacked, 'package');
+          const found = filesUnder(root).flatMap((file) => outsidePaths(root, file));
+          expect(filesUnder(root).some((file) => file.endsWith('README.md'))).toBe(true);
+          expect(found).toEqual([]);
+        } finally {
+          rmSync(unpacked, { recursive: true, force: true });
+        }
+      });
 
       it('arethetypeswrong finds nothing (ESM only)', () => {
         if (name === '@avanode/spec') {

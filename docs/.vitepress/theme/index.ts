@@ -5,6 +5,7 @@ import DefaultTheme from 'vitepress/theme';
 import { useRoute, type Theme } from 'vitepress';
 import { defineAsyncComponent, h, nextTick, onMounted, watch } from 'vue';
 import VersionSwitcher from './VersionSwitcher.vue';
+import './custom.css';
 
 function scrollSidebarToActive() {
   const active = document.querySelector('.VPSidebar .VPSidebarItem.is-active');

@@ -78,7 +78,7 @@ async function loadMockServer(): Promise<typeof import('@avanode/mock/server').s
     try {
       return (await import('@avanode/msw/server')).startMockServer;
     } catch {
-      throw usageError('mock: needs @avanode/mock (npm install @avanode/mock)');
+      throw usageError('mock: needs @avanode/mock beside the CLI: npm install -g @avanode/mock for a global avanode, npm install @avanode/mock in a project');
     }
   }
 }

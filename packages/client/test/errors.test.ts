@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AvanodeError, HttpError, NetworkError, ParamsValidationError, ResponseParseError, ResponseValidationError, RpcError, TimeoutError, createClient,
 } from '@avanode/client';
+import * as validators from '@avanode/validators';
 import { jsonRpc, raw, startNodeDouble, type NodeDouble } from './node-double.ts';
 
 let node: NodeDouble;
@@ -169,5 +170,30 @@ describe('validate: true', () => {
     expect(error.result).toEqual({ height: '12a' });
     node.answer(jsonRpc(() => ({ height: '12' })));
     expect(await createClient({ url: node.url, validate: true }).platform.getHeight()).toEqual({ height: '12' });
+  });
+});
+
+// What a bundled app does: it imports the validators itself and hands the module over, so the
+// client never loads the package (every bundler then sees one ordinary import; publish/test/bundlers.test.ts).
+describe('validate: the validators module', () => {
+  it('uses the module given, for params and results, and never loads the package', async () => {
+    const seen: string[] = [];
+    const module = {
+      validateParams(method: string, value: unknown) {
+        seen.push(`params ${method}`);
+        return validators.validateParams(method, value);
+      },
+      validateResult(method: string, value: unknown) {
+        seen.push(`result ${method}`);
+        return validators.validateResult(method, value);
+      },
+    };
+    node.answer(jsonRpc(() => ({ height: '12a' })));
+    const error = (await createClient({ url: node.url, validate: module }).platform.getHeight().catch((e: unknown) => e)) as ResponseValidationError;
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.path).toBe('/height');
+    const refused = (await createClient({ url: node.url, validate: module }).platform.getCurrentValidators({ nodeIDs: ['Aq5jaybS4vwKxz8xvHBfxCv9bsTNTHkgf'] }).catch((e: unknown) => e)) as ParamsValidationError;
+    expect(refused).toBeInstanceOf(ParamsValidationError);
+    expect(seen).toEqual(['params platform.getHeight', 'result platform.getHeight', 'params platform.getCurrentValidators']);
   });
 });

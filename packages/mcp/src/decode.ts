@@ -40,8 +40,9 @@ export const decodeTool = {
     const { kind, hex, network } = args as { kind: keyof typeof decoders; hex: string; network?: number | string };
     try {
       const decoded = asJson(decoders[kind](hex, network === undefined ? undefined : { network: network as never }));
-      const json = JSON.stringify(decoded);
-      return { content: [{ type: 'text', text: json.length <= 2_000 ? json : `The decoded ${kind}: ${json.length} characters of JSON in the structured content.` }], structuredContent: { kind, decoded } };
+      // The text is the structured content's JSON, for clients that pass only text to the model.
+      const structuredContent = { kind, decoded };
+      return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
     } catch (error) {
       return { content: [{ type: 'text', text: `hex: not a P-chain ${kind}: ${(error as Error).message}` }], isError: true };
     }

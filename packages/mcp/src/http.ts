@@ -54,7 +54,14 @@ export async function serveHttp(factory: () => McpServer, port: number, log: (li
     const aborted = new AbortController();
     res.once('close', () => aborted.abort());
     void (async () => {
-      const request = toRequest(req, origin, aborted.signal);
+      let request: Request;
+      try {
+        request = toRequest(req, origin, aborted.signal);
+      } catch {
+        // A target or header no URL or Headers can hold (`GET //[ HTTP/1.1`): the client's mistake.
+        req.resume();
+        return send(new Response('bad request: malformed request target or header\n', { status: 400 }), res);
+      }
       const refused = hostHeaderValidationResponse(request, localhostAllowedHostnames()) ?? originValidationResponse(request, localhostAllowedOrigins());
       if (refused) {
         log(`mcp http: refused a request (Host ${JSON.stringify(req.headers.host ?? '').slice(0, 80)}, Origin ${JSON.stringify(req.headers.origin ?? '').slice(0, 80)})`);

@@ -7,7 +7,7 @@ import { decodeTool, DECODE_TOOL } from './decode.js';
 import { describeFailure } from './failure.js';
 import type { McpTool } from './generated/tools.js';
 import { pageOf } from './paging.js';
-import { schemaProblem, standardSchema } from './schemas.js';
+import { outlineSchema, schemaProblem, standardSchema } from './schemas.js';
 import { selectTools } from './select.js';
 
 /** What a tool call needs of a client: `call` as @avanode/client (and every generated client) has it. */
@@ -34,8 +34,6 @@ export const FIND_TOOL = 'avanode_find_tools';
 export const CALL_TOOL = 'avanode_call_tool';
 /** Hand-written tools the server adds to the table's: the pair, and the decoder. */
 const EXTRA_TOOLS = 3;
-/** An answer this short is repeated in the text content; a longer one is summarized there. */
-const SHORT_TEXT = 2_000;
 
 const textResult = (text: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) });
 
@@ -65,16 +63,30 @@ async function runTool(tool: McpTool, args: Record<string, unknown>, client: Met
   } catch (error) {
     return textResult(`${tool.paging?.argument ?? 'page'}: ${(error as Error).message}`, true);
   }
-  const json = JSON.stringify(paged.content);
-  let text = json.length <= SHORT_TEXT ? `${tool.method}: ${json}` : `${tool.method}: ${json.length} characters of JSON in the structured content.`;
+  // The text is the JSON itself, exactly the structured content (the whole answer, or this page
+  // of it): many clients pass only text to the model, and the MCP specification asks a server
+  // that returns structured content to return it serialized in a text block too.
+  const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(paged.content) }];
   if (paged.cut) {
     const { list, unit, from, to, total, pages } = paged.cut;
     const place = list === 'the answer' ? 'it' : `\`${list}\``;
-    text += ` The answer was too large for one reply: ${place} holds ${unit} ${from}–${to} of ${total} (page ${page} of ${pages}).`;
-    if (unit === 'bytes') text += ' The whole hex is 0x followed by the digits of every page, in order.';
-    if (page < pages) text += ` Call ${tool.name} again with the same arguments and "${tool.paging!.argument}": ${page + 1} for the next page.`;
+    let note = `${tool.method}: the answer was too large for one reply: ${place} holds ${unit} ${from}–${to} of ${total} (page ${page} of ${pages}).`;
+    if (unit === 'bytes') note += ' The whole hex is 0x followed by the digits of every page, in order.';
+    if (page < pages) note += ` Call ${tool.name} again with the same arguments and "${tool.paging!.argument}": ${page + 1} for the next page.`;
+    content.push({ type: 'text', text: note });
   }
-  return { content: [{ type: 'text', text }], structuredContent: paged.content };
+  return { content, structuredContent: paged.content };
+}
+
+const outlines = new WeakMap<object, object>();
+/** A schema's outline, made once per schema (a server is made per HTTP request). */
+function outlined(schema: object): object {
+  let outline = outlines.get(schema);
+  if (!outline) {
+    outline = outlineSchema(schema);
+    outlines.set(schema, outline);
+  }
+  return outline;
 }
 
 /** A short line per tool for the search tool's answer. */
@@ -100,7 +112,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         ...(tool.title ? { title: tool.title } : {}),
         description: tool.description,
         inputSchema: standardSchema(tool.inputSchema),
-        ...(tool.outputSchema ? { outputSchema: standardSchema(tool.outputSchema) } : {}),
+        // The answer's outline (top-level members and types): the whole schemas would make the listing ~190,000 characters.
+        ...(tool.outputSchema ? { outputSchema: standardSchema(outlined(tool.outputSchema)) } : {}),
         annotations: tool.annotations,
       },
       (args) => runTool(tool, args as Record<string, unknown>, client, budget),
@@ -122,8 +135,9 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         const { query, toolset } = args as { query?: string; toolset?: string };
         const words = (query ?? '').toLowerCase().split(/\s+/).filter(Boolean);
         const found = behindPair.filter((t) => (!toolset || t.toolset === toolset) && words.every((w) => `${t.name} ${t.method} ${t.title ?? ''} ${t.description}`.toLowerCase().includes(w)));
-        const list = found.map((t) => ({ ...entry(t), inputSchema: t.inputSchema }));
-        return { content: [{ type: 'text', text: found.length === 0 ? 'No tool matches.' : found.map((t) => `${t.name}: ${entry(t).summary}`).join('\n') }], structuredContent: { tools: list } };
+        // The text is the structured content's JSON: a model that reads only text needs the input schemas too.
+        const structuredContent = { tools: found.map((t) => ({ ...entry(t), inputSchema: t.inputSchema })) };
+        return { content: [{ type: 'text', text: JSON.stringify(structuredContent) }], structuredContent };
       },
     );
     server.registerTool(

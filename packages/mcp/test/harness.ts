@@ -72,3 +72,6 @@ export async function overHttp(url: string, revision: Revision = 'legacy'): Prom
 
 /** The text of a tool result's first content block. */
 export const textOf = (result: { content?: unknown }) => ((result.content as Array<{ type: string; text?: string }> | undefined)?.[0]?.text ?? '');
+
+/** Every text block of a result, one per line: the JSON, then (for a page) the note on the pages. */
+export const allTextOf = (result: { content?: unknown }) => ((result.content as Array<{ type: string; text?: string }> | undefined) ?? []).map((c) => c.text ?? '').join('\n');

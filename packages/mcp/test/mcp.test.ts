@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECODE_TOOL } from '../src/decode.ts';
 import { CALL_TOOL, FIND_TOOL } from '../src/server.ts';
 import { tools } from '../src/generated/tools.ts';
-import { type Connected, overHttp, overStdio, startHttp, textOf } from './harness.ts';
+import { allTextOf, type Connected, overHttp, overStdio, startHttp, textOf } from './harness.ts';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const reads = tools.filter((t) => !t.mutating);
@@ -18,6 +18,12 @@ beforeAll(async () => {
   mock = await startMockServer({ port: 0 });
 });
 afterAll(() => mock?.close());
+
+/** The members at the top of a generated output schema (through a `$ref` into its `$defs`). */
+function topMembers(schema: object): object {
+  const root = schema as { $ref?: string; $defs?: Record<string, { properties?: object }>; properties?: object };
+  return (root.$ref ? root.$defs?.[root.$ref.slice('#/$defs/'.length)]?.properties : root.properties) ?? {};
+}
 
 /** The structured content as the method's result (unwrapped when the tool wraps it). */
 const resultOf = (tool: (typeof tools)[number], content: unknown) => (tool.wrapped ? (content as { result: unknown }).result : content);
@@ -72,7 +78,8 @@ describe('over stdio, read-only (the default)', () => {
         if (!tool.outputSchema) continue;
         const verdict = validateResult(tool.method, resultOf(tool, result.structuredContent));
         expect(verdict, `${tool.name} (${example.name ?? ''})`).toEqual({ ok: true });
-        expect(textOf(result)).toContain(tool.method);
+        // What a model that reads only text sees: the JSON itself, the structured content exactly.
+        expect(JSON.parse(textOf(result)), tool.name).toEqual(result.structuredContent);
         checked++;
       }
     }
@@ -112,6 +119,7 @@ describe('over stdio, read-only (the default)', () => {
     const found = await s.client.callTool({ name: FIND_TOOL, arguments: { query: 'uptime' } });
     const names = (found.structuredContent as { tools: Array<{ name: string }> }).tools.map((t) => t.name);
     expect(names).toContain('info_uptime');
+    expect(JSON.parse(textOf(found))).toEqual(found.structuredContent);
   });
 
   it('decodes a hex tx with the codec', async () => {
@@ -122,10 +130,26 @@ describe('over stdio, read-only (the default)', () => {
     if (typeof hex !== 'string') return expect.unreachable(`getTx answered ${JSON.stringify(hex).slice(0, 80)}`);
     const decoded = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex } });
     expect(decoded.isError, textOf(decoded)).toBeFalsy();
+    expect(JSON.parse(textOf(decoded))).toEqual(decoded.structuredContent);
     expect((decoded.structuredContent as { decoded: Record<string, unknown> }).decoded).toHaveProperty('unsignedTx');
     const bad = await s.client.callTool({ name: DECODE_TOOL, arguments: { kind: 'tx', hex: '0x00' } });
     expect(bad.isError).toBe(true);
     expect(textOf(bad)).toMatch(/^hex:/);
+  });
+
+  it('lists everything in at most 48,000 characters: output schemas as outlines, input schemas whole', async () => {
+    const listing = await s.client.listTools();
+    const size = JSON.stringify(listing).length;
+    expect(size).toBeLessThanOrEqual(48_000);
+    // The input schemas are the table's, unchanged; each output schema is the result's top-level members.
+    for (const t of listing.tools) {
+      const generated = tools.find((g) => g.name === t.name);
+      if (!generated) continue;
+      expect(t.inputSchema, t.name).toEqual(generated.inputSchema);
+      if (generated.outputSchema) expect(Object.keys((t.outputSchema as { properties?: object }).properties ?? {}), t.name).toEqual(Object.keys(topMembers(generated.outputSchema)));
+    }
+    const validators = listing.tools.find((t) => t.name === 'platform_getCurrentValidators')!;
+    expect(validators.outputSchema).toMatchObject({ type: 'object', properties: { validators: { type: 'array' } }, required: ['validators'] });
   });
 
   it('writes nothing but protocol messages to stdout (the SDK client parsed every line), and says nothing on stderr', () => {
@@ -171,13 +195,16 @@ describe('a large answer', () => {
   it('comes in pages that fit, each valid, together the whole list, with a note on how to get the next', async () => {
     const first = await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: {} });
     expect(first.isError, textOf(first)).toBeFalsy();
-    const pages = Number(/page 1 of (\d+)/.exec(textOf(first))?.[1]);
+    const pages = Number(/page 1 of (\d+)/.exec(allTextOf(first))?.[1]);
     expect(pages).toBeGreaterThan(1);
-    expect(textOf(first)).toContain('"page": 2');
+    expect(allTextOf(first)).toContain('"page": 2');
     let total = 0;
     for (let page = 1; page <= pages; page++) {
       const answer = page === 1 ? first : await s.client.callTool({ name: 'platform_getCurrentValidators', arguments: { page } });
       expect(JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(64_000);
+      // The page itself, as text, then the note saying which page it is.
+      expect(JSON.parse(textOf(answer))).toEqual(answer.structuredContent);
+      expect(allTextOf(answer)).toContain(`page ${page} of ${pages}`);
       expect(validateResult('platform.getCurrentValidators', answer.structuredContent)).toEqual({ ok: true });
       total += (answer.structuredContent as { validators: unknown[] }).validators.length;
     }
@@ -232,6 +259,20 @@ describe('over Streamable HTTP on 127.0.0.1', () => {
     expect(status).toBe(403);
     expect(server.stderr()).toMatch(/refused a request/);
   });
+
+  it('answers 400 to a request target no URL can hold, and keeps serving', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(server.url);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end('GET //[ HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'));
+      let text = '';
+      socket.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text)).on('error', reject);
+      socket.setTimeout(10_000, () => socket.destroy(new Error('no answer')));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    const height = await s.client.callTool({ name: 'platform_getHeight', arguments: {} });
+    expect(height.isError).toBeFalsy();
+  });
 });
 
 describe('integers beyond 2^53', () => {
@@ -258,12 +299,12 @@ describe('integers beyond 2^53', () => {
     expect(validateResult('platform.getFeeState', answer.structuredContent)).toEqual({ ok: true });
   });
 
-  it('are declared so in the listed output schema: an integer, or a string of 16 or more digits', async () => {
+  it('are declared so in the listed output schema (its outline): an integer, or a string of 16 or more digits', async () => {
     const { tools: listed } = await s.client.listTools();
-    const defs = (listed.find((t) => t.name === 'platform_getFeeState')!.outputSchema as { $defs: Record<string, { type: unknown; pattern: string }> }).$defs;
-    expect(defs.uint64Number!.type).toEqual(['integer', 'string']);
-    expect(new RegExp(defs.uint64Number!.pattern).test('9007199254740993')).toBe(true);
-    expect(new RegExp(defs.uint64Number!.pattern).test('42')).toBe(false);
+    const members = (listed.find((t) => t.name === 'platform_getFeeState')!.outputSchema as { properties: Record<string, { type: unknown; pattern: string }> }).properties;
+    expect(members.excess!.type).toEqual(['integer', 'string']);
+    expect(new RegExp(members.excess!.pattern).test('9007199254740993')).toBe(true);
+    expect(new RegExp(members.excess!.pattern).test('42')).toBe(false);
   });
 });
 
@@ -306,13 +347,14 @@ describe('large answers that are not a list member: a map result, wrapped result
     const tool = tools.find((t) => t.name === name)!;
     const first = await s.client.callTool({ name, arguments: args });
     expect(first.isError, textOf(first)).toBeFalsy();
-    const pages = Number(/page 1 of (\d+)/.exec(textOf(first))?.[1]);
-    expect(pages, textOf(first)).toBeGreaterThan(1);
-    expect(textOf(first)).toContain('"page": 2');
+    const pages = Number(/page 1 of (\d+)/.exec(allTextOf(first))?.[1]);
+    expect(pages, allTextOf(first)).toBeGreaterThan(1);
+    expect(allTextOf(first)).toContain('"page": 2');
     const results: unknown[] = [];
     for (let page = 1; page <= pages; page++) {
       const answer = page === 1 ? first : await s.client.callTool({ name, arguments: { ...args, page } });
       expect(answer.isError, textOf(answer)).toBeFalsy();
+      expect(JSON.parse(textOf(answer))).toEqual(answer.structuredContent);
       expect(JSON.stringify(answer.structuredContent).length).toBeLessThanOrEqual(64_000);
       results.push(resultOf(tool, answer.structuredContent));
     }

@@ -48,8 +48,13 @@ export interface ClientConfig {
    * `false` turns it off.
    */
   retry?: false | RetryOptions;
-  /** Validate params before sending and results after receiving (loads `@avanode/validators` on first use). */
-  validate?: boolean;
+  /**
+   * Validate params before sending and results after receiving, with the validators module
+   * (`import * as validators from '@avanode/validators'`, then `validate: validators`: what works
+   * in every bundler), or `true` to load `@avanode/validators` on first use at run time (Node;
+   * bundlers leave that import alone, so a bundled app passes the module).
+   */
+  validate?: boolean | ValidatorsModule;
   /** Return every 64-bit integer of a result as a `bigint` (loads the paths on first use). */
   bigint?: boolean;
   /** Largest JSON-RPC batch sent in one HTTP request; bigger batches are split (default 100). */

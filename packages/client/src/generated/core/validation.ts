@@ -12,11 +12,14 @@ type Verdict = { ok: true } | { ok: false; errors: ValidationIssue[] };
 const loaded = new WeakMap<ClientDefinition, Promise<ValidatorsModule>>();
 
 /**
- * The validators package, loaded once per definition. It is an optional peer dependency, so an
- * app that installed only the client gets a ConfigError saying what to install (the loader's
- * own error, e.g. Node's ERR_MODULE_NOT_FOUND, is its `cause`), a new one for each call.
+ * The validators: the module the app passed (`validate: validators`, what a bundled app does), or
+ * with `validate: true` the package, loaded at run time once per definition. It is an optional
+ * peer dependency, so an app that installed only the client gets a ConfigError saying what to
+ * install (the loader's own error, e.g. Node's ERR_MODULE_NOT_FOUND, is its `cause`), a new one
+ * for each call.
  */
-async function validatorsOf(definition: ClientDefinition, method: string): Promise<ValidatorsModule> {
+async function validatorsOf({ config, definition }: CoreParts, method: string): Promise<ValidatorsModule> {
+  if (typeof config.validate === 'object') return config.validate;
   let validators = loaded.get(definition);
   if (!validators) {
     validators = definition.loadValidators();
@@ -25,7 +28,7 @@ async function validatorsOf(definition: ClientDefinition, method: string): Promi
   try {
     return await validators;
   } catch (error) {
-    throw new ConfigError('validate: true needs the optional peer dependency @avanode/validators, which could not be loaded: npm install @avanode/validators', method, { option: 'validate' }, error);
+    throw new ConfigError('validate: true needs the optional peer dependency @avanode/validators, which could not be loaded: npm install @avanode/validators, and in a bundled app pass the module: validate: validators (import * as validators from \'@avanode/validators\')', method, { option: 'validate' }, error);
   }
 }
 
@@ -39,13 +42,13 @@ function issueText(issues: ValidationIssue[]): string {
 }
 
 export async function checkParams(parts: CoreParts, method: string, value: unknown): Promise<void> {
-  const verdict = (await validatorsOf(parts.definition, method)).validateParams(method, value);
+  const verdict = (await validatorsOf(parts, method)).validateParams(method, value);
   if (!verdict.ok) throw new ParamsValidationError(`invalid params at ${issueText(verdict.errors)}`, method, firstIssue(verdict.errors));
 }
 
 /** Checks a result, or (with `validator`) an HTTP answer with that named validator. */
 export async function checkResult(parts: CoreParts, method: string, value: unknown, validator?: string): Promise<void> {
-  const validators = await validatorsOf(parts.definition, method);
+  const validators = await validatorsOf(parts, method);
   const named = validator ? ((validators as unknown as Record<string, ((v: unknown) => Verdict) | undefined>)[validator]) : undefined;
   const verdict: Verdict = validator
     ? named
