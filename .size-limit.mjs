@@ -95,14 +95,16 @@ export default [
   // The issue's goal is 20 kB, below the floor of the audited primitives it must use: secp256k1 of
   // @noble/curves alone is 15.8 kB, and with sha256, ripemd160 (@noble/hashes) and hex, base58,
   // bech32 (@scure/base) 19.8 kB (bench/sizes.mjs measures both in the same run). The budget
-  // holds today's figure (34.6 kB: ~15 kB of codec tables, fee rules, spend and signing on top).
+  // holds today's figure (38.4 kB: ~15 kB of codec tables, fee rules, spend and signing on top,
+  // then ~3.8 kB for issue 39: every address checked against its network and chain, the size and
+  // gas limits checked before signing, the authorization table, unsigned bytes read by signTx).
   {
     name: 'wallet: keyAddress + signTx + buildBaseTx, up front',
     path: 'packages/wallet/dist/index.js',
     import: '{ keyAddress, signTx, buildBaseTx }',
     gzip: true,
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', plugins: [...(config.plugins ?? []), upFrontOnly] }),
-    limit: '36 kB',
+    limit: '39 kB',
   },
   {
     name: 'wallet: BLS proofs of possession (the chunk proofOfPossession loads)',

@@ -155,7 +155,8 @@ describe('avanode wallet', () => {
     expect(noKey!.stderr).toMatch(/no key: give --key-file/);
     expect(badEnv!.stderr).toMatch(/\$AVANODE_PRIVATE_KEY cannot be read/);
     expect(both!.stderr).toMatch(/both --key-file and \$AVANODE_PRIVATE_KEY/);
-    expect(poor!.stderr).toMatch(/^avanode: wallet send: insufficient funds: \S+ needs \d+, \d+ available\n$/);
+    expect(poor!.stderr).toMatch(/^avanode: wallet send: insufficient funds: AVAX needs 999999\.\d+ AVAX, \d+(\.\d+)? AVAX available\n$/);
+    expect(poor!.code).toBe(1);
     expect(down!.code).toBe(3);
     expect(down!.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
     expect(badTo!.code).toBe(2);

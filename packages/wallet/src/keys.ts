@@ -1,6 +1,6 @@
 // Private keys and the signer interface. A key is 32 bytes held in a closure: a signer object has
 // no member that holds it, and prints, inspects and serializes as its address alone.
-import { type Network, decodeCB58, formatAddress } from '@avanode/codec';
+import { type Network, decodeCB58, encodeCB58, formatAddress } from '@avanode/codec';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { hex } from '@scure/base';
 import { publicKeyAddress } from './rules/secp256k1.js';
@@ -37,7 +37,16 @@ export function parsePrivateKey(text: string): Uint8Array {
     if (digits.length !== 64 || !/^[0-9a-fA-F]+$/.test(digits)) throw new KeyFormatError(`a 0x private key must be 64 hex digits, got ${digits.length} characters`);
     return checkedKey(hex.decode(digits.toLowerCase()), '0x');
   }
-  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x`);
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x: these 64 hex digits have no 0x; write them as 0x followed by the 64 digits, or use the node's ${PRIVATE_KEY_PREFIX}… form`);
+  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x (0x followed by 64 hex digits)`);
+}
+
+/**
+ * A new private key from the platform's secure random source (crypto.getRandomValues), as the
+ * node prints keys: `PrivateKey-<cb58>`. Keep it where keys are kept; it is never logged here.
+ */
+export function generatePrivateKey(): string {
+  return PRIVATE_KEY_PREFIX + encodeCB58(secp256k1.utils.randomSecretKey());
 }
 
 function keyBytes(key: Uint8Array | string): Uint8Array {

@@ -137,7 +137,7 @@ describe('createWallet', () => {
     expect(await wallet.addresses()).toEqual([FROM]);
     const status = node.control.status();
     const avax = (await client.platform.getStakingAssetID()).assetID;
-    expect((await wallet.balance())[avax]).toEqual({ unlocked: 5100n * AVAX, locked: 0n });
+    expect((await wallet.balance())[avax]).toEqual({ name: 'AVAX', unlocked: 5100n * AVAX, locked: 0n });
 
     const mineSoon = setInterval(() => node.control.mine(), 50);
     try {

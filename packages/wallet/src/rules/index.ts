@@ -36,6 +36,8 @@ export {
   type TxLike,
 } from './complexity.js';
 export { txFee, txGas, type FeeParams } from './fee.js';
+export { TxInputError, readTx, type ReadTx } from './tx-input.js';
+export { AUTHORIZATION, type Authorization, type AuthorizationOwner } from './authorization.js';
 export { SIGNATURE_LEN, publicKeyAddress, recoverAddress } from './secp256k1.js';
 export {
   addressBytes,
