@@ -99,7 +99,7 @@ describe('the wallet in Chromium', () => {
     const fees = BigInt(report.stepsBurned!) + BigInt(report.sentBurned!) + BigInt(report.stakedBurned!);
     expect(await balance(to)).toBe(toBefore + 7n * AVAX);
     expect(await balance(from)).toBe(fromBefore - 7n * AVAX - 2000n * AVAX - fees);
-    const { validators } = await client.platform.getCurrentValidators({ nodeIDs: ['NodeID-111111111111111111116DBWJs'] });
+    const { validators } = await client.platform.getCurrentValidators({ nodeIDs: ['NodeID-6VVhjRYE6sgFaD91LNc4CwtgJ7vo8xJU6'] });
     expect(validators).toHaveLength(1);
   });
 });

@@ -145,7 +145,8 @@ describe('createWallet', () => {
       expect(sent.status).toBe('Committed');
       const now = Math.floor(('time' in status ? status.time : 0) + 1);
       const pop = await proofOfPossession(`0x${'3c'.repeat(32)}`);
-      const nodeID = 'NodeID-111111111111111111116DBWJs';
+      // Not the empty NodeID: the node refuses it (errEmptyNodeID).
+      const nodeID = 'NodeID-6VVhjRYE6sgFaD91LNc4CwtgJ7vo8xJU6';
       const staked = await wallet.stake({ nodeID, amount: 2000n * AVAX, end: now + 30 * 86_400, signer: pop, shares: 20_000, wait: { intervalMs: 20 } });
       expect(staked.status).toBe('Committed');
       const delegated = await wallet.delegate({ nodeID, amount: 25n * AVAX, end: now + 20 * 86_400, wait: { intervalMs: 20 } });

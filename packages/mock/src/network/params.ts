@@ -24,6 +24,8 @@ export interface StakingParams {
   minDelegationFee: bigint;
   minStakeDurationSec: bigint;
   maxStakeDurationSec: bigint;
+  /** ACP-273 (v1.15.0-fuji genesis/params.go HeliconMinStakeDuration): a primary-network validator's minimum period once Helicon is active. */
+  heliconMinStakeDurationSec: bigint;
   reward: RewardConfig;
 }
 
@@ -39,14 +41,16 @@ const MAINNET_STAKING: StakingParams = {
   minDelegationFee: 20_000n,
   minStakeDurationSec: 14n * DAY,
   maxStakeDurationSec: 365n * DAY,
+  // v1.15.0-fuji genesis_mainnet.go.
+  heliconMinStakeDurationSec: 48n * HOUR,
   reward: REWARD,
 };
 
 /** genesis_fuji.go FujiParams.StakingConfig. */
-const FUJI_STAKING: StakingParams = { ...MAINNET_STAKING, minValidatorStake: AVAX, minDelegatorStake: AVAX, minStakeDurationSec: DAY };
+const FUJI_STAKING: StakingParams = { ...MAINNET_STAKING, minValidatorStake: AVAX, minDelegatorStake: AVAX, minStakeDurationSec: DAY, heliconMinStakeDurationSec: 12n * HOUR };
 
 /** genesis_local.go LocalParams.StakingConfig. */
-const LOCAL_STAKING: StakingParams = { ...MAINNET_STAKING, minStakeDurationSec: DAY };
+const LOCAL_STAKING: StakingParams = { ...MAINNET_STAKING, minStakeDurationSec: DAY, heliconMinStakeDurationSec: HOUR };
 
 /** proposal_tx_executor.go MaxValidatorWeightFactor: a validator takes delegations up to 5 times its own weight. */
 export const MAX_VALIDATOR_WEIGHT_FACTOR = 5n;
@@ -91,6 +95,15 @@ export function stakingWith(networkID: number, settings: StakingSettings = {}): 
 /** The chain's staking parameters: its own, with the minimum stakes its state sets (what getMinStake answers). */
 export function stakingParams(ledger: { staking: StakingParams; minStake: { validator: bigint; delegator: bigint } }): StakingParams {
   return { ...ledger.staking, minValidatorStake: ledger.minStake.validator, minDelegatorStake: ledger.minStake.delegator };
+}
+
+/**
+ * staker_tx_verification_helpers.go primaryNetworkValidatorMinStakeDuration (v1.15.0-fuji): a
+ * primary-network validator's minimum period, ACP-273's shorter one once Helicon is active at
+ * the chain's time. Delegators keep MinStakeDuration (getDelegatorRules is unchanged).
+ */
+export function validatorMinStakeDuration(ledger: { staking: StakingParams; heliconTime: bigint }, nowSec: bigint): bigint {
+  return nowSec >= ledger.heliconTime ? ledger.staking.heliconMinStakeDurationSec : ledger.staking.minStakeDurationSec;
 }
 
 /** upgrade/upgrade.go UnscheduledActivationTime (v1.15.0-fuji): 9999-12-01T00:00:00Z, Unix seconds. */
