@@ -99,7 +99,8 @@ describe('avanode wallet', () => {
     for (const result of [offline, asked, sent, balance, delegated]) expectNoKey(result);
 
     const pop = await proofOfPossession(`0x${'19'.repeat(32)}`);
-    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
+    // Not the empty NodeID: the mock refuses it as the node does (errEmptyNodeID).
+    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-6VVhjRYE6sgFaD91LNc4CwtgJ7vo8xJU6', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
     expect(staked.stderr).toBe('');
     expect(JSON.parse(staked.stdout)).toMatchObject({ status: 'Issued' });
     expectNoKey(staked);

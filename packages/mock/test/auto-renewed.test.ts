@@ -394,3 +394,93 @@ describe('the cycle (proposal_tx_executor.go RewardAutoRenewedValidatorTx)', () 
     await commits(await delegate(now + DAY));
   });
 });
+
+describe("ACP-273 on Fuji and mainnet (genesis_fuji.go 12 h, genesis_mainnet.go 48 h, from Helicon's activation)", () => {
+  const FUJI_HELICON = BigInt(Date.UTC(2026, 6, 28, 15) / 1000);
+  /** A network from a state file at `time`, KEY holding 10,000 AVAX; `heliconTime` for mainnet, whose activation is unscheduled. */
+  async function network(networkID: number, time: bigint, heliconTime?: string) {
+    const address = keyAddress(KEY, networkID);
+    return startMockServer({ port: 0, network: { state: { networkID, time: Number(time), height: 1, utxos: [{ address, amount: String(10_000n * AVAX) }], ...(heliconTime ? { upgrades: { heliconTime } } : {}) } } });
+  }
+  /** An AddPermissionlessValidatorTx of 2,000 AVAX for `period` seconds from the chain's time, built by the wallet for `url`'s network. */
+  async function validatorFor(url: string, networkID: number, period: bigint) {
+    const address = keyAddress(KEY, networkID);
+    const c = createClient({ url, retry: false });
+    const { timestamp } = (await rpc(url, 'platform.getTimestamp')).result as { timestamp: string };
+    const now = BigInt(Date.parse(timestamp) / 1000);
+    const node = nextNode();
+    const built = buildAddPermissionlessValidatorTx({
+      utxos: await readUtxoHexes(c, [address]),
+      fromAddresses: [address],
+      feeState: (await rpc(url, 'platform.getFeeState')).result as never,
+      feeConfig: (await rpc(url, 'platform.getFeeConfig')).result as never,
+      network: networkID,
+      avaxAssetID: ((await rpc(url, 'platform.getStakingAssetID')).result as { assetID: string }).assetID,
+      minIssuanceTime: now,
+      nodeID: node.nodeID,
+      start: 0,
+      end: Number(now + period),
+      weight: 2_000n * AVAX,
+      signer: await proofOfPossession(node.blsKey),
+      validationRewardsOwner: owner(address),
+      delegationRewardsOwner: owner(address),
+      shares: 20_000,
+    });
+    return sign(built);
+  }
+  const issuedOn = async (node: MockServer, bytes: Uint8Array) => {
+    const answer = await issue(bytes, node.url);
+    if (answer.error) return answer.error.message;
+    node.control.mine();
+    return (await rpc(node.url, 'platform.getTxStatus', { txID: answer.result!.txID })).result!.status;
+  };
+
+  it('Fuji: 12 hours commits after 2026-07-28T15:00:00Z and 12 hours less a second is too short; before it, 12 hours is too short', async () => {
+    const after = await network(5, FUJI_HELICON + 60n);
+    const before = await network(5, FUJI_HELICON - 2n * DAY);
+    try {
+      const short = await validatorFor(after.url, 5, 12n * HOUR - 1n);
+      expect(await issuedOn(after, short)).toBe(executed(short, 'staking period is too short'));
+      expect(await issuedOn(after, await validatorFor(after.url, 5, 12n * HOUR))).toBe('Committed');
+      const early = await validatorFor(before.url, 5, 12n * HOUR);
+      expect(await issuedOn(before, early)).toBe(executed(early, 'staking period is too short'));
+      expect(await issuedOn(before, await validatorFor(before.url, 5, DAY))).toBe('Committed');
+    } finally {
+      await after.close();
+      await before.close();
+    }
+  });
+
+  it("mainnet: 48 hours commits once a state file's Helicon is past, 48 hours less a second is too short; unscheduled, the minimum stays 14 days", async () => {
+    const time = 1_900_000_000n;
+    const after = await network(1, time, '2030-01-01T00:00:00Z');
+    const unscheduled = await network(1, time);
+    try {
+      const short = await validatorFor(after.url, 1, 48n * HOUR - 1n);
+      expect(await issuedOn(after, short)).toBe(executed(short, 'staking period is too short'));
+      expect(await issuedOn(after, await validatorFor(after.url, 1, 48n * HOUR))).toBe('Committed');
+      const early = await validatorFor(unscheduled.url, 1, 14n * DAY - 1n);
+      expect(await issuedOn(unscheduled, early)).toBe(executed(early, 'staking period is too short'));
+      expect(await issuedOn(unscheduled, await validatorFor(unscheduled.url, 1, 14n * DAY))).toBe('Committed');
+    } finally {
+      await after.close();
+      await unscheduled.close();
+    }
+  });
+
+  it("takes a state file's staking.heliconMinStakeDuration (the node's --helicon-min-stake-duration), refusing 0", async () => {
+    const address = keyAddress(KEY, LOCAL);
+    const state = { networkID: LOCAL, time: 1_900_000_000, height: 1, utxos: [{ address, amount: String(10_000n * AVAX) }], upgrades: { heliconTime: '2030-01-01T00:00:00Z' }, staking: { heliconMinStakeDuration: 1800 } };
+    const node = await startMockServer({ port: 0, network: { state } });
+    try {
+      const short = await validatorFor(node.url, LOCAL, 1799n);
+      expect(await issuedOn(node, short)).toBe(executed(short, 'staking period is too short'));
+      expect(await issuedOn(node, await validatorFor(node.url, LOCAL, 1800n))).toBe('Committed');
+    } finally {
+      await node.close();
+    }
+    await expect(startMockServer({ port: 0, network: { state: { ...state, staking: { heliconMinStakeDuration: 0 } } } })).rejects.toThrow(
+      'state.staking.heliconMinStakeDuration: expected a duration of at least 1 second (helicon min stake duration must be > 0), got 0',
+    );
+  });
+});

@@ -68,6 +68,7 @@ interface StakingSettings {
   minDelegationFee?: number;
   minStakeDuration?: bigint | number | string;
   maxStakeDuration?: bigint | number | string;
+  heliconMinStakeDuration?: bigint | number | string;
   reward?: { maxConsumptionRate?: number; minConsumptionRate?: number; mintingPeriod?: bigint | number | string; supplyCap?: bigint | number | string };
 }
 
@@ -83,6 +84,7 @@ export function stakingWith(networkID: number, settings: StakingSettings = {}): 
     minDelegationFee: big(settings.minDelegationFee, base.minDelegationFee),
     minStakeDurationSec: big(settings.minStakeDuration, base.minStakeDurationSec),
     maxStakeDurationSec: big(settings.maxStakeDuration, base.maxStakeDurationSec),
+    heliconMinStakeDurationSec: big(settings.heliconMinStakeDuration, base.heliconMinStakeDurationSec),
     reward: {
       maxConsumptionRate: big(r.maxConsumptionRate, base.reward.maxConsumptionRate),
       minConsumptionRate: big(r.minConsumptionRate, base.reward.minConsumptionRate),
