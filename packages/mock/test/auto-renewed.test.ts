@@ -83,6 +83,8 @@ interface AddOptions {
   delegationShares?: number;
   autoCompoundRewardShares?: number;
   rewards?: string;
+  /** The delegation rewards' owner (default: `rewards`). */
+  delegationRewards?: string;
   url?: string;
   price?: bigint;
 }
@@ -96,7 +98,7 @@ async function addTx(options: AddOptions = {}) {
     weight: options.weight ?? 2_000n * AVAX,
     signer: await proofOfPossession(node.blsKey),
     validationRewardsOwner: owner(rewards),
-    delegationRewardsOwner: owner(rewards),
+    delegationRewardsOwner: owner(options.delegationRewards ?? rewards),
     validatorAuthority: owner(ADDRESS),
     delegationShares: options.delegationShares ?? 20_000,
     autoCompoundRewardShares: options.autoCompoundRewardShares ?? 500_000,
@@ -368,6 +370,36 @@ describe('the cycle (proposal_tx_executor.go RewardAutoRenewedValidatorTx)', () 
     expect(returned.reduce((sum, u) => sum + BigInt((u.output as { amount: number | bigint }).amount), 0n)).toBe(weight0);
     // Everything paid was minted when each cycle began: the supply did not move at the exit.
     expect(await supply()).toBe(supply0 + reward1 + reward2 + reward3);
+  });
+
+  it("restakes the shares of its delegatee reward too: a delegation ending with the cycle, its commission split like the validator's reward", async () => {
+    const rewards = keyAddress(new Uint8Array(32).fill(0x64), LOCAL);
+    const commission = keyAddress(new Uint8Array(32).fill(0x65), LOCAL);
+    const delegatorRewards = keyAddress(new Uint8Array(32).fill(0x66), LOCAL);
+    const weight0 = 2_000n * AVAX;
+    const add = await addTx({ rewards, delegationRewards: commission, weight: weight0, period: DAY, delegationShares: 100_000, autoCompoundRewardShares: 500_000 });
+    const nodeID = nodeIdToString(new Uint8Array(20).fill(seed));
+    const supply0 = await supply();
+    const start = await commits(add);
+    const reward1 = potentialReward(CONFIG, DAY, weight0, supply0);
+    const delegation = 500n * AVAX;
+    const delegator = await sign(buildAddPermissionlessDelegatorTx({ ...(await common()), nodeID, start: 0, end: Number(start + DAY), weight: delegation, rewardsOwner: owner(delegatorRewards) }));
+    const delegatedAt = await commits(delegator);
+    const delegatorReward = potentialReward(CONFIG, start + DAY - delegatedAt, delegation, supply0 + reward1);
+    const { delegatee: commissionEarned, delegator: delegatorPart } = splitReward(delegatorReward, 100_000n);
+    expect(commissionEarned).toBeGreaterThan(0n);
+
+    server.control.advance(Number(DAY) * 1000);
+    const restakedValidation = splitReward(reward1, 500_000n).delegatee;
+    const restakedCommission = splitReward(commissionEarned, 500_000n).delegatee;
+    const weight1 = weight0 + restakedValidation + restakedCommission;
+    expect(await shown(nodeID)).toMatchObject({ weight: String(weight1), accruedDelegateeReward: '0', potentialReward: String(potentialReward(CONFIG, DAY, weight1, supply0 + reward1 + delegatorReward)) });
+    // mintRewards: the validation part first, then the delegatee part, at output indices 0 and 1 of the reward tx.
+    expect(await rewardsOf(txId(add), start + DAY)).toEqual([
+      { outputIndex: 0, owner: rewards, amount: reward1 - restakedValidation },
+      { outputIndex: 1, owner: commission, amount: commissionEarned - restakedCommission },
+    ]);
+    expect(BigInt((await result('platform.getBalance', { addresses: [delegatorRewards] })).balance as string)).toBe(delegatorPart);
   });
 
   it('restakes no more than the maximum stake allows, and pays the rest', async () => {
