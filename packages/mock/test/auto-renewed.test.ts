@@ -9,6 +9,7 @@ import { decodeUtxo, encodeCB58, encodeHex, encodeTx, nodeIdToString, parseTx, t
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildAddAutoRenewedValidatorTx, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, buildSetAutoRenewedValidatorConfigTx, keyAddress, keyAddressBytes, proofOfPossession, readUtxoHexes, signTx, type BuiltTx } from '@avanode/wallet';
 import { createClient } from '@avanode/client';
+import { validateResult } from '@avanode/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rewardTxID } from '../src/network/auto-renew.ts';
 import { potentialReward, splitReward } from '../src/network/reward.ts';
@@ -180,6 +181,12 @@ describe('AddAutoRenewedValidatorTx after Helicon (standard_tx_executor.go, stak
     expect(keys.slice(keys.indexOf('signer'), keys.indexOf('delegatorCount') + 1)).toEqual(['signer', 'validatorAuthority', 'nextPeriod', 'autoCompoundRewardShares', 'delegatorCount']);
     // Its potential reward is minted into the supply at once, as putStaker's is.
     expect(await supply()).toBe(supply0 + reward);
+    // The answer is what the spec's schema (spec/src/schemas/validators.yaml, from v1.15.0-fuji) allows: all three members or none.
+    const answer = await result('platform.getCurrentValidators');
+    expect(validateResult('platform.getCurrentValidators', answer)).toEqual({ ok: true });
+    const { nextPeriod: _left, ...withoutNextPeriod } = validator;
+    expect(validateResult('platform.getCurrentValidators', { validators: [validator] })).toEqual({ ok: true });
+    expect(validateResult('platform.getCurrentValidators', { validators: [withoutNextPeriod] })).not.toEqual({ ok: true });
     // A validator added otherwise has none of the three.
     const plain = ((await result('platform.getCurrentValidators')).validators as Array<Record<string, unknown>>).filter((v) => v.txID !== txId(bytes) && v.potentialReward !== undefined);
     expect(plain.length).toBeGreaterThan(0);
