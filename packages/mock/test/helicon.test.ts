@@ -1,10 +1,9 @@
-// Helicon's txs (avalanchejs v1.15.0-fuji, ACP-236) on the mock: the activation time per network
+// Helicon's txs (avalanchego v1.15.0-fuji, ACP-236) on the mock: the activation time per network
 // as upgrade/upgrade.go has it (Fuji 2026-07-28T15:00:00Z; mainnet and local unscheduled),
-// settable in a state file, and the executor's answer to an auto-renewed validator's txs: before
-// the activation the node's errHeliconUpgradeNotActive, after it a refusal that says the mock does
-// not execute them yet (never a commit as a plain transfer). Driven through the executor itself:
-// over platform.issueTx the wallet's rules give these types no complexity yet, and the node
-// prices a tx before executing it.
+// settable in a state file, and the executor's first answer to an auto-renewed validator's txs on
+// each side of it: before, the node's errHeliconUpgradeNotActive; at it, the tx's own checks (here
+// SyntacticVerify's errMissingTxID of a tx naming no validator). Driven through the executor
+// itself at each network's time; auto-renewed.test.ts executes them over platform.issueTx.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -30,9 +29,9 @@ const base = (networkID: number) => ({ networkID, blockchainID: EMPTY_ID, output
 const setConfig = (networkID: number) => ({ type: 'SetAutoRenewedValidatorConfigTx', ...base(networkID), txID: EMPTY_ID, auth: { signatureIndices: [0] }, autoCompoundRewardShares: 0, period: 0 });
 
 describe('Helicon (upgrade/upgrade.go at v1.15.0-fuji)', () => {
-  it("is active on Fuji from 2026-07-28T15:00:00Z: a second before, the node's refusal; at it, the mock says it does not execute the tx", () => {
+  it("is active on Fuji from 2026-07-28T15:00:00Z: a second before, the node's refusal; at it, the tx's own checks", () => {
     expect(answer(ledgerOf(5, FUJI_HELICON - 1), setConfig(5))).toBe('attempting to use a Helicon-upgrade feature prior to activation');
-    expect(answer(ledgerOf(5, FUJI_HELICON), setConfig(5))).toBe('SetAutoRenewedValidatorConfigTx after Helicon is not modelled by the mock (docs/guide/mock-limits.md)');
+    expect(answer(ledgerOf(5, FUJI_HELICON), setConfig(5))).toBe('missing tx id');
   });
 
   it('is unscheduled on mainnet and local networks (9999-12-01)', () => {
@@ -43,7 +42,7 @@ describe('Helicon (upgrade/upgrade.go at v1.15.0-fuji)', () => {
   it("takes a local network's activation from its state file's upgrades.heliconTime (RFC 3339)", () => {
     const ledger = ledgerOf(12345, 1_900_000_000, { heliconTime: '2030-01-01T00:00:00Z' });
     expect(ledger.heliconTime).toBe(BigInt(Date.UTC(2030, 0, 1) / 1000));
-    expect(answer(ledger, setConfig(12345))).toMatch(/after Helicon is not modelled by the mock/);
+    expect(answer(ledger, setConfig(12345))).toBe('missing tx id');
     expect(() => validateStateFile({ networkID: 12345, time: 1, height: 1, upgrades: { heliconTime: '2030-01-01' } })).toThrow(StateError);
     expect(() => validateStateFile({ networkID: 12345, time: 1, height: 1, upgrades: { heliconTime: '2030-01-01' } })).toThrow('state.upgrades.heliconTime: expected an RFC 3339 time such as 2026-07-28T15:00:00Z, got "2030-01-01"');
   });

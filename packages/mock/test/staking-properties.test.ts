@@ -4,7 +4,8 @@
 // them. After every step: no staker the node would refuse is current, getTotalStake is the sum of
 // the current stakers, getCurrentSupply is the start's plus what was funded and the potential
 // rewards of the stakers added, and the AVAX the chain holds is the start's plus what was funded,
-// less the fees burnt, plus the rewards paid.
+// less the fees burnt, plus the rewards paid. The same sequences run again with Helicon active
+// (v1.15.0-fuji), where ACP-273 lowers a validator's minimum period to the local hour.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeTx, nodeIdToString } from '@avanode/codec';
@@ -32,7 +33,7 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
     fc.record({
       kind: fc.constant('validator' as const),
       weight: fc.constantFrom(1_999n * AVAX, 2_000n * AVAX, 2_500n * AVAX, 3_000_000n * AVAX + 1n),
-      durationSec: fc.constantFrom(3_600, DAY - 1, DAY, 30 * DAY, 365 * DAY, 365 * DAY + 1),
+      durationSec: fc.constantFrom(3_599, 3_600, DAY - 1, DAY, 30 * DAY, 365 * DAY, 365 * DAY + 1),
       shares: fc.constantFrom(0, 19_999, 20_000, 1_000_000),
     }),
     fc.record({
@@ -67,7 +68,10 @@ function burnt(bytes: string): bigint {
   return sum(tx.inputs.map((i) => i.input)) - sum(tx.outputs.map((o) => o.output)) - sum(tx.stake.map((o) => o.output));
 }
 
-async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<ReturnType<typeof proofOfPossession>>>) {
+/** A validator's shortest period: genesis_local.go's MinStakeDuration, or its HeliconMinStakeDuration once Helicon is active (ACP-273). */
+const minValidatorPeriod = (helicon: boolean) => BigInt(helicon ? 3_600 : DAY);
+
+async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<ReturnType<typeof proofOfPossession>>>, helicon = false) {
   const ledger = () => sim.ledger()!;
   const supply0 = ledger().supply;
   const held0 = held(ledger());
@@ -118,7 +122,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
         }
       }
     }
-    checkInvariants(sim, ours);
+    checkInvariants(sim, ours, helicon);
     expect(ledger().supply, 'supply = start + funded + promised rewards').toBe(supply0 + funded + promised);
     let fees = 0n;
     for (const [txID, { hex }] of ours) if (ledger().txs.has(txID)) fees += burnt(hex);
@@ -138,7 +142,7 @@ function rewardsHeld(ledger: Ledger): bigint {
   return total;
 }
 
-function checkInvariants(sim: Simulation, ours: Map<string, { kind: string }>) {
+function checkInvariants(sim: Simulation, ours: Map<string, { kind: string }>, helicon: boolean) {
   const ledger = sim.ledger()!;
   let total = 0n;
   for (const s of ledger.stakers.filter((v) => v.subnetID === '11111111111111111111111111111111LpoYY')) {
@@ -155,7 +159,7 @@ function checkInvariants(sim: Simulation, ours: Map<string, { kind: string }>) {
     if (!ours.has(s.txID)) continue;
     expect(s.weight >= 2_000n * AVAX && s.weight <= 3_000_000n * AVAX, 'a validator within the stakes').toBe(true);
     const period = s.endTime - s.startTime;
-    expect(period >= BigInt(DAY) && period <= BigInt(365 * DAY), 'a validator within the periods').toBe(true);
+    expect(period >= minValidatorPeriod(helicon) && period <= BigInt(365 * DAY), 'a validator within the periods').toBe(true);
     expect(Number(s.permissionless!.delegationFee), 'a fee of at least 2 %').toBeGreaterThanOrEqual(2);
     expect(s.weight + delegated, 'within 5 times its weight').toBeLessThanOrEqual(5n * s.weight);
   }
@@ -175,5 +179,23 @@ describe('random staking sequences', () => {
     );
     // The sequences reach both sides of the rules.
     expect(accepted).toBeGreaterThan(0);
+  });
+
+  it('property: the same sequences with Helicon active (ACP-273: a validator of an hour is current, of an hour less a second never)', async () => {
+    const signers = await Promise.all(Array.from({ length: 10 }, (_, i) => proofOfPossession(new Uint8Array(32).fill(0x50 + i))));
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        const sim = createSimulation({ network: { seed: 5, heliconTime: '2025-01-01T00:00:00Z' } });
+        accepted += await play(sim, sequence, signers, true);
+      }),
+      runs(12),
+    );
+    expect(accepted).toBeGreaterThan(0);
+    // And the hour itself, which only Helicon allows, is reached: one validator of 3,600 seconds, then the clock.
+    const sim = createSimulation({ network: { seed: 5, heliconTime: '2025-01-01T00:00:00Z' } });
+    expect(await play(sim, [{ kind: 'validator', weight: 2_000n * AVAX, durationSec: 3_600, shares: 20_000 }, { kind: 'advance', ms: 1_000 }], signers, true)).toBe(1);
+    const before = createSimulation({ network: { seed: 5 } });
+    expect(await play(before, [{ kind: 'validator', weight: 2_000n * AVAX, durationSec: 3_600, shares: 20_000 }], signers)).toBe(0);
   });
 });

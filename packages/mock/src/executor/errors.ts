@@ -13,6 +13,9 @@ const error = (text: string, source: string): NodeError => ({ text, source });
 
 const STAKER = 'vms/platformvm/txs/executor/staker_tx_verification.go';
 const STANDARD = 'vms/platformvm/txs/executor/standard_tx_executor.go';
+/** Helicon's rows are at the next tag: `<repo>@<tag>:<file>`. */
+const HELICON = 'ava-labs/avalanchego@v1.15.0-fuji:';
+const AUTO_RENEWED = 'vms/platformvm/txs/add_auto_renewed_validator_tx.go';
 
 /** Every refusal this module names; the keys are the node's symbols (or the function that formats the text). */
 export const NODE_ERRORS = {
@@ -56,8 +59,18 @@ export const NODE_ERRORS = {
   ErrSameChainID: error('same chainID', 'vms/components/verify/subnet.go#ErrSameChainID'),
   ErrMismatchedSubnetIDs: error('mismatched subnetIDs', 'vms/components/verify/subnet.go#ErrMismatchedSubnetIDs'),
   GetSubnetID: error('problem retrieving blockchain', 'vms/platformvm/validators/manager.go#GetSubnetID'),
-  // Helicon's txs (avalanchego v1.15.0-fuji), before its activation.
-  errHeliconUpgradeNotActive: error('attempting to use a Helicon-upgrade feature prior to activation', 'ava-labs/avalanchego@v1.15.0-fuji:vms/platformvm/txs/executor/standard_tx_executor.go#errHeliconUpgradeNotActive'),
+  // Helicon's txs (avalanchego v1.15.0-fuji, ACP-236): the upgrade, the txs' SyntacticVerify, the executor's checks.
+  errHeliconUpgradeNotActive: error('attempting to use a Helicon-upgrade feature prior to activation', `${HELICON}${STANDARD}#errHeliconUpgradeNotActive`),
+  errTooManyAutoCompoundRewardShares: error('a staker can only restake at most 1000000 shares from rewards', `${HELICON}${AUTO_RENEWED}#errTooManyAutoCompoundRewardShares`),
+  errMissingPeriod: error('missing period', `${HELICON}${AUTO_RENEWED}#errMissingPeriod`),
+  errMissingSigner: error('missing signer', `${HELICON}${AUTO_RENEWED}#errMissingSigner`),
+  errInvalidStakedAsset: error('invalid staked asset', `${HELICON}${AUTO_RENEWED}#errInvalidStakedAsset`),
+  ErrInvalidHashLen: error('invalid hash length', `${HELICON}utils/hashing/hashing.go#ErrInvalidHashLen`),
+  errMissingTxID: error('missing tx id', `${HELICON}vms/platformvm/txs/reward_auto_renewed_validator_tx.go#errMissingTxID`),
+  errInvalidStakerTxType: error('invalid staker tx type', `${HELICON}${STAKER}#errInvalidStakerTxType`),
+  errInvalidStakerTx: error('invalid staker tx', `${HELICON}${STAKER}#errInvalidStakerTx`),
+  verifySetAutoRenewedValidatorConfigTx: error('getting staker tx', `${HELICON}${STAKER}#verifySetAutoRenewedValidatorConfigTx`),
+  GetCurrentValidator: error('getting validator', `${HELICON}${STAKER}#GetCurrentValidator`),
   // vms/txs/mempool/mempool.go
   ErrTxTooLarge: error('tx too large', 'vms/txs/mempool/mempool.go#ErrTxTooLarge'),
   ErrConflictsWithOtherTx: error('tx conflicts with other tx', 'vms/txs/mempool/mempool.go#ErrConflictsWithOtherTx'),

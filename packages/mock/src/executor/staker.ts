@@ -8,7 +8,7 @@
 import { EMPTY_ID, encodeTransferableOutput } from '@avanode/codec';
 import { MAX_UINT64, RuleError, verifyOwner } from '@avanode/wallet/rules';
 import { hex } from '@scure/base';
-import { MAX_VALIDATOR_WEIGHT_FACTOR, stakingParams } from '../network/params.js';
+import { MAX_VALIDATOR_WEIGHT_FACTOR, stakingParams, validatorMinStakeDuration } from '../network/params.js';
 import type { Ledger, Staker } from '../network/ledger.js';
 import { BlsError, verifyProofOfPossession } from './bls.js';
 import { compareBytes } from '../util/bytes.js';
@@ -136,7 +136,9 @@ export function verifyStakerRules(ledger: Ledger, type: string, unsigned: Fields
     if (weight > rules.maxValidatorStake) refuseWith('ErrWeightTooLarge');
     if (BigInt(tx.shares ?? 0) < rules.minDelegationFee) refuseWith('ErrInsufficientDelegationFee');
   } else if (weight < rules.minDelegatorStake) refuseWith('ErrWeightTooSmall');
-  if (duration < rules.minStakeDurationSec) refuseWith('ErrStakeTooShort');
+  // ACP-273 (v1.15.0-fuji): a primary-network validator's minimum is the shorter one once Helicon is active; a delegator's is unchanged.
+  const minDuration = type === 'AddPermissionlessValidatorTx' ? validatorMinStakeDuration(ledger, nowSec) : rules.minStakeDurationSec;
+  if (duration < minDuration) refuseWith('ErrStakeTooShort');
   if (duration > rules.maxStakeDurationSec) refuseWith('ErrStakeTooLong');
   if (stakedAssetID !== ledger.avaxAssetID) refuseWith('ErrWrongStakedAssetID', `: ${ledger.avaxAssetID} != ${stakedAssetID}`);
   const validator = findValidator(ledger, tx.subnetID, tx.validator.nodeID);

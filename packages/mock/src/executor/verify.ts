@@ -1,12 +1,14 @@
 // The node's checks of an issued tx (avalanchego v1.14.2): txs/base_tx.go SyntacticVerify,
-// txs/executor/standard_tx_executor.go (memo, fee, the staker rules the mock keeps),
+// txs/executor/standard_tx_executor.go (memo, fee, the staker rules the mock keeps; Helicon's
+// auto-renewed validator txs as v1.15.0-fuji checks them, auto-renewed.ts),
 // utxo/verifier.go VerifySpend/VerifySpendUTXOs, and through @avanode/wallet/rules the
 // secp256k1fx checks (amounts, locktimes, thresholds, signature indices, recovery, low S) and the
 // dynamic fee. Each refusal is the node's text, as it reaches `standard tx <id> failed execution: `.
 import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
-import { AuthorizationError, authorize } from './authorization.js';
+import { AuthorizationError, authorize, verifyAuthorization } from './authorization.js';
+import { AUTO_RENEWED_TXS, autoRenewedShape, autoRenewedSyntax, verifyAddAutoRenewedRules, verifySetAutoRenewedConfigRules } from './auto-renewed.js';
 import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet, wrapExportSpend } from './chain-txs.js';
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 import { STAKER_TXS, stakerShape, stakerSyntax, verifyStakerRules } from './staker.js';
@@ -200,6 +202,9 @@ export interface VerifyContext {
   price: bigint;
 }
 
+/** The tx's fee at the chain's weights and `price` (the executor's feeCalculator.CalculateFee). */
+const feeOf = (ledger: Ledger, tx: SignedTx, price: bigint): bigint => txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
+
 /** The visitor's error for one tx (standardTxExecutor), or undefined when the node would accept it. */
 export function executionError(context: VerifyContext): string | undefined {
   try {
@@ -220,14 +225,12 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   if (type === 'AddDelegatorTx') refuseWith('ErrAddDelegatorTxPostDurango');
   if (type === 'TransformSubnetTx') refuse('TransformSubnetTx is not permitted post-Etna');
   if (type === 'AdvanceTimeTx' || type === 'RewardValidatorTx' || type === 'RewardAutoRenewedValidatorTx') refuse('wrong transaction type');
-  if (type === 'AddAutoRenewedValidatorTx' || type === 'SetAutoRenewedValidatorConfigTx') {
-    // verifyAddAutoRenewedValidatorTx / verifySetAutoRenewedValidatorConfigTx (v1.15.0-fuji): the upgrade first.
-    if (nowSec < ledger.heliconTime) refuseWith('errHeliconUpgradeNotActive');
-    // After Helicon the node executes them (ACP-236); the mock does not yet, and says so rather than commit them as plain transfers.
-    refuse(`${type} after Helicon is not modelled by the mock (docs/guide/mock-limits.md)`);
-  }
   const ins = unsigned.inputs as TransferableIn[];
   const outs = unsigned.outputs as TransferableOut[];
+  if (AUTO_RENEWED_TXS.has(type)) {
+    executeAutoRenewed({ ledger, tx, unsignedBytes, nowSec, price }, type, ins, outs);
+    return;
+  }
   syntax(ledger, type, unsigned, ins, outs);
   // standardTxExecutor.ImportTx: the UTXOs another chain exported, from shared memory (chains/p/atomic.ts).
   const imported = type === 'ImportTx' ? importedUtxos(ledger, ledger.sharedMemory ?? new SharedMemory(), unsigned) : undefined;
@@ -241,7 +244,7 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     if (error instanceof AuthorizationError) refuse(error.message);
     throw error;
   }
-  const fee = txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
+  const fee = feeOf(ledger, tx, price);
   const stake = (unsigned.stake as TransferableOut[] | undefined) ?? [];
   if (STAKER_TXS.has(type)) {
     verifyStakerRules(ledger, type, unsigned, nowSec);
@@ -281,6 +284,44 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     const validator = ledger.l1Validators.find((v) => v.validationID === unsigned.validationID);
     if (!validator) refuse('not found');
     if (validator!.balance + BigInt(unsigned.balance as number) > MAX_UINT64) refuse('overflow');
+  }
+}
+
+/**
+ * verifyAddAutoRenewedValidatorTx / verifySetAutoRenewedValidatorConfigTx (v1.15.0-fuji): the
+ * upgrade, SyntacticVerify (BaseTx's refusal wrapped by type 40 only), the memo, the rules
+ * (auto-renewed.ts), type 41's authorization by the validator authority, then the flow check.
+ */
+function executeAutoRenewed({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext, type: string, ins: TransferableIn[], outs: TransferableOut[]): void {
+  if (nowSec < ledger.heliconTime) refuseWith('errHeliconUpgradeNotActive');
+  const unsigned = tx.unsignedTx as unknown as Fields;
+  const add = type === 'AddAutoRenewedValidatorTx';
+  autoRenewedShape(type, unsigned);
+  try {
+    syntacticVerify(ledger, unsigned, ins, outs);
+  } catch (error) {
+    if (add && error instanceof Refusal) throw wrapRefusal('verifying BaseTx: ', error);
+    throw error;
+  }
+  autoRenewedSyntax(type, unsigned, ledger.avaxAssetID, verifyStakeOutput);
+  verifyMemoLength(unsigned);
+  let creds = tx.credentials;
+  if (add) verifyAddAutoRenewedRules(ledger, unsigned, nowSec);
+  else {
+    const authority = verifySetAutoRenewedConfigRules(ledger, unsigned, nowSec);
+    try {
+      creds = verifyAuthorization(tx, unsignedBytes, authority, unsigned.auth, nowSec);
+    } catch (error) {
+      if (error instanceof AuthorizationError) refuse(error.message);
+      throw error;
+    }
+  }
+  const fee = feeOf(ledger, tx, price);
+  try {
+    verifySpend(ledger, ins, [...outs, ...((unsigned.stake as TransferableOut[] | undefined) ?? [])], creds, unsignedBytes, nowSec, fee);
+  } catch (error) {
+    if (error instanceof Refusal) throw wrapRefusal('flow check failed: ', error);
+    throw error;
   }
 }
 

@@ -210,6 +210,8 @@ function getCurrentValidators(ledger: Ledger, params: Params): Answer {
       delegationFee: p.delegationFee,
       ...(subnetID === P_CHAIN_ID ? { uptime: p.uptime, connected: p.connected } : {}),
       ...(p.signer ? { signer: p.signer } : {}),
+      // api.AutoRenewedConfig (v1.15.0-fuji), embedded after Signer: the authority from the tx, the rest from StakingInfo.
+      ...(s.autoRenewed ? { validatorAuthority: apiOwner(s.autoRenewed.authority), nextPeriod: str(s.autoRenewed.nextPeriod), autoCompoundRewardShares: str(s.autoRenewed.autoCompoundRewardShares) } : {}),
       delegatorCount: str(delegators.length),
       delegatorWeight: str(delegators.reduce((sum, d) => sum + d.weight, 0n)),
       ...(wanted.size === 1

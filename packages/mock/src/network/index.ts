@@ -89,6 +89,8 @@ function totalHeld(ledger: Ledger): bigint {
   for (const staker of ledger.stakers) {
     for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
     for (const d of staker.delegators) for (const s of d.stake ?? []) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+    // An auto-renewed validator's restaked rewards: in its weight, paid out when it leaves.
+    if (staker.autoRenewed) total += staker.autoRenewed.accruedValidationRewards + staker.autoRenewed.accruedDelegateeRewards;
   }
   for (const v of ledger.l1Validators) total += v.balance;
   return total;

@@ -66,11 +66,26 @@ export interface Staker {
     delegationRewardOwner: Owner;
     signer?: { publicKey: string; proofOfPossession: string };
   };
+  /** An auto-renewed validator's (ACP-236, AddAutoRenewedValidatorTx) config and accrued rewards (state.StakingInfo at v1.15.0-fuji). */
+  autoRenewed?: AutoRenewedInfo;
   /** Delegators of this validator (primary network). */
   delegators: Delegator[];
   /** Staked outputs, given back as UTXOs of `txID` when the staker ends (outputIndex after the tx's outputs). */
   stake: Array<{ assetID: string; amount: bigint; owner: Owner }>;
   stakeIndex: number;
+}
+
+/** state.StakingInfo of an auto-renewed validator (v1.15.0-fuji): what SetAutoRenewedValidatorConfigTx changes and each cycle restakes. */
+export interface AutoRenewedInfo {
+  /** The AddAutoRenewedValidatorTx's validatorAuthority: who signs a SetAutoRenewedValidatorConfigTx's auth. */
+  authority: Owner;
+  /** Seconds of the next cycle; 0: the validator leaves at the end of this one. */
+  nextPeriod: bigint;
+  /** Millionths of each cycle's rewards restaked. */
+  autoCompoundRewardShares: bigint;
+  /** Rewards restaked so far (AccruedValidationRewards, AccruedDelegateeRewards): paid when the validator leaves. */
+  accruedValidationRewards: bigint;
+  accruedDelegateeRewards: bigint;
 }
 
 /** A delegation: its staked outputs come back as UTXOs of its tx when it ends (outputIndex after the tx's outputs). */

@@ -24,6 +24,8 @@ export interface StakingParams {
   minDelegationFee: bigint;
   minStakeDurationSec: bigint;
   maxStakeDurationSec: bigint;
+  /** ACP-273 (v1.15.0-fuji genesis/params.go HeliconMinStakeDuration): a primary-network validator's minimum period once Helicon is active. */
+  heliconMinStakeDurationSec: bigint;
   reward: RewardConfig;
 }
 
@@ -39,14 +41,16 @@ const MAINNET_STAKING: StakingParams = {
   minDelegationFee: 20_000n,
   minStakeDurationSec: 14n * DAY,
   maxStakeDurationSec: 365n * DAY,
+  // v1.15.0-fuji genesis_mainnet.go.
+  heliconMinStakeDurationSec: 48n * HOUR,
   reward: REWARD,
 };
 
 /** genesis_fuji.go FujiParams.StakingConfig. */
-const FUJI_STAKING: StakingParams = { ...MAINNET_STAKING, minValidatorStake: AVAX, minDelegatorStake: AVAX, minStakeDurationSec: DAY };
+const FUJI_STAKING: StakingParams = { ...MAINNET_STAKING, minValidatorStake: AVAX, minDelegatorStake: AVAX, minStakeDurationSec: DAY, heliconMinStakeDurationSec: 12n * HOUR };
 
 /** genesis_local.go LocalParams.StakingConfig. */
-const LOCAL_STAKING: StakingParams = { ...MAINNET_STAKING, minStakeDurationSec: DAY };
+const LOCAL_STAKING: StakingParams = { ...MAINNET_STAKING, minStakeDurationSec: DAY, heliconMinStakeDurationSec: HOUR };
 
 /** proposal_tx_executor.go MaxValidatorWeightFactor: a validator takes delegations up to 5 times its own weight. */
 export const MAX_VALIDATOR_WEIGHT_FACTOR = 5n;
@@ -64,6 +68,7 @@ interface StakingSettings {
   minDelegationFee?: number;
   minStakeDuration?: bigint | number | string;
   maxStakeDuration?: bigint | number | string;
+  heliconMinStakeDuration?: bigint | number | string;
   reward?: { maxConsumptionRate?: number; minConsumptionRate?: number; mintingPeriod?: bigint | number | string; supplyCap?: bigint | number | string };
 }
 
@@ -79,6 +84,7 @@ export function stakingWith(networkID: number, settings: StakingSettings = {}): 
     minDelegationFee: big(settings.minDelegationFee, base.minDelegationFee),
     minStakeDurationSec: big(settings.minStakeDuration, base.minStakeDurationSec),
     maxStakeDurationSec: big(settings.maxStakeDuration, base.maxStakeDurationSec),
+    heliconMinStakeDurationSec: big(settings.heliconMinStakeDuration, base.heliconMinStakeDurationSec),
     reward: {
       maxConsumptionRate: big(r.maxConsumptionRate, base.reward.maxConsumptionRate),
       minConsumptionRate: big(r.minConsumptionRate, base.reward.minConsumptionRate),
@@ -91,6 +97,15 @@ export function stakingWith(networkID: number, settings: StakingSettings = {}): 
 /** The chain's staking parameters: its own, with the minimum stakes its state sets (what getMinStake answers). */
 export function stakingParams(ledger: { staking: StakingParams; minStake: { validator: bigint; delegator: bigint } }): StakingParams {
   return { ...ledger.staking, minValidatorStake: ledger.minStake.validator, minDelegatorStake: ledger.minStake.delegator };
+}
+
+/**
+ * staker_tx_verification_helpers.go primaryNetworkValidatorMinStakeDuration (v1.15.0-fuji): a
+ * primary-network validator's minimum period, ACP-273's shorter one once Helicon is active at
+ * the chain's time. Delegators keep MinStakeDuration (getDelegatorRules is unchanged).
+ */
+export function validatorMinStakeDuration(ledger: { staking: StakingParams; heliconTime: bigint }, nowSec: bigint): bigint {
+  return nowSec >= ledger.heliconTime ? ledger.staking.heliconMinStakeDurationSec : ledger.staking.minStakeDurationSec;
 }
 
 /** upgrade/upgrade.go UnscheduledActivationTime (v1.15.0-fuji): 9999-12-01T00:00:00Z, Unix seconds. */

@@ -74,6 +74,8 @@ interface StateStaking {
   minDelegationFee?: number;
   minStakeDuration?: Uint64Like;
   maxStakeDuration?: Uint64Like;
+  /** ACP-273's minimum for primary-network validators after Helicon, seconds (the node's --helicon-min-stake-duration). */
+  heliconMinStakeDuration?: Uint64Like;
   reward?: { maxConsumptionRate?: number; minConsumptionRate?: number; mintingPeriod?: Uint64Like; supplyCap?: Uint64Like };
 }
 
@@ -242,6 +244,11 @@ const stateFile = object({
     'minDelegationFee?': int(0, 1_000_000),
     'minStakeDuration?': uint64,
     'maxStakeDuration?': uint64,
+    // config.go getStakingConfig: errInvalidHeliconMinStakeDuration.
+    'heliconMinStakeDuration?': (v, p) => {
+      uint64(v, p);
+      if (BigInt(v as string) === 0n) fail(p, 'a duration of at least 1 second (helicon min stake duration must be > 0)', v);
+    },
     'reward?': object({ 'maxConsumptionRate?': int(0, 1_000_000), 'minConsumptionRate?': int(0, 1_000_000), 'mintingPeriod?': (v, p) => { uint64(v, p); if (BigInt(v as string) === 0n) fail(p, 'a minting period of at least 1 second', v); }, 'supplyCap?': uint64 }),
   }),
   'chains?': list(object({ id: cb58, name: str, subnetID: cb58, vmID: cb58 })),

@@ -9,6 +9,7 @@ import { warpError } from '../executor/warp.js';
 import { NODE_ERRORS } from '../executor/errors.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
 import { acceptSubnetTx } from './accept-l1.js';
+import { addAutoRenewedValidator, exitAutoRenewed, restake, setAutoRenewedConfig } from './auto-renew.js';
 import { mintPotentialReward, rewardDelegator, rewardValidator } from './staking-rewards.js';
 import { atomicRequestsOf } from '../chains/p/atomic.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
@@ -161,6 +162,10 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
     // Only the primary network's delegators reach here (a subnet's has no transformation to delegate to).
     const potentialReward = mintPotentialReward(ledger, BigInt(blockTime), BigInt(validator.end), BigInt(validator.weight));
     target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward, stake, stakeIndex: outs.length });
+  } else if (type === 'AddAutoRenewedValidatorTx') {
+    addAutoRenewedValidator(ledger, id, unsigned, stake, outs.length, blockTime);
+  } else if (type === 'SetAutoRenewedValidatorConfigTx') {
+    setAutoRenewedConfig(ledger, unsigned);
   } else if (type === 'CreateSubnetTx') {
     ledger.subnets.push({ id, owner: ownerOf(unsigned.owner) });
   } else if (type === 'CreateChainTx') {
@@ -182,6 +187,8 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
     }
     staker.delegators = staker.delegators.filter((d) => d.endTime > now);
   }
+  // An auto-renewed validator with a next period is restaked at each cycle's end, however many this block passes.
+  for (const staker of ledger.stakers) while (staker.autoRenewed && staker.autoRenewed.nextPeriod > 0n && staker.endTime <= now) restake(ledger, staker);
   const ending = ledger.stakers.filter((s) => s.endTime <= now);
   ledger.stakers = ledger.stakers.filter((s) => s.endTime > now);
   for (const staker of ending) {
@@ -189,6 +196,10 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
     for (const d of staker.delegators) {
       returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
       rewardDelegator(ledger, staker, d);
+    }
+    if (staker.autoRenewed) {
+      exitAutoRenewed(ledger, staker, (txID, index, stake) => returnStake(ledger, txID, index, stake));
+      continue;
     }
     returnStake(ledger, staker.txID, staker.stakeIndex, staker.stake);
     rewardValidator(ledger, staker);
