@@ -7,6 +7,7 @@ import { NODE_ID } from '../node-identity.js';
 import { AVM_ID, EVM_ID } from './seed.js';
 import { idParseError } from '../node-checks/platform-txs.js';
 import { goQuote } from '../envelope/go-json.js';
+import { mockData } from '../generated/mock-data.js';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
@@ -422,6 +423,8 @@ export const answers: Record<string, Handler> = {
   'platform.getRewardUTXOs': getRewardUTXOs,
   'platform.getMinStake': getMinStake,
   'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
+  // api/info/service.go Upgrades: the node's upgrade.Config; the other times stay the examples' (mainnet's), Helicon's is this network's.
+  'info.upgrades': (l) => ok({ ...(mockData.methods['info.upgrades']?.examples[0]?.result as Record<string, unknown>), heliconTime: rfc3339(Number(l.heliconTime)) }),
   'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
   'platform.getHeight': (l) => ok({ height: str(lastBlock(l).height) }),
   'platform.getProposedHeight': (l) => ok({ height: str(proposedHeight(l, l.clockMs())) }),
@@ -518,6 +521,7 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'info.isBootstrapped',
   'info.getNetworkID',
   'info.getNetworkName',
+  'info.upgrades',
   'platform.getHeight',
   'platform.getTimestamp',
   'platform.getBlock',

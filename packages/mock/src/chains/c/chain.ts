@@ -19,13 +19,6 @@ const ETH_READS = new Set(['eth_baseFee', 'eth_chainId', 'eth_getBalance', 'eth_
 /** The C-chain's ID on mainnet, the examples' network when its chains list none. */
 const MAINNET_C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
-/** The network's Helicon time (what info.upgrades answers), Unix seconds. */
-function heliconTime(): number | undefined {
-  const upgrades = mockData.methods['info.upgrades']?.examples[0]?.result as { heliconTime?: string } | undefined;
-  const ms = upgrades?.heliconTime ? Date.parse(upgrades.heliconTime) : Number.NaN;
-  return Number.isFinite(ms) ? Math.floor(ms / 1000) : undefined;
-}
-
 const primaryChain = (ledger: Ledger, vmID: string) => ledger.chains.find((chain) => chain.vmID === vmID && chain.subnetID === P_CHAIN_ID)?.id;
 
 export interface CChain {
@@ -61,7 +54,8 @@ function seedFromExamples(state: CChainState): void {
 export function createCChain(ledger: Ledger, shared: SharedMemory, examples = false): CChain {
   const chainID = primaryChain(ledger, EVM_ID) ?? MAINNET_C_CHAIN;
   const xChainID = primaryChain(ledger, AVM_ID) ?? EMPTY_ID;
-  const state = createCChainState(chainID, ledger.networkID, heliconTime());
+  // The network's one Helicon time (network/params.ts, a state file's or --helicon-time), which info.upgrades answers too.
+  const state = createCChainState(chainID, ledger.networkID, Number(ledger.heliconTime));
   if (examples) seedFromExamples(state);
   const envAt = (nowSec: number): AtomicEnv => ({ networkID: ledger.networkID, avaxAssetID: ledger.avaxAssetID, peers: [P_CHAIN_ID, xChainID], shared, nowSec: BigInt(nowSec) });
   const isC = (id: string | undefined) => id === 'C' || id === 'evm' || id === chainID;
