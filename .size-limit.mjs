@@ -44,8 +44,10 @@ export default [
     // 10.4 kB until paginateUTXOs checked its options and the node's cursor (issue 27: a cycle
     // is a PaginationError, memory bounded without a set of every UTXO): 10.58 kB. 10.6 kB until
     // `validate: true` without @avanode/validators became a ConfigError naming the package and
-    // error messages cut long pointers (issues 27 and 28): 10.73 kB.
-    limit: '10.8 kB',
+    // error messages cut long pointers (issues 27 and 28): 10.73 kB. 10.8 kB until the C-chain's
+    // atomic API, its eth_ reads and the X-chain's context methods (ten methods, two namespaces,
+    // issue 37): 10.96 kB.
+    limit: '11.1 kB',
   },
   {
     name: 'validators: one result validator (platform.getCurrentValidators)',
@@ -70,7 +72,9 @@ export default [
     // descriptions. esbuild-minified and zlib-gzipped the same way at both commits, the package
     // went from 38,594 B to 36,829 B; this measure said 36.3 kB then, and 37.35 kB with the
     // v1.15.0-fuji types (three txs, the auto-renewed members): still under the 37.5 kB of before.
-    limit: '37.5 kB',
+    // 37.5 kB until the C-chain's atomic API (coreth's and SAE's answers), its eth_ reads and the
+    // X-chain's context methods, each with its params and result validators (issue 37): 40.67 kB.
+    limit: '41 kB',
   },
   // The codec's helpers: amounts and addresses (bech32) hold 4 kB; the ID helpers cannot, as cb58
   // needs sha256 (2.7 kB alone) and base58 (docs/benchmarks.md has the breakdown).
@@ -91,18 +95,31 @@ export default [
     // 8 kB until the argument checks of issue 27, and hex printed and read in one pass (8.58 kB).
     limit: '8.7 kB',
   },
+  // The C-chain's atomic txs alone (issue 37): their own type table over the codec's schema, cb58,
+  // bech32 and sha256 (14.95 kB).
+  {
+    name: 'codec: C-chain atomic txs (@avanode/codec/cchain)',
+    path: 'packages/codec/dist/cchain/index.js',
+    import: '*',
+    gzip: true,
+    limit: '15.5 kB',
+  },
   // The wallet: a key's address, signing and the BaseTx builder, what an app that sends AVAX loads.
   // The issue's goal is 20 kB, below the floor of the audited primitives it must use: secp256k1 of
   // @noble/curves alone is 15.8 kB, and with sha256, ripemd160 (@noble/hashes) and hex, base58,
   // bech32 (@scure/base) 19.8 kB (bench/sizes.mjs measures both in the same run). The budget
-  // holds today's figure (34.6 kB: ~15 kB of codec tables, fee rules, spend and signing on top).
+  // holds today's figure (38.4 kB: ~15 kB of codec tables, fee rules, spend and signing on top,
+  // then ~3.8 kB for issue 39: every address checked against its network and chain, the size and
+  // gas limits checked before signing, the authorization table, unsigned bytes read by signTx;
+  // then issue 37: keyAddress gives a key's C-chain EVM address too (`keyAddress(key, net, 'EVM')`)
+  // and a key signer signs for it, which needs keccak-256 (@noble/hashes/sha3)).
   {
     name: 'wallet: keyAddress + signTx + buildBaseTx, up front',
     path: 'packages/wallet/dist/index.js',
     import: '{ keyAddress, signTx, buildBaseTx }',
     gzip: true,
     modifyEsbuildConfig: (config) => ({ ...config, format: 'esm', plugins: [...(config.plugins ?? []), upFrontOnly] }),
-    limit: '36 kB',
+    limit: '42 kB',
   },
   {
     name: 'wallet: BLS proofs of possession (the chunk proofOfPossession loads)',

@@ -45,6 +45,7 @@ export default defineConfig({
       '@avanode/msw': here('./packages/msw/src/index.ts'),
       '@avanode/codec/encoding': here('./packages/codec/src/encoding/index.ts'),
       '@avanode/codec/results': here('./packages/codec/src/results.ts'),
+      '@avanode/codec/cchain': here('./packages/codec/src/cchain/index.ts'),
       '@avanode/codec': here('./packages/codec/src/index.ts'),
       '@avanode/query': here('./packages/query/src/index.ts'),
       '@avanode/mcp': here('./packages/mcp/src/index.ts'),

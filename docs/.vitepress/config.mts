@@ -76,6 +76,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'What the mock is, and is not', link: '/guide/mock-limits' },
       { text: 'Decoding P-chain bytes', link: '/guide/codec' },
       { text: 'Send, stake and run an L1', link: '/guide/wallet' },
+      { text: 'Stake from the C-chain', link: '/guide/cchain' },
       { text: 'Editing the spec and regenerating', link: '/guide/editing-the-spec' },
       { text: 'Releasing', link: '/guide/releasing' },
     ],

@@ -3,9 +3,53 @@
 
 export default [
   {
+    "text": "C-chain atomic API",
+    "collapsed": false,
+    "items": [
+      {
+        "text": "avax.getAtomicTx",
+        "link": "/reference/avax/avax.getAtomicTx"
+      },
+      {
+        "text": "avax.getAtomicTxStatus",
+        "link": "/reference/avax/avax.getAtomicTxStatus"
+      },
+      {
+        "text": "avax.getUTXOs",
+        "link": "/reference/avax/avax.getUTXOs"
+      },
+      {
+        "text": "avax.issueTx",
+        "link": "/reference/avax/avax.issueTx"
+      }
+    ]
+  },
+  {
+    "text": "X-chain API: wallet context",
+    "collapsed": false,
+    "items": [
+      {
+        "text": "avm.getAssetDescription",
+        "link": "/reference/avm/avm.getAssetDescription"
+      },
+      {
+        "text": "avm.getTxFee",
+        "link": "/reference/avm/avm.getTxFee"
+      }
+    ]
+  },
+  {
     "text": "L1 EVM chain API",
     "collapsed": false,
     "items": [
+      {
+        "text": "eth_baseFee",
+        "link": "/reference/evm/eth_baseFee"
+      },
+      {
+        "text": "eth_chainId",
+        "link": "/reference/evm/eth_chainId"
+      },
       {
         "text": "eth_feeConfig",
         "link": "/reference/evm/eth_feeConfig"
@@ -19,8 +63,16 @@ export default [
         "link": "/reference/evm/eth_getActiveRulesAt"
       },
       {
+        "text": "eth_getBalance",
+        "link": "/reference/evm/eth_getBalance"
+      },
+      {
         "text": "eth_getChainConfig",
         "link": "/reference/evm/eth_getChainConfig"
+      },
+      {
+        "text": "eth_getTransactionCount",
+        "link": "/reference/evm/eth_getTransactionCount"
       },
       {
         "text": "validators.getCurrentValidators",
@@ -242,6 +294,26 @@ export default [
     "text": "Schemas",
     "collapsed": true,
     "items": [
+      {
+        "text": "cchainAddress",
+        "link": "/reference/schemas/cchainAddress"
+      },
+      {
+        "text": "cchainServiceAddress",
+        "link": "/reference/schemas/cchainServiceAddress"
+      },
+      {
+        "text": "AtomicUTXOStartIndex",
+        "link": "/reference/schemas/AtomicUTXOStartIndex"
+      },
+      {
+        "text": "AtomicUTXOEndIndex",
+        "link": "/reference/schemas/AtomicUTXOEndIndex"
+      },
+      {
+        "text": "AtomicTxStatus",
+        "link": "/reference/schemas/AtomicTxStatus"
+      },
       {
         "text": "uint64",
         "link": "/reference/schemas/uint64"

@@ -47,7 +47,10 @@ const auditDir = join(specDir, '..', 'conformance', 'audit');
 const auditFiles = readdirSync(auditDir).filter((file) => file.endsWith('.ts'));
 type AuditFinding = { method: string; refusals?: Array<{ params: unknown }> };
 /** Methods a node has that the seed does not describe: found in the source (x-source says where). */
-const NODE_ADDITIONS = ['platform.getAllValidatorsAt'];
+const NODE_ADDITIONS = [
+  'avax.getAtomicTx', 'avax.getAtomicTxStatus', 'avax.getUTXOs', 'avax.issueTx', 'avm.getAssetDescription', 'avm.getTxFee',
+  'eth_baseFee', 'eth_chainId', 'eth_getBalance', 'eth_getTransactionCount', 'platform.getAllValidatorsAt',
+];
 
 describe('the OpenRPC document', () => {
   it('validates against the OpenRPC 1.3 meta-schema', () => {
@@ -86,6 +89,8 @@ describe('the OpenRPC document', () => {
       health: ['/ext/health', 'health', 'by-name'],
       eth: ['/ext/bc/{blockchainID}/rpc', 'evm', 'by-position'],
       validators: ['/ext/bc/{blockchainID}/validators', 'validators', 'by-name'],
+      avax: ['/ext/bc/C/avax', 'avax', 'by-name'],
+      avm: ['/ext/bc/X', 'avm', 'by-name'],
     };
     for (const method of model.methods) {
       const [path, tag, structure] = expected[method.name.split(/[._]/)[0]!]!;
@@ -100,14 +105,14 @@ describe('the OpenRPC document', () => {
   it('marks node-specific, deprecated and mutating methods', () => {
     const marked = (key: string) => model.methods.filter((m) => m.extensions[key] === true).map((m) => m.name);
     expect(marked('x-node-specific')).toEqual(['health.health', 'health.liveness', 'health.readiness', 'info.getNodeID', 'info.getNodeIP', 'info.getVMs']);
-    expect(marked('x-mutating')).toEqual(['platform.issueTx']);
+    expect(marked('x-mutating')).toEqual(['avax.issueTx', 'platform.issueTx']);
     const deprecated = model.methods.filter((m) => m.deprecated);
     expect(deprecated.map((m) => m.name)).toEqual([
-      'eth_getActivePrecompilesAt', 'info.getTxFee', 'platform.getBalance', 'platform.getBlockchains',
+      'avax.getAtomicTxStatus', 'eth_getActivePrecompilesAt', 'info.getTxFee', 'platform.getBalance', 'platform.getBlockchains',
       'platform.getRewardUTXOs', 'platform.getStake', 'platform.getSubnets',
     ]);
     for (const method of deprecated.filter((m) => m.name !== 'eth_getActivePrecompilesAt')) {
-      expect(method.description, method.name).toMatch(/Deprecated as of v1\.(12\.2|9\.12)/);
+      expect(method.description, method.name).toMatch(/Deprecated as of v1\.(12\.2|9\.12|15\.0)/);
     }
   });
 

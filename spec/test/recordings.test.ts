@@ -22,7 +22,12 @@ describe('published recordings against the spec', () => {
     const covered = new Set(current.map((r) => r.method));
     const missing = model.methods.map((m) => m.name).filter((name) => !covered.has(name));
     // Methods found in the node's source that no published document shows (spec/test/document.test.ts).
-    expect(missing).toEqual(['platform.getAllValidatorsAt']);
+    // The C-chain's atomic API, the X-chain context methods and the eth_ reads a C-chain wallet
+    // makes have no published recording: their examples and audit findings stand for them.
+    expect(missing).toEqual([
+      'avax.getAtomicTx', 'avax.getAtomicTxStatus', 'avax.getUTXOs', 'avax.issueTx', 'avm.getAssetDescription', 'avm.getTxFee',
+      'eth_baseFee', 'eth_chainId', 'eth_getBalance', 'eth_getTransactionCount', 'platform.getAllValidatorsAt',
+    ]);
     expect(current.length).toBeGreaterThanOrEqual(51);
   });
 

@@ -120,7 +120,7 @@ export function mainHelp(): string {
     `  ${'health'.padEnd(width)}  is the node healthy? --watch prints a line per check change`,
     `  ${'mock'.padEnd(width)}  run the mock node (as avanode-mock)`,
     `  ${'mcp'.padEnd(width)}  serve the node's API as MCP tools to an AI assistant (stdio, or --http <port>)`,
-    `  ${'wallet'.padEnd(width)}  address, balance, send, stake, delegate with a key from --key-file or $AVANODE_PRIVATE_KEY`,
+    `  ${'wallet'.padEnd(width)}  address, balance, send, stake, delegate, consolidate, transfer (C ⇄ P) with a key from --key-file or $AVANODE_PRIVATE_KEY`,
     `  ${'record'.padEnd(width)}  record exchanges with a live node into a corpus (in the avanode repository)`,
     `  ${'conformance'.padEnd(width)}  replay every recorded exchange through validators, client and mock (in the avanode repository)`,
     `  ${'completion'.padEnd(width)}  print a bash or zsh completion script: eval "$(avanode completion bash)"`,

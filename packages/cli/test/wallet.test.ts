@@ -88,7 +88,10 @@ describe('avanode wallet', () => {
 
     const balance = await run(['wallet', 'balance', '--key-file', keyFile, '--url', url]);
     expect(balance.code).toBe(0);
-    const sums = Object.values(JSON.parse(balance.stdout) as Record<string, { unlocked: string }>);
+    // The P-chain's sums per asset; the C-chain side is null where the node serves no C-chain atomic API.
+    const printedBalance = JSON.parse(balance.stdout) as { P: Record<string, { unlocked: string }>; C: unknown; sharedMemory: unknown };
+    expect(Object.keys(printedBalance).slice(0, 3)).toEqual(['P', 'C', 'sharedMemory']);
+    const sums = Object.values(printedBalance.P);
     expect(sums.map((s) => BigInt(s.unlocked))).toEqual([3000n * AVAX - 1_500_000_000n - BigInt(printed.fee)]);
 
     const validators = (await fetch(`${url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"platform.getCurrentValidators","params":{}}' }).then((r) => r.json())) as { result: { validators: Array<{ nodeID: string; endTime: string }> } };
@@ -99,11 +102,33 @@ describe('avanode wallet', () => {
     for (const result of [offline, asked, sent, balance, delegated]) expectNoKey(result);
 
     const pop = await proofOfPossession(`0x${'19'.repeat(32)}`);
-    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-111111111111111111116DBWJs', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
+    const staked = await run(['wallet', 'stake', '--key-file', keyFile, '--url', url, '--node-id', 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', '--amount', '2000avax', '--end', '+30d', '--bls-public-key', pop.publicKey, '--bls-proof', pop.proofOfPossession, '--no-wait']);
     expect(staked.stderr).toBe('');
     expect(JSON.parse(staked.stdout)).toMatchObject({ status: 'Issued' });
     expectNoKey(staked);
   });
+
+  it('transfer C → P then P → C, and balance shows both chains and shared memory', async () => {
+    const evm = keyAddress(KEY_HEX, 'local', 'EVM');
+    server.control.fund(evm, (50n * AVAX).toString());
+    const before = JSON.parse((await run(['wallet', 'balance', '--key-file', keyFile, '--url', url])).stdout) as { C: { address: string; nAVAX: string }; sharedMemory: { toP: string; toC: string } };
+    expect(before.C.address).toBe(evm.toLowerCase());
+    expect(BigInt(before.C.nAVAX)).toBeGreaterThanOrEqual(50n * AVAX);
+    const there = await run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'C', '--to', 'P', '--amount', '30avax']);
+    expect(there.code, there.stderr).toBe(0);
+    const moved = JSON.parse(there.stdout) as { exportTxID: string; importTxID: string; resumed: boolean; imported: string; fees: { export: string; import: string } };
+    expect(moved.resumed).toBe(false);
+    // The export's ID is written down (stderr) before it is sent, to resume with.
+    expect(there.stderr).toContain(`export ${moved.exportTxID} sent`);
+    expect(BigInt(moved.imported)).toBe(30n * AVAX - BigInt(moved.fees.import));
+    const back = await run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'p', '--to', 'c', '--amount', '2avax']);
+    expect(back.code, back.stderr).toBe(0);
+    const after = JSON.parse((await run(['wallet', 'balance', '--key-file', keyFile, '--url', url])).stdout) as typeof before;
+    const returned = JSON.parse(back.stdout) as typeof moved;
+    expect(BigInt(after.C.nAVAX)).toBe(BigInt(before.C.nAVAX) - 30n * AVAX - BigInt(moved.fees.export) + 2n * AVAX - BigInt(returned.fees.import));
+    expect(after.sharedMemory).toEqual({ toP: '0', toC: '0' });
+    for (const result of [there, back]) expectNoKey(result);
+  }, 120_000);
 
   it('never takes a key from argv, in any flag, form or position, and never prints it back', async () => {
     const runs = await Promise.all([
@@ -147,15 +172,23 @@ describe('avanode wallet', () => {
       run(['wallet', 'send', '--key-file', keyFile, '--url', 'http://127.0.0.1:9', '--to', TO, '--amount', '1']),
       run(['wallet', 'send', '--key-file', keyFile, '--url', url, '--to', 'P-nowhere', '--amount', '1']),
       run(['wallet', 'frobnicate', '--key-file', keyFile]),
+      run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'X', '--to', 'P', '--amount', '1avax']),
+      run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'C', '--to', 'P', '--amount', '1avax', '--export-tx-id', 'not-an-id']),
+      run(['wallet', 'transfer', '--key-file', keyFile, '--url', url, '--from', 'P', '--to', 'C']),
     ]);
-    const [openRun, groupRun, badRun, noKey, badEnv, both, poor, down, badTo, unknown] = runs;
+    const [openRun, groupRun, badRun, noKey, badEnv, both, poor, down, badTo, unknown, badWay, badExportID, noAmount] = runs;
+    expect(badWay!.stderr).toMatch(/wallet transfer: --from C --to P, or --from P --to C/);
+    expect(badExportID!.stderr).toMatch(/--export-tx-id must be a cb58 tx ID/);
+    expect(noAmount!.stderr).toMatch(/--amount is required/);
+    for (const usage of [badWay, badExportID, noAmount]) expect(usage!.code).toBe(2);
     expect(openRun!.stderr).toMatch(/readable by others \(mode 644\): chmod 600/);
     expect(groupRun!.stderr).toMatch(/readable by others \(mode 640\)/);
     expect(badRun!.stderr).toMatch(/cannot be read: a 0x private key must be 64 hex digits/);
     expect(noKey!.stderr).toMatch(/no key: give --key-file/);
     expect(badEnv!.stderr).toMatch(/\$AVANODE_PRIVATE_KEY cannot be read/);
     expect(both!.stderr).toMatch(/both --key-file and \$AVANODE_PRIVATE_KEY/);
-    expect(poor!.stderr).toMatch(/^avanode: wallet send: insufficient funds: \S+ needs \d+, \d+ available\n$/);
+    expect(poor!.stderr).toMatch(/^avanode: wallet send: insufficient funds: AVAX needs 999999\.\d+ AVAX, \d+(\.\d+)? AVAX available\n$/);
+    expect(poor!.code).toBe(1);
     expect(down!.code).toBe(3);
     expect(down!.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:9/);
     expect(badTo!.code).toBe(2);

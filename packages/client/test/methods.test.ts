@@ -30,6 +30,8 @@ const expectedPath = (name: string) =>
   name.startsWith('info.') ? '/ext/info'
   : name.startsWith('platform.') ? '/ext/bc/P'
   : name.startsWith('health.') ? '/ext/health'
+  : name.startsWith('avax.') ? '/ext/bc/C/avax'
+  : name.startsWith('avm.') ? '/ext/bc/X'
   : name.startsWith('eth_') ? `/ext/bc/${CHAIN}/rpc`
   : `/ext/bc/${CHAIN}/validators`;
 
@@ -94,8 +96,8 @@ describe('every method through createClient', () => {
 
   it('namespaces are plain objects holding one member per method of the spec, and nothing else', () => {
     const client = createClient({ url: node.url });
-    const spaces = { info: client.info, platform: client.platform, health: client.health, evm: client.evm(CHAIN) } as Record<string, object>;
-    const expected: Record<string, string[]> = { info: [], platform: [], health: [], evm: [] };
+    const spaces = { info: client.info, platform: client.platform, health: client.health, evm: client.evm(CHAIN), avax: client.avax, avm: client.avm } as Record<string, object>;
+    const expected: Record<string, string[]> = { info: [], platform: [], health: [], evm: [], avax: [], avm: [] };
     for (const { name } of spec.methods) {
       const space = name.startsWith('eth_') || name.startsWith('validators.') ? 'evm' : name.split('.')[0]!;
       expected[space]!.push(name.slice(name.search(/[._]/) + 1));

@@ -7,7 +7,7 @@ import type { NetworkOptions } from './network/index.js';
 
 const usage = `usage: avanode-mock [--host 127.0.0.1] [--port 9650] [--public] [--unhealthy] [--overrides file.json] [--log]
                     [--seed N] [--state file.json] [--block-time ms] [--manual-clock] [--network-id N]
-                    [--latency ms|min-max] [--fault-rate 0..1] [--no-control]
+                    [--helicon-time RFC3339] [--latency ms|min-max] [--fault-rate 0..1] [--no-control]
                     [--headers-timeout ms] [--request-timeout ms] [--max-header-bytes n]
   --public        answer node-specific methods with "method not found", like the public server
   --unhealthy     health answers unhealthy (GET: 503)
@@ -20,6 +20,7 @@ const usage = `usage: avanode-mock [--host 127.0.0.1] [--port 9650] [--public] [
   --block-time MS a block every MS ms (default 2000; turns the simulated network on)
   --manual-clock  time moves only with POST /_avanode/advance
   --network-id N  the seeded network's ID (default 12345)
+  --helicon-time T  Helicon's activation on a local network, RFC 3339 (default: unscheduled, as the node's)
   --latency       delay every answer: ms, or a range min-max drawn from the seed
   --fault-rate    share of requests answered with a reset connection or the node's 503
   --no-control    no control API under /_avanode/
@@ -40,6 +41,7 @@ const OPTIONS = {
   'block-time': { type: 'string' },
   'manual-clock': { type: 'boolean', default: false },
   'network-id': { type: 'string' },
+  'helicon-time': { type: 'string' },
   latency: { type: 'string' },
   'fault-rate': { type: 'string' },
   'no-control': { type: 'boolean', default: false },
@@ -110,8 +112,10 @@ export async function main(argv: string[]): Promise<number> {
         throw new Error(`cannot read --state ${values.state}: ${(error as Error).message}`);
       }
     }
-    if (seed !== undefined || state !== undefined || blockTimeMs !== undefined || networkID !== undefined) {
+    const heliconTime = values['helicon-time'];
+    if (seed !== undefined || state !== undefined || blockTimeMs !== undefined || networkID !== undefined || heliconTime !== undefined) {
       network = {
+        ...(heliconTime !== undefined ? { heliconTime } : {}),
         ...(seed !== undefined ? { seed } : {}),
         ...(state !== undefined ? { state } : {}),
         ...(blockTimeMs !== undefined ? { blockTimeMs } : {}),

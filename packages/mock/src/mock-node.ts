@@ -356,13 +356,13 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
   /** The answer without an override: the chain's for the methods its state answers (network/answers.ts), else the example's. */
   function defaultAnswer(name: string, mock: MethodMock, plan: CallPlan, remembered: boolean): CallAnswer {
     if (name === 'health.health' || name === 'health.readiness') return healthAnswer(plan, mock);
-    if (simulation.covers(name)) {
+    if (simulation.covers(name, plan.context.blockchainID)) {
       // Answers that only read the network hold until its state changes.
       const version = simulation.version();
       const remember = remembered && simulation.readsOnly(name);
       const known = remember ? networkAnswers.get(plan.id) : undefined;
       if (known && known.version === version) return known.answer;
-      const covered = simulation.answer(name, plan.params);
+      const covered = simulation.answer(name, plan.params, plan.context.blockchainID);
       // A Go service error: -32000 with its text.
       const answer: CallAnswer = !covered ? exampleAnswer(name, mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
       if (remember) networkAnswers.set(plan.id, { version, answer });

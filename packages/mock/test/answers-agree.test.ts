@@ -50,7 +50,7 @@ async function play(node: MockNode, sequence: Step[], networkID: number): Promis
       const signed = await signTx(built, { keys: [key.privateKey] });
       const answer = await r.call('platform.issueTx', { tx: signed.hex, encoding: 'hex' });
       if (answer.result) issued.push({ txID: signed.id, locked: locktime > 0 });
-      else expect(answer.error?.message, 'an honest tx is refused only as a conflict').toBe("couldn't issue tx: tx conflicts with other tx");
+      else expect(answer.error?.message, 'an honest tx is refused only as a conflict').toBe(`couldn't issue tx: tx conflicts with other tx: ${signed.id}`);
     }
   }
   let committed = 0;

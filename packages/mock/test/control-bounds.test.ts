@@ -1,6 +1,8 @@
 // The control API's bounds (src/network/control-http.ts, clock.ts, faults.ts): what a request
 // sends cannot end the process, break the clock, mint past uint64 or grow the memory without end;
 // and every value the codec decodes prints as JSON (a locktime of 2^63 in getTx).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { decodeTx, decodeUtxo, type Utxo } from '@avanode/codec';
 import { createMockNode, type MockNode } from '@avanode/mock';
@@ -144,5 +146,84 @@ describe('issued txs', () => {
     expect(await status(ids[5]!)).toBe('Unknown');
     expect(await status(ids[6]!)).toBe('Dropped');
     expect(await status(ids[69]!)).toBe('Dropped');
+  });
+});
+
+describe('settings (src/network/settings-limits.ts)', () => {
+  const health = (node: MockNode, check: string, message?: string) => control(node, 'health', { check, healthy: false, ...(message !== undefined ? { message } : {}) });
+  const healthAnswer = async (node: MockNode) => (await node.handle({ method: 'POST', path: '/ext/health', body: '{"jsonrpc":"2.0","id":1,"method":"health.health"}' })).body;
+
+  it("refuses the issue's 150 health settings of 2 MiB each, one by one, and the health answer stays small", async () => {
+    const node = createMockNode({ network: { seed: 1 } });
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    // Over HTTP once, then in code (the same control, without parsing 300 MB of JSON).
+    const refused = await health(node, 'check-0', big);
+    expect(refused.status).toBe(400);
+    const text = `health: message: at most 4096 characters, got ${big.length} ("${'x'.repeat(40)}…")`;
+    expect(refused.body.error).toBe(text);
+    for (let i = 1; i < 150; i++) expect(() => node.control!.health(`check-${i}`, { healthy: false, message: big })).toThrow(text);
+    expect((await healthAnswer(node)).length).toBeLessThan(100_000);
+    // A check name of 257 characters is refused; 256 are set.
+    expect((await health(node, 'c'.repeat(257))).status).toBe(400);
+    expect((await health(node, 'c'.repeat(256), 'm'.repeat(4096))).status).toBe(200);
+    expect(await healthAnswer(node)).toContain('m'.repeat(4096));
+  });
+
+  it('sets at most 64 health checks; setting one again replaces it; reset clears them', async () => {
+    const node = createMockNode({ network: { seed: 1 } });
+    for (let i = 0; i < 64; i++) expect((await health(node, `check-${i}`, 'down')).status).toBe(200);
+    const refused = await health(node, 'check-64', 'down');
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('health: 64 checks are set already; reset to clear them');
+    expect((await health(node, 'check-3', 'still down')).status).toBe(200);
+    expect((await control(node, 'reset', {})).status).toBe(200);
+    expect((await health(node, 'check-64', 'down')).status).toBe(200);
+  });
+
+  it("bounds a queued failure's method, message and data, the methods failing at once, and the settings' total", async () => {
+    const node = createMockNode({ network: { seed: 1 } });
+    expect((await control(node, 'fail', { method: 'm'.repeat(257) })).body.error).toMatch(/^fail: method: at most 256 characters, got 257/);
+    expect((await control(node, 'fail', { method: 'platform.getHeight', message: 'e'.repeat(4097) })).body.error).toMatch(/^fail: message: at most 4096 characters, got 4097/);
+    expect((await control(node, 'fail', { method: 'platform.getHeight', data: 'd'.repeat(16_383) })).body.error).toBe('data: at most 16384 characters of JSON, got 16385');
+    expect((await control(node, 'slow', { ms: 1, method: 's'.repeat(257) })).body.error).toMatch(/^slow: method: at most 256 characters/);
+    expect((await control(node, 'drop', { method: 'd'.repeat(257) })).body.error).toMatch(/^drop: method: at most 256 characters/);
+    expect((await control(node, 'fail', { method: 'platform.getHeight' })).status).toBe(200);
+    for (let i = 1; i < 256; i++) expect((await control(node, 'fail', { method: `method.n${i}` })).status).toBe(200);
+    expect((await control(node, 'fail', { method: 'method.n256' })).body.error).toBe('fail: failures are queued for 256 methods already; reset or let them run out');
+    // A failure that runs out frees its method.
+    expect(JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', body: '{"jsonrpc":"2.0","id":1,"method":"platform.getHeight"}' })).body).error.message).toBe('mock failure');
+    expect((await control(node, 'fail', { method: 'method.n256' })).status).toBe(200);
+    // The total: 4096-character messages with 16 KiB of data on one method fill the budget before its 256 rules.
+    await control(node, 'reset', {});
+    let accepted = 0;
+    let refusal = '';
+    for (let i = 0; i < 256 && !refusal; i++) {
+      const answer = await control(node, 'fail', { method: 'platform.getHeight', message: 'e'.repeat(4096), data: 'd'.repeat(16_000) });
+      if (answer.status === 200) accepted++;
+      else refusal = answer.body.error as string;
+    }
+    expect(refusal).toMatch(/^fail: the control settings hold \d+ characters; \d+ more would pass 1048576; reset or let rules run out$/);
+    expect(accepted * (4096 + 16_002 + 18)).toBeLessThanOrEqual(1024 * 1024);
+    expect(accepted).toBeGreaterThan(40);
+  });
+
+  it('a soak of control calls at the limits stays under a fixed memory ceiling', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const node = createMockNode({ network: { seed: 1 } });
+    const big = 'y'.repeat(4096);
+    const round = async (r: number) => {
+      for (let i = 0; i < 80; i++) await health(node, `check-${(r * 80 + i) % 100}`, big);
+      for (let i = 0; i < 80; i++) await control(node, 'fail', { method: `method.n${(r * 80 + i) % 300}`, message: big, data: 'd'.repeat(8000) });
+      await control(node, 'slow', { ms: 0, method: 's'.repeat(256), count: 1 });
+    };
+    await round(0);
+    gc();
+    const start = process.memoryUsage().heapUsed;
+    // 40 rounds: 6,400 settings of 4 to 12 KiB tried (about 50 MB sent); what is held stays within the settings' cap.
+    for (let r = 1; r <= 40; r++) await round(r);
+    gc();
+    const grown = process.memoryUsage().heapUsed - start;
+    expect(grown).toBeLessThan(16 * 1024 * 1024);
   });
 });

@@ -6,7 +6,7 @@
 // vms/txs/mempool/mempool.go at v1.14.2).
 import { TransferableOutput, addTxSignatures, pvm, utils, type Context } from '@avalabs/avalanchejs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeUnsignedTx, encodeHex, encodeTx, encodeUnsignedTx, parseTx } from '@avanode/codec';
+import { decodeUnsignedTx, encodeHex, encodeTx, encodeUnsignedTx, parseTx, txId } from '@avanode/codec';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { txFee } from '@avanode/wallet/rules';
 import { keyAddress, signed } from './network-scenario.ts';
@@ -125,8 +125,8 @@ describe('txs avalanchejs builds and signs against the mock', () => {
     const first = await peerBaseTx(AVAX);
     const second = await peerBaseTx(2n * AVAX);
     expect((await issue(first.bytes)).error).toBeUndefined();
-    // vms/txs/mempool/mempool.go ErrConflictsWithOtherTx, as gossipMempool.Add returns it.
-    expect((await issue(second.bytes)).error?.message).toBe("couldn't issue tx: tx conflicts with other tx");
+    // vms/txs/mempool/mempool.go ErrConflictsWithOtherTx, as gossipMempool.Add returns it (the tx's ID appended).
+    expect((await issue(second.bytes)).error?.message).toBe(`couldn't issue tx: tx conflicts with other tx: ${txId(second.bytes)}`);
     await post('advance', { ms: 2000 });
     // The same UTXO again, now spent: utxo/verifier.go VerifySpend cannot read it.
     // (One nAVAX less to the recipient: another tx, not the one the mempool remembers dropping.)

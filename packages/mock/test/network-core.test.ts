@@ -1,7 +1,7 @@
 // The simulated network's core (src/network/) on its own: seeds, state files, the clock, txs
 // and faults, without an HTTP layer (network.test.ts runs them through the three entry points).
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ID, decodeBlock, decodeTx, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, formatAddress, type Utxo } from '@avanode/codec';
+import { EMPTY_ID, decodeBlock, decodeTx, decodeUtxo, encodeHex, encodeTransferableOutput, encodeTx, formatAddress, decodeHex, txId, type Utxo } from '@avanode/codec';
 import { StateError, createSimulation, generateState, validateStateFile } from '../src/network/index.js';
 import { Faults, parseLatency } from '../src/network/faults.js';
 import { validateResult } from '@avanode/validators';
@@ -122,8 +122,9 @@ describe('txs', () => {
     const [hex] = result(sim.answer('platform.getUTXOs', { addresses: [SENDER] })).utxos as string[];
     const utxo = decodeUtxo(hex!, { network: 12345 });
     sim.answer('platform.issueTx', transferTx(utxo, RECIPIENT, 1_000_000_000, 1_000_000));
-    // vms/txs/mempool/mempool.go ErrConflictsWithOtherTx
-    expect(sim.answer('platform.issueTx', transferTx(utxo, RECIPIENT, 2_000_000_000, 1_000_000))).toEqual({ error: "couldn't issue tx: tx conflicts with other tx" });
+    // vms/txs/mempool/mempool.go ErrConflictsWithOtherTx, the tx's ID appended
+    const second = transferTx(utxo, RECIPIENT, 2_000_000_000, 1_000_000);
+    expect(sim.answer('platform.issueTx', second)).toEqual({ error: `couldn't issue tx: tx conflicts with other tx: ${txId(decodeHex(second.tx))}` });
   });
 });
 

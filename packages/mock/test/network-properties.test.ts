@@ -140,7 +140,7 @@ describe('the simulated network under random sequences (property)', () => {
               expect(answer.error?.message).toMatch(/insufficient unlocked funds: needs \d+ more|tx conflicts with other tx/);
             } else {
               // An honest, paying tx is refused only for a UTXO the mempool already spends.
-              expect(answer.error?.message).toBe("couldn't issue tx: tx conflicts with other tx");
+              expect(answer.error?.message).toBe(`couldn't issue tx: tx conflicts with other tx: ${txId(bytes)}`);
             }
           }
           await settle();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NetworkError, RpcError, createClient } from '@avanode/client';
 import { nodeIdToString, type Utxo } from '@avanode/codec';
+import { proofOfPossession } from '@avanode/wallet';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { TxFailedError, TxWaitTimeoutError, waitForTx } from '@avanode/client/wait-for-tx';
 import { P, RECIPIENT, SEED, SENDER, SIG, baseTx, issueTxParams, scenario, transfer, utxosOf, type AvanodeClient } from './network-scenario.ts';
@@ -60,7 +61,8 @@ describe('the scenario over HTTP (startMockServer) with @avanode/client', () => 
         memo: '0x',
         validator: { nodeID, start: 0, end, weight: stake },
         subnetID: P,
-        signer: { publicKey: `0x${'a1'.repeat(48)}`, proofOfPossession: `0x${'b2'.repeat(96)}` },
+        // A real key's proof of possession (the node verifies it): the wallet's proofOfPossession of a secret of 32 × 0x0a.
+        signer: await proofOfPossession(new Uint8Array(32).fill(0x0a)),
         stake: [transfer(utxo.assetID, SENDER, stake)],
         validationRewardsOwner: owner,
         delegationRewardsOwner: owner,

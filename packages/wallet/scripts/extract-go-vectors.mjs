@@ -12,7 +12,10 @@ import { writeFileSync } from 'node:fs';
 
 const repo = process.argv[2] ?? '/work/.mirror/ava-labs+avalanchego/repo';
 const tag = 'v1.14.2';
-const show = (file) => execFileSync('git', ['-C', repo, 'show', `${tag}:${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+// ACP-236 (Helicon) types 40–42 are priced from the first tag that has them.
+const heliconTag = 'v1.15.0-fuji';
+const showAt = (at, file) => execFileSync('git', ['-C', repo, 'show', `${at}:${file}`], { encoding: 'utf8', maxBuffer: 64 << 20 });
+const show = (file) => showAt(tag, file);
 const goNumber = (text) => {
   const t = text.trim().replace(/_/g, '');
   if (t === 'math.MaxUint64') return ((1n << 64n) - 1n).toString();
@@ -25,23 +28,26 @@ const goNumber = (text) => {
 
 // --- fee ---
 const calculatorFile = 'vms/platformvm/txs/fee/calculator_test.go';
-const calculator = show(calculatorFile);
-const weights = /testDynamicWeights = gas\.Dimensions\{\s*gas\.Bandwidth:\s*(\d+),\s*gas\.DBRead:\s*(\d+),\s*gas\.DBWrite:\s*(\d+),\s*gas\.Compute:\s*(\d+),/.exec(calculator);
-if (!weights || !/testDynamicPrice = gas\.Price\(units\.NanoAvax\)/.test(calculator)) throw new Error('calculator_test.go changed shape');
-const fees = [];
-for (const m of calculator.matchAll(/\{\s*name:\s*"([^"]+)",\s*tx:\s*"([0-9a-f]+)",([\s\S]*?)\n\t\t\},/g)) {
-  const body = m[3];
-  const bandwidth = /gas\.Bandwidth:\s*(\d+),/.exec(body);
-  const fee = /expectedDynamicFee:\s*([\d_]+) \* units\.NanoAvax/.exec(body);
-  const error = /expectedComplexityErr:\s*(\w+)/.exec(body);
-  fees.push({
-    name: m[1],
-    hex: m[2],
-    ...(bandwidth ? { bandwidth: Number(bandwidth[1]) } : {}),
-    ...(fee ? { fee: goNumber(fee[1]) } : {}),
-    ...(error ? { complexityError: error[1] } : {}),
-  });
+function feeVectors(calculator) {
+  const weights = /testDynamicWeights = gas\.Dimensions\{\s*gas\.Bandwidth:\s*(\d+),\s*gas\.DBRead:\s*(\d+),\s*gas\.DBWrite:\s*(\d+),\s*gas\.Compute:\s*(\d+),/.exec(calculator);
+  if (!weights || !/testDynamicPrice = gas\.Price\(units\.NanoAvax\)/.test(calculator)) throw new Error('calculator_test.go changed shape');
+  const fees = [];
+  for (const m of calculator.matchAll(/\{\s*name:\s*"([^"]+)",\s*tx:\s*"([0-9a-f]+)",([\s\S]*?)\n\t\t\},/g)) {
+    const body = m[3];
+    const bandwidth = /gas\.Bandwidth:\s*(\d+),/.exec(body);
+    const fee = /expectedDynamicFee:\s*([\d_]+) \* units\.NanoAvax/.exec(body);
+    const error = /expectedComplexityErr:\s*(\w+)/.exec(body);
+    fees.push({
+      name: m[1],
+      hex: m[2],
+      ...(bandwidth ? { bandwidth: Number(bandwidth[1]) } : {}),
+      ...(fee ? { fee: goNumber(fee[1]) } : {}),
+      ...(error ? { complexityError: error[1] } : {}),
+    });
+  }
+  return { weights: weights.slice(1, 5).map(Number), fees };
 }
+const { weights, fees } = feeVectors(show(calculatorFile));
 
 // --- gas price ---
 const gasFile = 'vms/components/gas/gas_test.go';
@@ -66,10 +72,16 @@ const out = {
   repository: 'ava-labs/avalanchego',
   tag,
   license: 'BSD-3-Clause (test data from the files named in each group)',
-  fee: { source: `${calculatorFile}#txTests`, weights: weights.slice(1, 5).map(Number), price: 1, vectors: fees },
+  fee: { source: `${calculatorFile}#txTests`, weights, price: 1, vectors: fees },
   gasPrice: { source: `${gasFile}#calculatePriceTests`, vectors: prices },
   rfc6979: { source: `${rfcFile}#rfc6979Tests`, vectors: signatures },
   proofOfPossession: { source: `${keyFile}, ${genesisFile}#initialStakers[0].signer`, secretKey: `0x${secretKey.toString('hex')}`, ...staker.signer },
 };
 writeFileSync(new URL('../test/vectors/avalanchego-v1.14.2.json', import.meta.url), `${JSON.stringify(out, null, 1)}\n`);
-console.log(`fee ${fees.length}, gas price ${prices.length}, rfc6979 ${signatures.length}`);
+const helicon = feeVectors(showAt(heliconTag, calculatorFile));
+const heliconFees = helicon.fees.filter((v) => v.name.includes('AutoRenewed'));
+writeFileSync(
+  new URL(`../test/vectors/avalanchego-${heliconTag}.json`, import.meta.url),
+  `${JSON.stringify({ repository: 'ava-labs/avalanchego', tag: heliconTag, license: 'BSD-3-Clause (test data from the file named)', fee: { source: `${calculatorFile}#txTests`, weights: helicon.weights, price: 1, vectors: heliconFees } }, null, 1)}\n`,
+);
+console.log(`fee ${fees.length}, gas price ${prices.length}, rfc6979 ${signatures.length}, ${heliconTag} fee ${heliconFees.length}`);

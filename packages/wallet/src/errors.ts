@@ -1,5 +1,6 @@
 // The wallet's typed errors. None of them ever quotes a key: key errors say what was wrong with
 // the text (its length, its prefix), never the text itself.
+import { formatAvax } from '@avanode/codec';
 
 /** The base of every error the wallet throws for bad input or an impossible request. */
 export class WalletError extends Error {
@@ -11,11 +12,18 @@ export class KeyFormatError extends WalletError {
   override readonly name = 'KeyFormatError';
 }
 
-/** Per asset: what the tx needs and what the given UTXOs hold, in the asset's smallest unit. */
+/** Per asset: what the tx needs and what the given UTXOs hold, in the asset's smallest unit (nAVAX for AVAX). */
 export interface AssetShortfall {
   readonly assetID: string;
+  /** The asset's name where known: `AVAX` for the network's AVAX asset. */
+  readonly assetName?: string;
   readonly needed: bigint;
   readonly available: bigint;
+}
+
+/** An amount as a person reads it: AVAX in AVAX (exact decimals), another asset in its smallest unit. */
+function shown(s: AssetShortfall, amount: bigint): string {
+  return s.assetName === 'AVAX' ? `${formatAvax(amount)} AVAX` : `${amount}`;
 }
 
 /** The UTXOs cannot pay for the outputs, the stake and the fee. */
@@ -24,7 +32,7 @@ export class InsufficientFundsError extends WalletError {
   readonly shortfalls: readonly AssetShortfall[];
 
   constructor(shortfalls: readonly AssetShortfall[], what = 'funds') {
-    super(`insufficient ${what}: ${shortfalls.map((s) => `${s.assetID} needs ${s.needed}, ${s.available} available`).join('; ')}`);
+    super(`insufficient ${what}: ${shortfalls.map((s) => `${s.assetName ?? `asset ${s.assetID}`} needs ${shown(s, s.needed)}, ${shown(s, s.available)} available`).join('; ')}`);
     this.shortfalls = shortfalls;
   }
 }
@@ -51,6 +59,11 @@ export class MissingSignaturesError extends WalletError {
     super(`missing signatures: ${missing.map((m) => `credential ${m.credential} needs ${m.addresses.join(', ')}`).join('; ')}`);
     this.missing = missing;
   }
+}
+
+/** An address of another network or chain than the one it is used on, or not an address at all. */
+export class AddressError extends WalletError {
+  override readonly name = 'AddressError';
 }
 
 /** A UTXO, owner or tx the wallet needs is not among those given. */

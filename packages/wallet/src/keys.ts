@@ -1,9 +1,10 @@
 // Private keys and the signer interface. A key is 32 bytes held in a closure: a signer object has
 // no member that holds it, and prints, inspects and serializes as its address alone.
-import { type Network, decodeCB58, formatAddress } from '@avanode/codec';
+import { type Network, decodeCB58, encodeCB58, formatAddress } from '@avanode/codec';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hex } from '@scure/base';
-import { publicKeyAddress } from './rules/secp256k1.js';
+import { publicKeyAddress, publicKeyEvmAddress } from './rules/secp256k1.js';
 import { KeyFormatError } from './errors.js';
 
 /** secp256k1.PrivateKeyPrefix of the node. */
@@ -37,7 +38,16 @@ export function parsePrivateKey(text: string): Uint8Array {
     if (digits.length !== 64 || !/^[0-9a-fA-F]+$/.test(digits)) throw new KeyFormatError(`a 0x private key must be 64 hex digits, got ${digits.length} characters`);
     return checkedKey(hex.decode(digits.toLowerCase()), '0x');
   }
-  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x`);
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x: these 64 hex digits have no 0x; write them as 0x followed by the 64 digits, or use the node's ${PRIVATE_KEY_PREFIX}… form`);
+  throw new KeyFormatError(`a private key must start with ${PRIVATE_KEY_PREFIX} or 0x (0x followed by 64 hex digits)`);
+}
+
+/**
+ * A new private key from the platform's secure random source (crypto.getRandomValues), as the
+ * node prints keys: `PrivateKey-<cb58>`. Keep it where keys are kept; it is never logged here.
+ */
+export function generatePrivateKey(): string {
+  return PRIVATE_KEY_PREFIX + encodeCB58(secp256k1.utils.randomSecretKey());
 }
 
 function keyBytes(key: Uint8Array | string): Uint8Array {
@@ -49,9 +59,31 @@ export function keyAddressBytes(privateKey: Uint8Array | string): Uint8Array {
   return publicKeyAddress(secp256k1.getPublicKey(keyBytes(privateKey), true));
 }
 
-/** `P-<hrp>1…`: the P-chain address of a private key on a network (as in `@avanode/codec`). */
-export function keyAddress(privateKey: Uint8Array | string, network: Network): string {
-  return formatAddress(keyAddressBytes(privateKey), network, 'P');
+/** `0x…` with the EIP-55 checksum (upper-case letters where the address's keccak nibble is 8 or more). */
+export function checksumEvmAddress(address: Uint8Array): string {
+  const lower = hex.encode(address);
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 15;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i]!;
+  }
+  return out;
+}
+
+/** Where an address is used: an Avalanche chain (bech32 `P-…`, `X-…`, `C-…`, the same 20 bytes) or the C-chain's EVM (`0x…`, other bytes). */
+export type AddressKind = 'P' | 'X' | 'C' | 'EVM';
+
+/**
+ * The address of a private key. `P` (default), `X` and `C` give the bech32 address of the key's
+ * 20-byte short ID, which owns UTXOs on those chains, shared memory included (`C-…` is what
+ * `avax.getUTXOs` on the C-chain lists); `EVM` gives the `0x…` account of the same key on the
+ * C-chain (a different 20 bytes: keccak of the public key), which holds its balance and nonce.
+ */
+export function keyAddress(privateKey: Uint8Array | string, network: Network, kind: AddressKind = 'P'): string {
+  if (kind === 'EVM') return checksumEvmAddress(publicKeyEvmAddress(secp256k1.getPublicKey(keyBytes(privateKey), false)));
+  if (kind !== 'P' && kind !== 'X' && kind !== 'C') throw new KeyFormatError('the address kind must be P, X, C or EVM');
+  return formatAddress(keyAddressBytes(privateKey), network, kind);
 }
 
 /**
@@ -62,6 +94,12 @@ export function keyAddress(privateKey: Uint8Array | string, network: Network): s
 export interface Signer {
   /** The 20-byte addresses this signer holds keys for. */
   readonly addresses: readonly Uint8Array[];
+  /**
+   * The 20-byte EVM addresses of the same keys (C-chain accounts), if the signer can sign for
+   * them: an export from the C-chain is signed by its EVM input's account. `signHash` is then
+   * asked with the EVM address.
+   */
+  readonly evmAddresses?: readonly Uint8Array[];
   signHash(hash: Uint8Array, address: Uint8Array): Uint8Array | Promise<Uint8Array>;
 }
 
@@ -86,12 +124,20 @@ export const isKeySigner = (signer: Signer): boolean => keySigners.has(signer);
  */
 export function createKeySigner(privateKey: Uint8Array | string): Signer {
   const key = keyBytes(privateKey).slice();
-  const address = publicKeyAddress(secp256k1.getPublicKey(key, true));
+  const publicKey = secp256k1.getPublicKey(key, true);
+  const address = publicKeyAddress(publicKey);
   const label = `KeySigner(${hex.encode(address)})`;
+  // The EVM address costs a point decompression and a keccak: made on first use (C-chain exports only).
+  let evmAddresses: readonly Uint8Array[] | undefined;
+  const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, i) => byte === b[i]);
   const signer = {
     addresses: [address] as readonly Uint8Array[],
+    get evmAddresses(): readonly Uint8Array[] {
+      evmAddresses ??= Object.freeze([publicKeyEvmAddress(publicKey)]);
+      return evmAddresses;
+    },
     signHash(hash: Uint8Array, forAddress: Uint8Array): Uint8Array {
-      if (forAddress.length !== address.length || forAddress.some((b, i) => b !== address[i])) throw new KeyFormatError('this key signer holds no key for the address asked');
+      if (!same(forAddress, address) && !same(forAddress, signer.evmAddresses[0]!)) throw new KeyFormatError('this key signer holds no key for the address asked');
       return signHashWithKey(hash, key);
     },
     toString: () => label,

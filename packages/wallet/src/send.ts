@@ -7,8 +7,8 @@
 import { type Client, type MethodTypes, type RequestOptions, AvanodeError, RpcError, paginateUTXOs } from '@avanode/client';
 import { type WaitForTxOptions, waitForTx } from '@avanode/client/wait-for-tx';
 import { formatAddress } from '@avanode/codec';
-import type { BuiltTx } from './build/builders.js';
-import type { CommonParams } from './build/context.js';
+import type { BuiltTx } from './builders/builders.js';
+import type { CommonParams } from './builders/context.js';
 import { WalletError } from './errors.js';
 import { type Signer, createKeySigner } from './keys.js';
 import { txFee } from './rules/fee.js';

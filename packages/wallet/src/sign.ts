@@ -8,23 +8,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { hex } from '@scure/base';
 import { type KeyFormatError, MissingDataError, MissingSignaturesError, SignerError, UnusedSignerError } from './errors.js';
 import { type Signer, createKeySigner, isKeySigner } from './keys.js';
+import { AUTHORIZATION } from './rules/authorization.js';
 import { toUnsignedTx } from './rules/complexity.js';
 import { recoverAddress } from './rules/secp256k1.js';
 import { type OwnerLike, addressBytes } from './rules/secp256k1fx.js';
+import { readTx } from './rules/tx-input.js';
 import { type UtxoLike, readUtxos, utxoKey } from './utxos.js';
 
-/** The authorization field of each tx type that has one, and the field naming its owner (subnet or validation ID). */
-const AUTHORIZATIONS: Readonly<Partial<Record<UnsignedTx['type'], readonly [auth: string, ownerID: (tx: Record<string, unknown>) => string]>>> = {
-  AddSubnetValidatorTx: ['subnetAuthorization', (tx) => (tx.validator as { subnetID: string }).subnetID],
-  CreateChainTx: ['subnetAuthorization', (tx) => tx.subnetID as string],
-  RemoveSubnetValidatorTx: ['subnetAuthorization', (tx) => tx.subnetID as string],
-  TransformSubnetTx: ['subnetAuthorization', (tx) => tx.subnetID as string],
-  TransferSubnetOwnershipTx: ['subnetAuthorization', (tx) => tx.subnetID as string],
-  ConvertSubnetToL1Tx: ['subnetAuthorization', (tx) => tx.subnetID as string],
-  DisableL1ValidatorTx: ['disableAuthorization', (tx) => tx.validationID as string],
-};
-
-/** A tx to sign: built by a builder, decoded, or a partly signed tx (its bytes, hex or object). */
+/** A tx to sign: built by a builder, decoded, unsigned bytes, or a partly signed tx (its bytes, checksummed hex or object). */
 export type TxToSign =
   | BytesLike
   | UnsignedTx
@@ -42,6 +33,11 @@ export interface SignTxOptions {
   readonly owners?: Readonly<Record<string, OwnerLike>>;
   /** Leave signatures missing (multisig: others sign later) instead of throwing MissingSignaturesError. */
   readonly partial?: boolean;
+  /**
+   * Throw UnusedSignerError for a key or signer that owns nothing in the tx. Default false: as
+   * the node's Go signer (wallet/chain/p/signer), a keychain's other keys are ignored.
+   */
+  readonly strict?: boolean;
 }
 
 export interface SignedTxResult {
@@ -81,8 +77,8 @@ interface Prepared {
 
 function prepare(tx: TxToSign): Prepared {
   if (tx instanceof Uint8Array || typeof tx === 'string') {
-    const parsed = parseTx(tx);
-    return { unsignedTx: parsed.tx.unsignedTx, unsignedBytes: parsed.unsignedBytes, credentials: parsed.tx.credentials as { signatures?: string[] }[] };
+    const read = readTx(tx);
+    return { unsignedTx: read.unsignedTx, unsignedBytes: read.unsignedBytes, credentials: (read.credentials ?? []) as { signatures?: string[] }[] };
   }
   const record = tx as { unsignedTx?: UnsignedTx; unsignedBytes?: Uint8Array; credentials?: SignedTx['credentials']; authOwner?: OwnerLike; spentUtxos?: readonly UtxoLike[] };
   // A builder's BuiltTx carries its bytes, encoded from the same fields: no second encoding.
@@ -117,18 +113,23 @@ function inputSlots(inputs: readonly Record<string, unknown>[], utxos: ReturnTyp
 }
 
 function authSlot(tx: Record<string, unknown>, prepared: Prepared, options: SignTxOptions): Slot | undefined {
-  const auth = AUTHORIZATIONS[tx.type as UnsignedTx['type']];
-  if (auth === undefined) return undefined;
-  const [field, ownerIdOf] = auth;
+  const auth = AUTHORIZATION[tx.type as UnsignedTx['type']];
+  if (auth === null || auth === undefined) return undefined;
+  const { field } = auth;
   const input = tx[field] as { signatureIndices: number[] };
-  const ownerID = ownerIdOf(tx);
+  const ownerID = auth.ownerOf(tx);
   const owner = options.owners?.[ownerID] ?? prepared.authOwner;
-  if (owner === undefined && !options.partial) throw new MissingDataError(`the owner of ${ownerID} (for the ${field}) is needed: pass it in options.owners`);
+  if (owner === undefined && !options.partial) throw new MissingDataError(`the ${auth.owner} of ${ownerID} (for the ${field}) is needed: pass it in options.owners`);
+  // The node keeps an owner's addresses sorted by bytes (OutputOwners.Verify): the indices point into that order.
+  const sorted = owner === undefined ? [] : owner.addresses.map((a) => addressBytes(a)).sort((a, b) => {
+    const [x, y] = [hex.encode(a), hex.encode(b)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
   const addresses = input.signatureIndices.map((index) => {
     if (owner === undefined) return undefined;
-    const address = owner.addresses[index];
+    const address = sorted[index];
     if (address === undefined) throw new MissingDataError(`invalid signature index ${index} in the ${field}`);
-    return addressBytes(address);
+    return address;
   });
   return { addresses, signatures: input.signatureIndices.map(() => EMPTY_SIGNATURE) };
 }
@@ -196,7 +197,8 @@ function slotsOf(prepared: Prepared, options: SignTxOptions): Slot[] {
 
 /**
  * Signs a tx with keys or signers: every signature an owner needs from them, in the node's
- * order. Throws UnusedSignerError for a key that owns nothing to sign, MissingSignaturesError
+ * order; keys that own nothing in the tx are ignored (a keychain), unless `strict` asks for
+ * UnusedSignerError. Throws MissingSignaturesError
  * when a signature is still missing (unless `partial`), MissingDataError when a UTXO or an
  * authorization's owner is not given.
  */
@@ -235,7 +237,7 @@ export async function signTx(tx: TxToSign, options: SignTxOptions): Promise<Sign
     }
   }
   const unused = signers.filter((signer) => !used.has(signer));
-  if (unused.length > 0) throw new UnusedSignerError(unused.flatMap((signer) => signer.addresses.map((a) => encodeCB58(a))));
+  if (options.strict === true && unused.length > 0) throw new UnusedSignerError(unused.flatMap((signer) => signer.addresses.map((a) => encodeCB58(a))));
   const missing = slots
     .map((slot, credential) => ({ credential, addresses: slot.addresses.flatMap((a, i) => (isEmpty(slot.signatures[i]!) ? [a === undefined ? '(unknown: UTXO or owner not given)' : encodeCB58(a)] : [])) }))
     .filter((m) => m.addresses.length > 0);

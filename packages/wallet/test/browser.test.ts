@@ -99,7 +99,7 @@ describe('the wallet in Chromium', () => {
     const fees = BigInt(report.stepsBurned!) + BigInt(report.sentBurned!) + BigInt(report.stakedBurned!);
     expect(await balance(to)).toBe(toBefore + 7n * AVAX);
     expect(await balance(from)).toBe(fromBefore - 7n * AVAX - 2000n * AVAX - fees);
-    const { validators } = await client.platform.getCurrentValidators({ nodeIDs: ['NodeID-111111111111111111116DBWJs'] });
+    const { validators } = await client.platform.getCurrentValidators({ nodeIDs: ['NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst'] });
     expect(validators).toHaveLength(1);
   });
 });

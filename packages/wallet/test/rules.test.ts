@@ -19,11 +19,16 @@ import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import vectors from './vectors/avalanchego-v1.14.2.json' with { type: 'json' };
+import helicon from './vectors/avalanchego-v1.15.0-fuji.json' with { type: 'json' };
 
 const MAX = (1n << 64n) - 1n;
 
-describe(`fee per tx type (${vectors.fee.source})`, () => {
-  for (const vector of vectors.fee.vectors) {
+describe(`fee per tx type (${vectors.fee.source}; ACP-236 types at ${helicon.tag})`, () => {
+  it('has the Helicon vectors at the same weights', () => {
+    expect(helicon.fee.vectors.map((v) => v.name)).toEqual(['AddAutoRenewedValidatorTx', 'SetAutoRenewedValidatorConfigTx', 'RewardAutoRenewedValidatorTx']);
+    expect(helicon.fee.weights).toEqual(vectors.fee.weights);
+  });
+  for (const vector of [...vectors.fee.vectors, ...(helicon.fee.vectors as typeof vectors.fee.vectors)]) {
     it(vector.name, () => {
       const bytes = fromHex(vector.hex);
       if (vector.complexityError !== undefined) {
@@ -180,5 +185,22 @@ describe('warp signers (vms/platformvm/warp/signature.go)', () => {
   it('refuses a padded bit set and trailing bytes', () => {
     expect(() => warpSigners(message([0, 1]))).toThrow('bitset is invalid');
     expect(() => warpSigners(new Uint8Array([...message([1]), 0]))).toThrow(/trailing/);
+  });
+});
+
+describe('AUTHORIZATION (wallet/chain/p/signer/visitor.go getAuthSigners)', () => {
+  it('names, for every tx type, the same authorization field as the complexity table prices', async () => {
+    const { AUTHORIZATION, TX_COMPLEXITY } = await import('@avanode/wallet/rules');
+    expect(Object.keys(AUTHORIZATION).sort()).toEqual(Object.keys(TX_COMPLEXITY).sort());
+    for (const [type, rule] of Object.entries(TX_COMPLEXITY)) {
+      const priced = rule?.parts.filter((part) => part[0] === 'auth').map((part) => part[1]) ?? [];
+      const auth = AUTHORIZATION[type as keyof typeof AUTHORIZATION];
+      // TransformSubnetTx is refused by the fee calculator but still carries a subnet authorization.
+      if (rule === null) continue;
+      expect(auth === null ? [] : [auth.field], type).toEqual(priced);
+    }
+    expect(AUTHORIZATION.TransformSubnetTx).toMatchObject({ field: 'subnetAuthorization', owner: 'subnet owner' });
+    expect(AUTHORIZATION.SetAutoRenewedValidatorConfigTx!.ownerOf({ txID: 'abc' })).toBe('abc');
+    expect(AUTHORIZATION.AddSubnetValidatorTx!.ownerOf({ validator: { subnetID: 'def' } })).toBe('def');
   });
 });

@@ -137,7 +137,7 @@ describe('createWallet', () => {
     expect(await wallet.addresses()).toEqual([FROM]);
     const status = node.control.status();
     const avax = (await client.platform.getStakingAssetID()).assetID;
-    expect((await wallet.balance())[avax]).toEqual({ unlocked: 5100n * AVAX, locked: 0n });
+    expect((await wallet.balance())[avax]).toEqual({ name: 'AVAX', unlocked: 5100n * AVAX, locked: 0n });
 
     const mineSoon = setInterval(() => node.control.mine(), 50);
     try {
@@ -145,7 +145,7 @@ describe('createWallet', () => {
       expect(sent.status).toBe('Committed');
       const now = Math.floor(('time' in status ? status.time : 0) + 1);
       const pop = await proofOfPossession(`0x${'3c'.repeat(32)}`);
-      const nodeID = 'NodeID-111111111111111111116DBWJs';
+      const nodeID = 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst';
       const staked = await wallet.stake({ nodeID, amount: 2000n * AVAX, end: now + 30 * 86_400, signer: pop, shares: 20_000, wait: { intervalMs: 20 } });
       expect(staked.status).toBe('Committed');
       const delegated = await wallet.delegate({ nodeID, amount: 25n * AVAX, end: now + 20 * 86_400, wait: { intervalMs: 20 } });

@@ -96,16 +96,37 @@ const blockNumberOrHashPointer: GoArgument = (raw) => {
   return value! > INT64_MAX ? 'blocknumber too high' : undefined;
 };
 
+/** `common.Address` (libevm common/types.go Address.UnmarshalJSON: hexutil.UnmarshalFixedJSON). */
+const commonAddress: GoArgument = (raw) => {
+  const kind = kindOf(raw);
+  if (kind !== 'string') return 'json: cannot unmarshal non-string into Go value of type common.Address';
+  const input = stringText(raw);
+  if (!/^0[xX]/.test(input)) return 'json: cannot unmarshal hex string without 0x prefix into Go value of type common.Address';
+  const digits = input.slice(2);
+  if (!/^[0-9a-fA-F]*$/.test(digits)) return 'json: cannot unmarshal invalid hex string into Go value of type common.Address';
+  return digits.length === 40 ? undefined : `hex string has length ${digits.length}, want 40 for common.Address`;
+};
+
 /**
- * The Go argument types of the EVM methods the spec describes (every one a pointer, so every
- * one optional), from graft/subnet-evm/internal/ethapi/api_extra.go.
+ * The Go argument types of the EVM methods the spec describes, from
+ * graft/subnet-evm/internal/ethapi/api_extra.go (every one a pointer, so optional) and coreth's
+ * internal/ethapi/api.go.
  */
 const GO_ARGUMENTS: Readonly<Record<string, readonly GoArgument[]>> = {
   eth_getChainConfig: [], // api_extra.go:24
   eth_feeConfig: [blockNumberOrHashPointer], // api_extra.go:106
   eth_getActivePrecompilesAt: [uint64Pointer], // api_extra.go:130
   eth_getActiveRulesAt: [uint64Pointer], // api_extra.go:152
+  // The standard reads of graft/coreth/internal/ethapi/api.go: a common.Address and a
+  // non-pointer rpc.BlockNumberOrHash, so both required (REQUIRED_ARGUMENTS).
+  eth_baseFee: [], // api.go:92
+  eth_chainId: [], // api.go:629
+  eth_getBalance: [commonAddress, blockNumberOrHashPointer], // api.go:642
+  eth_getTransactionCount: [commonAddress, blockNumberOrHashPointer], // api.go:1641
 };
+
+/** How many leading arguments are not pointers (json.go:346-349 refuses fewer). */
+const REQUIRED_ARGUMENTS: Readonly<Record<string, number>> = { eth_getBalance: 2, eth_getTransactionCount: 2 };
 
 /** json.go:330-370 parsePositionalArguments: the decoded values, or the -32602 message. */
 function positionalArguments(raw: string | undefined, types: readonly GoArgument[], required = 0): { values: unknown[] } | { error: string } {
@@ -199,18 +220,19 @@ const NO_CHECK: GoArgument = () => undefined;
 
 /** The call's arguments as CallParams, or the -32602 message. */
 function callArguments(method: string, raw: string | undefined, typesOf: () => readonly GoArgument[]): CallParams | { error: string } {
+  const required = REQUIRED_ARGUMENTS[method] ?? 0;
   // Only the endpoint's own methods get here: no name holds the separator.
   const memoKey = `${method}\u0000${raw ?? ''}`;
   let entry = decodedArguments.get(memoKey);
   if (!entry) {
     // Arguments too long to keep are decoded on every call, and not remembered further on either.
     const kept = memoKey.length <= MEMO_KEY_LENGTH;
-    entry = { decoded: positionalArguments(raw, typesOf()), key: kept ? `geth ${++decodings}` : undefined };
+    entry = { decoded: positionalArguments(raw, typesOf(), required), key: kept ? `geth ${++decodings}` : undefined };
     if (kept) decodedArguments.set(memoKey, entry);
   }
   const { decoded } = entry;
   if ('error' in decoded) return decoded;
-  return { value: decoded.values, key: entry.key, fresh: () => (positionalArguments(raw, typesOf()) as { values: unknown[] }).values };
+  return { value: decoded.values, key: entry.key, fresh: () => (positionalArguments(raw, typesOf(), required) as { values: unknown[] }).values };
 }
 
 async function handleCall(message: Message, endpoint: GethEndpoint, invoke: Invoke): Promise<CallAnswerOut> {

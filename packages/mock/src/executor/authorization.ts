@@ -34,7 +34,7 @@ function subnetOwner(ledger: Ledger, subnetID: string): { owner: Owner; converte
 }
 
 /** verifyAuthorization: the last credential against `owner`; the other credentials are returned for the inputs. */
-function verifyAuthorization(tx: SignedTx, unsignedBytes: Uint8Array, owner: Owner, auth: unknown, nowSec: bigint): SignedTx['credentials'] {
+export function verifyAuthorization(tx: SignedTx, unsignedBytes: Uint8Array, owner: Owner, auth: unknown, nowSec: bigint): SignedTx['credentials'] {
   const creds = tx.credentials;
   if (creds.length === 0) refuse('should have the same number of credentials as inputs');
   const credential = creds[creds.length - 1] as { signatures?: unknown };

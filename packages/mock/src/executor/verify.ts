@@ -1,16 +1,21 @@
 // The node's checks of an issued tx (avalanchego v1.14.2): txs/base_tx.go SyntacticVerify,
-// txs/executor/standard_tx_executor.go (memo, fee, the staker rules the mock keeps),
+// txs/executor/standard_tx_executor.go (memo, fee, the staker rules the mock keeps; Helicon's
+// auto-renewed validator txs as v1.15.0-fuji checks them, auto-renewed.ts),
 // utxo/verifier.go VerifySpend/VerifySpendUTXOs, and through @avanode/wallet/rules the
 // secp256k1fx checks (amounts, locktimes, thresholds, signature indices, recovery, low S) and the
 // dynamic fee. Each refusal is the node's text, as it reaches `standard tx <id> failed execution: `.
 import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
 import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
-import { AuthorizationError, authorize } from './authorization.js';
+import { AuthorizationError, authorize, verifyAuthorization } from './authorization.js';
+import { AUTO_RENEWED_TXS, autoRenewedShape, autoRenewedSyntax, verifyAddAutoRenewedRules, verifySetAutoRenewedConfigRules } from './auto-renewed.js';
+import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet, wrapExportSpend } from './chain-txs.js';
+import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
+import { STAKER_TXS, stakerShape, stakerSyntax, verifyStakerRules } from './staker.js';
 import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
+import { importedUtxos } from '../chains/p/atomic.js';
+import { SharedMemory } from '../shared-memory.js';
 
-/** The primary network's minimum validator stake (the getMinStake example: 2,000 AVAX). */
-const MIN_VALIDATOR_STAKE = 2_000_000_000_000n;
 const MAX_UINT64 = 2n ** 64n - 1n;
 
 export type Fields = Record<string, unknown>;
@@ -24,14 +29,6 @@ export interface TransferableOut {
   assetID: string;
   output: Fields;
 }
-
-const STAKER_TXS = new Set(['AddPermissionlessValidatorTx', 'AddPermissionlessDelegatorTx']);
-
-/** A refusal on its way up, with the node's text. */
-class Refusal extends Error {}
-const refuse = (text: string): never => {
-  throw new Refusal(text);
-};
 
 /** An output's amount, owner and stakeable locktime (0 when not a stakeable.LockOut). */
 export function outputParts(output: Fields): { amount: bigint; owner: { locktime: bigint; threshold: number; addresses: string[] }; stakeableLocktime: bigint } {
@@ -50,19 +47,21 @@ function ruleText(error: unknown): string {
 }
 
 /** avax.TransferableOutput#Verify: a stakeable.LockOut's locktime, then secp256k1fx.TransferOutput#Verify. */
-function verifyOutput(out: TransferableOut): void {
+function verifyOutput(out: TransferableOut, prefix = 'output failed verification: '): void {
   const output = out.output;
   if (output.output !== undefined) {
-    if (BigInt(output.locktime as number) === 0n) refuse('output failed verification: invalid locktime');
-    if ((output.output as Fields).output !== undefined) refuse("output failed verification: shouldn't nest stakeable locks");
+    if (BigInt(output.locktime as number) === 0n) refuse(`${prefix}invalid locktime`);
+    if ((output.output as Fields).output !== undefined) refuse(`${prefix}shouldn't nest stakeable locks`);
   }
   const inner = (output.output as Fields | undefined) ?? output;
   try {
     verifyTransferOutput(inner as never);
   } catch (error) {
-    refuse(`output failed verification: ${ruleText(error)}`);
+    refuse(`${prefix}${ruleText(error)}`);
   }
 }
+/** A stake output's Verify, its refusal as it is (the staker tx wraps it). */
+const verifyStakeOutput = (out: TransferableOut) => verifyOutput(out, '');
 
 function verifyInput(input: TransferableIn): void {
   const wrapped = input.input;
@@ -94,8 +93,32 @@ function syntacticVerify(ledger: Ledger, unsigned: Fields, ins: TransferableIn[]
     return byTx < 0 || (byTx === 0 && previous.outputIndex < input.outputIndex);
   });
   if (!sortedUnique) refuse('inputs not sorted and unique');
-  // avax.VerifyMemoFieldLength post-Durango: no memo at all.
+}
+
+/** avax.VerifyMemoFieldLength post-Durango (after SyntacticVerify): no memo at all. */
+function verifyMemoLength(unsigned: Fields): void {
+  const memoBytes = ((unsigned.memo as string | undefined)?.length ?? 2) / 2 - 1;
   if (memoBytes > 0) refuse(`memo exceeds maximum length: ${memoBytes} > 0`);
+}
+
+/**
+ * The tx's SyntacticVerify (its own opening checks, BaseTx's, its own closing ones), then the
+ * memo: the staker txs wrap BaseTx's refusal in `failed to verify BaseTx: `.
+ */
+function syntax(ledger: Ledger, type: string, unsigned: Fields, ins: TransferableIn[], outs: TransferableOut[]): void {
+  const staker = STAKER_TXS.has(type);
+  if (staker) stakerShape(type, unsigned);
+  else if (type === 'CreateChainTx') createChainShape(unsigned);
+  else if (type === 'ExportTx') exportShape(unsigned);
+  try {
+    syntacticVerify(ledger, unsigned, ins, outs);
+  } catch (error) {
+    if (staker && error instanceof Refusal) throw wrapRefusal('failed to verify BaseTx: ', error);
+    throw error;
+  }
+  if (staker) stakerSyntax(type, unsigned, verifyStakeOutput);
+  else if (type === 'ExportTx') exportedOutputsSyntax(unsigned, (out) => verifyOutput(out), (out) => encodeTransferableOutput(out as never));
+  verifyMemoLength(unsigned);
 }
 
 const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
@@ -109,10 +132,10 @@ const add = (map: Map<string, bigint>, key: string, amount: bigint) => {
 const ownerKey = (owner: { locktime: bigint; threshold: number; addresses: string[] }) => `${owner.locktime}/${owner.threshold}/${owner.addresses.join(',')}`;
 
 /** utxo/verifier.go VerifySpend + VerifySpendUTXOs, the fx checks from @avanode/wallet/rules. */
-function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint): void {
+function verifySpend(ledger: Ledger, ins: TransferableIn[], outs: TransferableOut[], creds: SignedTx['credentials'], unsignedBytes: Uint8Array, nowSec: bigint, burnedAVAX: bigint, imported?: ReadonlyMap<string, UtxoRecord>): void {
   const utxos: UtxoRecord[] = [];
   for (const input of ins) {
-    const utxo = ledger.utxos.get(utxoId(input));
+    const utxo = ledger.utxos.get(utxoId(input)) ?? imported?.get(utxoId(input));
     if (!utxo) refuse(`failed to read consumed UTXO ${input.txID}:${input.outputIndex} due to: not found`);
     utxos.push(utxo!);
   }
@@ -179,6 +202,9 @@ export interface VerifyContext {
   price: bigint;
 }
 
+/** The tx's fee at the chain's weights and `price` (the executor's feeCalculator.CalculateFee). */
+const feeOf = (ledger: Ledger, tx: SignedTx, price: bigint): bigint => txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
+
 /** The visitor's error for one tx (standardTxExecutor), or undefined when the node would accept it. */
 export function executionError(context: VerifyContext): string | undefined {
   try {
@@ -195,16 +221,21 @@ export function executionError(context: VerifyContext): string | undefined {
 function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): void {
   const unsigned = tx.unsignedTx as unknown as Fields;
   const type = typeName(tx.unsignedTx) ?? '';
-  if (type === 'AddValidatorTx') refuse('AddValidatorTx is not permitted post-Durango');
-  if (type === 'AddDelegatorTx') refuse('AddDelegatorTx is not permitted post-Durango');
+  if (type === 'AddValidatorTx') refuseWith('ErrAddValidatorTxPostDurango');
+  if (type === 'AddDelegatorTx') refuseWith('ErrAddDelegatorTxPostDurango');
   if (type === 'TransformSubnetTx') refuse('TransformSubnetTx is not permitted post-Etna');
-  if (type === 'AdvanceTimeTx' || type === 'RewardValidatorTx') refuse('wrong transaction type');
+  if (type === 'AdvanceTimeTx' || type === 'RewardValidatorTx' || type === 'RewardAutoRenewedValidatorTx') refuse('wrong transaction type');
   const ins = unsigned.inputs as TransferableIn[];
   const outs = unsigned.outputs as TransferableOut[];
-  syntacticVerify(ledger, unsigned, ins, outs);
-  // standardTxExecutor.ImportTx: the UTXOs come from shared memory, which the mock does not hold (docs/guide/mock-limits.md).
-  if (type === 'ImportTx') refuse('failed to get shared memory: not found');
-  for (const out of (unsigned.exportedOutputs as TransferableOut[] | undefined) ?? []) verifyOutput(out);
+  if (AUTO_RENEWED_TXS.has(type)) {
+    executeAutoRenewed({ ledger, tx, unsignedBytes, nowSec, price }, type, ins, outs);
+    return;
+  }
+  syntax(ledger, type, unsigned, ins, outs);
+  // standardTxExecutor.ImportTx: the UTXOs another chain exported, from shared memory (chains/p/atomic.ts).
+  const imported = type === 'ImportTx' ? importedUtxos(ledger, ledger.sharedMemory ?? new SharedMemory(), unsigned) : undefined;
+  if (imported && 'error' in imported) refuse(imported.error);
+  const importedIns = (unsigned.importedInputs as TransferableIn[] | undefined) ?? [];
   // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
   let baseCreds: SignedTx['credentials'];
   try {
@@ -213,24 +244,14 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     if (error instanceof AuthorizationError) refuse(error.message);
     throw error;
   }
-  const fee = txFee(tx, { weights: [ledger.fees.config.weights.bandwidth, ledger.fees.config.weights.dbRead, ledger.fees.config.weights.dbWrite, ledger.fees.config.weights.compute], price });
+  const fee = feeOf(ledger, tx, price);
   const stake = (unsigned.stake as TransferableOut[] | undefined) ?? [];
   if (STAKER_TXS.has(type)) {
-    for (const out of stake) verifyOutput(out);
-    const validator = unsigned.validator as { nodeID: string; weight: number };
-    const subnetID = unsigned.subnetID as string;
-    const staked = stake.reduce((sum, s) => sum + outputParts(s.output).amount, 0n);
-    if (type === 'AddPermissionlessValidatorTx') {
-      if (subnetID === P_CHAIN_ID && BigInt(validator.weight) < MIN_VALIDATOR_STAKE) refuse('weight of this validator is too low');
-      if (ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) refuse(`duplicate validator: ${validator.nodeID} on ${subnetID}`);
-    } else if (!ledger.stakers.some((s) => s.nodeID === validator.nodeID && s.subnetID === subnetID)) {
-      refuse(`failed to fetch the validator for ${validator.nodeID} on ${subnetID}: not found`);
-    }
-    if (staked !== BigInt(validator.weight)) refuse(`flow check failed: insufficient unlocked funds: needs ${BigInt(validator.weight)} more ${ledger.avaxAssetID}`);
+    verifyStakerRules(ledger, type, unsigned, nowSec);
     try {
       verifySpend(ledger, ins, [...outs, ...stake], baseCreds, unsignedBytes, nowSec, fee);
     } catch (error) {
-      if (error instanceof Refusal) refuse(`flow check failed: ${error.message}`);
+      if (error instanceof Refusal) throw wrapRefusal('flow check failed: ', error);
       throw error;
     }
     return;
@@ -243,7 +264,13 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
       refuse(ruleText(error));
     }
   }
-  verifySpend(ledger, ins, [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee));
+  if (type === 'ExportTx') verifySameSubnet(ledger, unsigned.destinationChain as string);
+  try {
+    verifySpend(ledger, [...ins, ...importedIns], [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee), imported && 'utxos' in imported ? imported.utxos : undefined);
+  } catch (error) {
+    if (type === 'ExportTx') wrapExportSpend(error);
+    throw error;
+  }
   // After the flow check: the warp message's payload, the L1, the expiry, the nonce (warp-txs.ts).
   try {
     if (type === 'RegisterL1ValidatorTx') registerL1Validator(ledger, unsigned, nowSec);
@@ -257,6 +284,44 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     const validator = ledger.l1Validators.find((v) => v.validationID === unsigned.validationID);
     if (!validator) refuse('not found');
     if (validator!.balance + BigInt(unsigned.balance as number) > MAX_UINT64) refuse('overflow');
+  }
+}
+
+/**
+ * verifyAddAutoRenewedValidatorTx / verifySetAutoRenewedValidatorConfigTx (v1.15.0-fuji): the
+ * upgrade, SyntacticVerify (BaseTx's refusal wrapped by type 40 only), the memo, the rules
+ * (auto-renewed.ts), type 41's authorization by the validator authority, then the flow check.
+ */
+function executeAutoRenewed({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext, type: string, ins: TransferableIn[], outs: TransferableOut[]): void {
+  if (nowSec < ledger.heliconTime) refuseWith('errHeliconUpgradeNotActive');
+  const unsigned = tx.unsignedTx as unknown as Fields;
+  const add = type === 'AddAutoRenewedValidatorTx';
+  autoRenewedShape(type, unsigned);
+  try {
+    syntacticVerify(ledger, unsigned, ins, outs);
+  } catch (error) {
+    if (add && error instanceof Refusal) throw wrapRefusal('verifying BaseTx: ', error);
+    throw error;
+  }
+  autoRenewedSyntax(type, unsigned, ledger.avaxAssetID, verifyStakeOutput);
+  verifyMemoLength(unsigned);
+  let creds = tx.credentials;
+  if (add) verifyAddAutoRenewedRules(ledger, unsigned, nowSec);
+  else {
+    const authority = verifySetAutoRenewedConfigRules(ledger, unsigned, nowSec);
+    try {
+      creds = verifyAuthorization(tx, unsignedBytes, authority, unsigned.auth, nowSec);
+    } catch (error) {
+      if (error instanceof AuthorizationError) refuse(error.message);
+      throw error;
+    }
+  }
+  const fee = feeOf(ledger, tx, price);
+  try {
+    verifySpend(ledger, ins, [...outs, ...((unsigned.stake as TransferableOut[] | undefined) ?? [])], creds, unsignedBytes, nowSec, fee);
+  } catch (error) {
+    if (error instanceof Refusal) throw wrapRefusal('flow check failed: ', error);
+    throw error;
   }
 }
 

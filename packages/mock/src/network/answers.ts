@@ -1,17 +1,21 @@
 // What the network answers, method by method, from the ledger: the shapes and errors of
 // avalanchego v1.14.2's vms/platformvm/service.go (and info.getNetworkID/getNetworkName from
 // api/info/service.go). A method missing here answers from the spec's examples.
+import { atomicUtxosByAddress } from '../chains/p/atomic.js';
 import { CodecError, EMPTY_ID, addressToShortId, decodeBytes, decodeCB58, decodeTx, encodeHex, encodeHexNC, encodeTransferableOutput, formatAddress, parseTx } from '@avanode/codec';
 import { NODE_ID } from '../node-identity.js';
 import { AVM_ID, EVM_ID } from './seed.js';
 import { idParseError } from '../node-checks/platform-txs.js';
 import { goQuote } from '../envelope/go-json.js';
+import { mockData } from '../generated/mock-data.js';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
 import { getAllValidatorsAt, getValidatorsAt, sampleValidators } from './validator-answers.js';
 
-export type Answer = { result: unknown } | { error: string };
+import type { Answer } from './answer.js';
+
+export type { Answer };
 type Params = Record<string, unknown>;
 type Handler = (ledger: Ledger, params: Params) => Answer | undefined;
 
@@ -111,10 +115,11 @@ function getUTXOs(ledger: Ledger, params: Params): Answer | undefined {
   const raw = Number(params.limit ?? 0);
   let limit = !Number.isFinite(raw) || raw <= 0 || raw > 1024 ? 1024 : raw;
   const found: UtxoRecord[] = [];
-  // Atomic UTXOs of another chain: the mock's shared memory is empty.
+  // Atomic UTXOs another chain exported to the P-chain: shared memory (chains/p/atomic.ts).
   const atomic = sourceChain !== '' && !['P', 'platform', P_CHAIN_ID].includes(sourceChain);
   const searchSize = limit;
-  outer: for (const { key, utxos } of atomic ? [] : utxosByAddress(ledger, keys)) {
+  const listed = !atomic ? utxosByAddress(ledger, keys) : ledger.sharedMemory ? atomicUtxosByAddress(ledger, ledger.sharedMemory, chainIdOf(ledger, sourceChain), keys) : [];
+  outer: for (const { key, utxos } of listed) {
     let from: string | undefined;
     if (lastAddr !== undefined) {
       const cmp = compareBytes(shortIdBytes(key), shortIdBytes(lastAddr));
@@ -206,6 +211,8 @@ function getCurrentValidators(ledger: Ledger, params: Params): Answer {
       delegationFee: p.delegationFee,
       ...(subnetID === P_CHAIN_ID ? { uptime: p.uptime, connected: p.connected } : {}),
       ...(p.signer ? { signer: p.signer } : {}),
+      // api.AutoRenewedConfig (v1.15.0-fuji), embedded after Signer: the authority from the tx, the rest from StakingInfo.
+      ...(s.autoRenewed ? { validatorAuthority: apiOwner(s.autoRenewed.authority), nextPeriod: str(s.autoRenewed.nextPeriod), autoCompoundRewardShares: str(s.autoRenewed.autoCompoundRewardShares) } : {}),
       delegatorCount: str(delegators.length),
       delegatorWeight: str(delegators.reduce((sum, d) => sum + d.weight, 0n)),
       ...(wanted.size === 1
@@ -278,7 +285,10 @@ function validates(ledger: Ledger, subnetID: string, nodeID: string): boolean {
  * chains.Manager Lookup: the aliases of the chains this node runs (the primary network's, and
  * those of the subnets it validates): each chain's ID, and `P`/`platform`, `X`/`avm`, `C`/`evm`.
  */
-function lookupAlias(ledger: Ledger, alias: string): string | undefined {
+/** A chain alias or ID as the chain ID it names (the alias itself when the node knows no such chain). */
+const chainIdOf = (ledger: Ledger, alias: string): string => lookupAlias(ledger, alias) ?? alias;
+
+export function lookupAlias(ledger: Ledger, alias: string): string | undefined {
   if (alias === 'P' || alias === 'platform' || alias === P_CHAIN_ID) return P_CHAIN_ID;
   for (const chain of ledger.chains) {
     const runs = chain.subnetID === P_CHAIN_ID || validates(ledger, chain.subnetID, NODE_ID);
@@ -413,6 +423,8 @@ export const answers: Record<string, Handler> = {
   'platform.getRewardUTXOs': getRewardUTXOs,
   'platform.getMinStake': getMinStake,
   'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
+  // api/info/service.go Upgrades: the node's upgrade.Config; the other times stay the examples' (mainnet's), Helicon's is this network's.
+  'info.upgrades': (l) => ok({ ...(mockData.methods['info.upgrades']?.examples[0]?.result as Record<string, unknown>), heliconTime: rfc3339(Number(l.heliconTime)) }),
   'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
   'platform.getHeight': (l) => ok({ height: str(lastBlock(l).height) }),
   'platform.getProposedHeight': (l) => ok({ height: str(proposedHeight(l, l.clockMs())) }),
@@ -509,6 +521,7 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'info.isBootstrapped',
   'info.getNetworkID',
   'info.getNetworkName',
+  'info.upgrades',
   'platform.getHeight',
   'platform.getTimestamp',
   'platform.getBlock',

@@ -1,7 +1,7 @@
 // The control API over HTTP, outside the node's /ext paths: `POST /_avanode/<action>` with a
 // JSON body, `GET /_avanode/status`. It answers JSON: 200 with the outcome, 400 `{ "error" }`
 // for a bad request, 404 for an unknown action.
-import type { MockControl } from './index.js';
+import type { MockControl } from './control-types.js';
 
 export const CONTROL_PREFIX = '/_avanode/';
 
@@ -56,6 +56,11 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
     const amount = b.amount;
     if (typeof amount !== 'string' && typeof amount !== 'number') throw new TypeError(`amount: nAVAX as a decimal string or an integer expected, got ${excerpt(amount)}`);
     return c.fund(text(b.address, 'address'), amount);
+  },
+  'base-fee': (c, b) => {
+    const wei = b.wei;
+    if (typeof wei !== 'string' && typeof wei !== 'number') throw new TypeError(`wei: wei per gas as a decimal string or an integer expected, got ${excerpt(wei)}`);
+    return c.baseFee(wei);
   },
   fees: (c, b) => {
     for (const key of Object.keys(b)) if (!['config', 'state', 'validatorConfig', 'validatorExcess'].includes(key)) throw new TypeError(`fees: unknown member ${excerpt(key)} (config, state, validatorConfig, validatorExcess)`);

@@ -3,6 +3,7 @@
 // Every random draw comes from a PRNG seeded with the network's seed, one draw per request in
 // order, so the same requests see the same faults run after run.
 import { createPrng, type Prng } from './prng.js';
+import { MAX_FAILING_METHODS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, dataChars, withinTotal } from './settings-limits.js';
 
 export interface RpcFailure {
   code: number;
@@ -47,7 +48,7 @@ export class Faults {
   private readonly latency: [number, number];
   private readonly faultRate: number;
   private readonly seed: number;
-  private failures = new Map<string, Array<RpcFailure & { remaining: number }>>();
+  private failures = new Map<string, Array<RpcFailure & { remaining: number; chars: number }>>();
   private slows: Array<{ ms: number; method?: string; remaining: number }> = [];
   private drops: Array<{ method?: string; remaining: number }> = [];
   /** No latency and no fault rate: only the rules a test adds can delay or fail a request. */
@@ -69,21 +70,42 @@ export class Faults {
     this.drops = [];
   }
 
-  fail(method: string, failure: Partial<RpcFailure> & { count?: number } = {}): void {
+  /** What the rules hold, in characters of their texts (network/settings-limits.ts); `others`: the settings held beside them. */
+  fail(method: string, failure: Partial<RpcFailure> & { count?: number } = {}, others = 0): void {
+    boundedText(method, 'fail: method', MAX_NAME_CHARS);
+    const message = boundedText(failure.message ?? 'mock failure', 'fail: message', MAX_MESSAGE_CHARS);
+    const chars = method.length + message.length + ('data' in failure ? dataChars(failure.data) : 0);
     const list = (this.failures.get(method) ?? []).filter((f) => f.remaining > 0);
     limitRules(list.length, 'fail');
-    list.push({ code: failure.code ?? -32000, message: failure.message ?? 'mock failure', ...('data' in failure ? { data: failure.data } : {}), remaining: failure.count ?? 1 });
+    if (list.length === 0) {
+      // Methods whose failures all ran out hold nothing: forget them before counting.
+      for (const [name, rules] of this.failures) if (!rules.some((f) => f.remaining > 0)) this.failures.delete(name);
+      if (this.failures.size >= MAX_FAILING_METHODS) throw new RangeError(`fail: failures are queued for ${MAX_FAILING_METHODS} methods already; reset or let them run out`);
+    }
+    withinTotal(others + this.settingsChars(), chars, 'fail');
+    list.push({ code: failure.code ?? -32000, message, ...('data' in failure ? { data: failure.data } : {}), remaining: failure.count ?? 1, chars });
     this.failures.set(method, list);
+  }
+
+  /** The characters the waiting rules hold (their methods, messages and data). */
+  settingsChars(): number {
+    let total = 0;
+    for (const rules of this.failures.values()) for (const f of rules) if (f.remaining > 0) total += f.chars;
+    for (const r of this.slows) if (r.remaining > 0) total += r.method?.length ?? 0;
+    for (const r of this.drops) if (r.remaining > 0) total += r.method?.length ?? 0;
+    return total;
   }
 
   slow(ms: number, options: { method?: string; count?: number } = {}): void {
     if (!(ms >= 0 && ms <= MAX_DELAY_MS)) throw new RangeError(`slow: ms from 0 to ${MAX_DELAY_MS} expected, got ${ms}`);
+    if (options.method !== undefined) boundedText(options.method, 'slow: method', MAX_NAME_CHARS);
     this.slows = this.slows.filter((r) => r.remaining > 0);
     limitRules(this.slows.length, 'slow');
     this.slows.push({ ms, ...(options.method ? { method: options.method } : {}), remaining: options.count ?? Infinity });
   }
 
   drop(options: { method?: string; count?: number } = {}): void {
+    if (options.method !== undefined) boundedText(options.method, 'drop: method', MAX_NAME_CHARS);
     this.drops = this.drops.filter((r) => r.remaining > 0);
     limitRules(this.drops.length, 'drop');
     this.drops.push({ ...(options.method ? { method: options.method } : {}), remaining: options.count ?? 1 });
@@ -121,7 +143,7 @@ export class Faults {
     const next = queued?.find((f) => f.remaining > 0);
     if (!next) return { delayMs };
     next.remaining--;
-    const { remaining: _remaining, ...failure } = next;
+    const { remaining: _remaining, chars: _chars, ...failure } = next;
     return { delayMs, failure };
   }
 }

@@ -2,7 +2,7 @@
 // would give. A failing check looks as api/health/worker.go records one: `message` null, the
 // `error` text, a count of contiguous failures and the time of the first; the report is healthy
 // only when every check is.
-import type { HealthSetting } from './index.js';
+import type { HealthSetting } from './control-types.js';
 
 interface Report {
   checks: Record<string, Record<string, unknown>>;

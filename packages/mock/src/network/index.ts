@@ -4,22 +4,26 @@
 import { encodeTx, formatAddress, parseAddress, txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { answers, readOnlyAnswers, type Answer } from './answers.js';
 import { createClock, type VirtualClock } from './clock.js';
-import { Faults, type FaultOptions, type RpcFailure } from './faults.js';
+import { Faults, type FaultOptions } from './faults.js';
 import { P_CHAIN_ID, appendBlock, createLedger, lastBlock, makeUtxo, noteAccepted, type Ledger } from './ledger.js';
 import { createExamplesLedger } from './examples-ledger.js';
 import { acceptTx, endStakers, feeStateAt, gasOf, markDropped } from './txs.js';
 import { executionError } from '../executor/verify.js';
 import { warpError } from '../executor/warp.js';
-import { withFeeSettings, type FeeSettings } from '../executor/fees.js';
+import { withFeeSettings } from '../executor/fees.js';
 import { gasPrice } from '../executor/fees.js';
 import { consumeGas } from '@avanode/wallet/rules';
 import { generateState } from './seed.js';
-import { StateError, validateStateFile, type StateFile } from './state-file.js';
+import { StateError, rfc3339, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
+import type { HealthSetting, MockControl } from './control-types.js';
+import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
+import { SharedMemory } from '../shared-memory.js';
+import { createCChain, type CChain } from '../chains/c/chain.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
-export type { Answer, FaultOptions, FeeSettings, RpcFailure };
+export type { Answer, FaultOptions, HealthSetting, MockControl };
 
 export interface NetworkOptions {
   /** The same seed, the same network (and the same latencies and faults). Default 1. */
@@ -32,48 +36,21 @@ export interface NetworkOptions {
   blockTimeMs?: number;
   /** `manual` (default): time moves only with `advance`; `real`: a timer makes a block every `blockTimeMs`. */
   clock?: 'manual' | 'real';
-}
-
-export interface HealthSetting {
-  healthy: boolean;
-  message?: string;
-}
-
-/** The controls of a running mock node, in code (`node.control`) and over HTTP (`/_avanode/…`). */
-export interface MockControl {
-  /** Back to the starting state and time; faults and health settings cleared. */
-  reset(): void;
-  /** Moves the clock; a block is made at every block time crossed (mempool txs commit). */
-  advance(ms: number): { height: number; time: number };
-  /** Makes a block now with the mempool's txs (even within a block time). */
-  mine(): { height: number; time: number };
-  /** Mints a UTXO of `amount` nAVAX for `address` in a new block; returns its tx and UTXO IDs. */
-  fund(address: string, amount: bigint | number | string): { txID: string; outputIndex: number; utxoID: string; height: number };
-  /**
-   * Sets the dynamic fees (any part): `config` as getFeeConfig answers it, `state` (`capacity`,
-   * `excess`) as getFeeState, `validatorConfig` as getValidatorFeeConfig, `validatorExcess`.
-   * Returns getFeeState's and getValidatorFeeState's answers after it.
-   */
-  fees(settings: FeeSettings): { feeState: unknown; validatorFeeState: unknown };
-  /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
-  health(check: string, setting: HealthSetting): void;
-  /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */
-  fail(method: string, failure?: Partial<RpcFailure> & { count?: number }): void;
-  /** Answers wait `ms` more: every request, or the next `count` calls of `method`. */
-  slow(ms: number, options?: { method?: string; count?: number }): void;
-  /** The next `count` (default 1) requests (or calls of `method`) get their connection reset. */
-  drop(options?: { method?: string; count?: number }): void;
-  /** Where the network stands; `state`: what it started from (the spec's examples, a seed, or a state file). */
-  status(): { network: true; state: 'examples' | 'seed' | 'file'; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
+  /** Helicon's activation on a local network, RFC 3339 (over the seed's or the state file's); mainnet's and Fuji's are the node's own. */
+  heliconTime?: string;
 }
 
 export interface Simulation {
   control: MockControl;
   ledger(): Ledger | undefined;
-  /** The network's answer to a method it covers, undefined for the others. */
-  answer(method: string, params: unknown): Answer | undefined;
+  /** The network's answer to a method it covers, undefined for the others; `blockchainID` from the path (the C-chain's eth_ reads). */
+  answer(method: string, params: unknown, blockchainID?: string): Answer | undefined;
   /** Whether the network answers `method` (it is on, and covers the method). */
-  covers(method: string): boolean;
+  covers(method: string, blockchainID?: string): boolean;
+  /** The simulated C-chain (its balances, nonces, atomic txs). */
+  cChain(): CChain | undefined;
+  /** Shared memory between the chains. */
+  sharedMemory(): SharedMemory | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -112,9 +89,18 @@ function totalHeld(ledger: Ledger): bigint {
   for (const staker of ledger.stakers) {
     for (const s of staker.stake) if (s.assetID === ledger.avaxAssetID) total += s.amount;
     for (const d of staker.delegators) for (const s of d.stake ?? []) if (s.assetID === ledger.avaxAssetID) total += s.amount;
+    // An auto-renewed validator's restaked rewards: in its weight, paid out when it leaves.
+    if (staker.autoRenewed) total += staker.autoRenewed.accruedValidationRewards + staker.autoRenewed.accruedDelegateeRewards;
   }
   for (const v of ledger.l1Validators) total += v.balance;
   return total;
+}
+
+/** A local network's state with Helicon at `time` (checked as a state file's `upgrades.heliconTime`). */
+function withHeliconTime(state: StateFile, time: string): StateFile {
+  rfc3339(time, 'heliconTime');
+  if (state.networkID === 1 || state.networkID === 5) throw new StateError(`heliconTime: network ${state.networkID} activates Helicon when the node says (mainnet unscheduled, Fuji 2026-07-28T15:00:00Z); only a local network's can be set`);
+  return { ...state, upgrades: { ...state.upgrades, heliconTime: time } };
 }
 
 export function createSimulation(options: SimulationOptions = {}): Simulation {
@@ -123,14 +109,23 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.
   if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
-  const initial: StateFile | undefined = !network
+  let initial: StateFile | undefined = !network
     ? undefined
     : network.state !== undefined
       ? validateStateFile(network.state)
       : generateState(seed, network.networkID !== undefined ? { networkID: network.networkID } : {});
+  if (initial && network?.heliconTime !== undefined) initial = withHeliconTime(initial, network.heliconTime);
   const faults = new Faults({ ...options, seed });
   const healthSettings = new Map<string, HealthSetting>();
+  /** The characters the health settings hold (at most MAX_HEALTH_SETTINGS of them). */
+  const healthChars = () => {
+    let total = 0;
+    for (const [check, setting] of healthSettings) total += check.length + (setting.message?.length ?? 0);
+    return total;
+  };
   let ledger: Ledger | undefined;
+  let cChain: CChain | undefined;
+  let shared: SharedMemory | undefined;
   let clock: VirtualClock | undefined;
   let mints = 0;
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
@@ -148,6 +143,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     const { ledger } = need();
     const time = Math.max(lastBlock(ledger).time, Math.floor(ms / 1000));
     try {
+      // The C-chain's block first: what it exports is in shared memory for the P-chain's txs after.
+      cChain?.makeBlock(time);
       const start = feeStateAt(ledger, time);
       const price = gasPrice(ledger.fees, start.state);
       let state = start.state;
@@ -191,6 +188,9 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     mints = 0;
     version++;
     ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
+    shared = new SharedMemory();
+    ledger.sharedMemory = shared;
+    cChain = createCChain(ledger, shared, !initial);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
     const ticking = clock;
@@ -219,12 +219,21 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       makeBlock(need().clock.now());
       return position();
     },
-    fund(address, amount) {
+    // @ts-expect-error: one implementation of both overloads (a 0x address funds the C-chain).
+    fund(address: string, amount: bigint | number | string) {
       const { ledger, clock } = need();
       const value = uint64Amount(amount);
+      if (/^0x[0-9a-fA-F]{40}$/.test(address)) {
+        try {
+          return cChain!.fund(address, value);
+        } finally {
+          version++;
+        }
+      }
       // Minting stays within uint64 over the whole chain, so no balance can pass 2^64 − 1.
       const held = totalHeld(ledger);
       if (value > MAX_UINT64 - held) throw new RangeError(`fund: the chain holds ${held} nAVAX; ${value} more would pass 2^64 − 1`);
+      if (value > MAX_UINT64 - ledger.supply) throw new RangeError(`fund: the supply is ${ledger.supply} nAVAX; ${value} more would pass 2^64 − 1`);
       const parsed = parseAddress(address);
       const owner = { locktime: 0n, threshold: 1, addresses: [formatAddress(parsed.bytes, ledger.networkID)] };
       // A BaseTx with no inputs (a mint, as genesis makes), its memo numbering it so each has its own ID.
@@ -248,10 +257,22 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         ledger.fees.validatorExcess = advanced.validatorExcess;
         const utxo = makeUtxo(ledger, txID, 0, ledger.avaxAssetID, value, owner);
         ledger.utxos.set(utxo.id, utxo);
+        // Minted: the supply holds it (getCurrentSupply).
+        ledger.supply += value;
       } finally {
         version++;
       }
       return { txID, outputIndex: 0, utxoID: utxoId({ txID, outputIndex: 0 }), height: lastBlock(ledger).height };
+    },
+    baseFee(wei) {
+      const value = typeof wei === 'bigint' || (typeof wei === 'number' && Number.isSafeInteger(wei)) || (typeof wei === 'string' && /^[0-9]{1,40}$/.test(wei)) ? BigInt(wei) : -1n;
+      if (value < 0n) throw new RangeError(`baseFee: wei per gas as a whole number expected, got ${String(wei).slice(0, 40)}`);
+      try {
+        cChain!.setBaseFee(value);
+      } finally {
+        version++;
+      }
+      return { baseFee: `0x${value.toString(16)}` };
     },
     fees(settings) {
       const { ledger } = need();
@@ -263,9 +284,15 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
     },
     health(check, setting) {
+      boundedText(check, 'health: check', MAX_NAME_CHARS);
+      if (setting.message !== undefined) boundedText(setting.message, 'health: message', MAX_MESSAGE_CHARS);
+      const previous = healthSettings.get(check);
+      if (!previous && healthSettings.size >= MAX_HEALTH_SETTINGS) throw new RangeError(`health: ${MAX_HEALTH_SETTINGS} checks are set already; reset to clear them`);
+      const held = healthChars() - (previous ? check.length + (previous.message?.length ?? 0) : 0);
+      withinTotal(held + faults.settingsChars(), check.length + (setting.message?.length ?? 0), 'health');
       healthSettings.set(check, { healthy: setting.healthy, ...(setting.message !== undefined ? { message: setting.message } : {}) });
     },
-    fail: (method, failure) => faults.fail(method, failure),
+    fail: (method, failure) => faults.fail(method, failure, healthChars()),
     slow: (ms, opts) => faults.slow(ms, opts),
     drop: (opts) => faults.drop(opts),
     status() {
@@ -286,7 +313,16 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   return {
     control,
     ledger: () => ledger,
-    answer(method, params) {
+    answer(method, params, blockchainID) {
+      if (cChain?.covers(method, blockchainID)) {
+        const nowSec = Math.floor(need().clock.now() / 1000);
+        if (cChain.readsOnly(method)) return cChain.answer(method, params, nowSec);
+        try {
+          return cChain.answer(method, params, nowSec);
+        } finally {
+          version++;
+        }
+      }
       const handler = answers[method];
       if (!handler || !ledger) return undefined;
       if (readOnlyAnswers.has(method)) return handler(ledger, isObject(params) ? params : {});
@@ -297,8 +333,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
     },
-    covers: (method) => ledger !== undefined && answers[method] !== undefined,
-    readsOnly: (method) => readOnlyAnswers.has(method),
+    covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
+    readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
+    cChain: () => cChain,
+    sharedMemory: () => shared,
     version: () => version,
     faults,
     healthSettings,

@@ -1,10 +1,16 @@
 // The chain's state: accepted blocks and txs, the UTXO set, stakers, subnets, the mempool and
 // the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
 // answer, hex or json, comes from the same bytes.
+import type { SharedMemory } from '../shared-memory.js';
 import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block, type SignedTx } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
+import { compareBytes } from '../util/bytes.js';
+import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
+
+// Re-exported for the modules that read it here (it lives in util/, below the ledger and validator-sets.ts).
+export { compareBytes };
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
@@ -60,11 +66,26 @@ export interface Staker {
     delegationRewardOwner: Owner;
     signer?: { publicKey: string; proofOfPossession: string };
   };
+  /** An auto-renewed validator's (ACP-236, AddAutoRenewedValidatorTx) config and accrued rewards (state.StakingInfo at v1.15.0-fuji). */
+  autoRenewed?: AutoRenewedInfo;
   /** Delegators of this validator (primary network). */
   delegators: Delegator[];
   /** Staked outputs, given back as UTXOs of `txID` when the staker ends (outputIndex after the tx's outputs). */
   stake: Array<{ assetID: string; amount: bigint; owner: Owner }>;
   stakeIndex: number;
+}
+
+/** state.StakingInfo of an auto-renewed validator (v1.15.0-fuji): what SetAutoRenewedValidatorConfigTx changes and each cycle restakes. */
+export interface AutoRenewedInfo {
+  /** The AddAutoRenewedValidatorTx's validatorAuthority: who signs a SetAutoRenewedValidatorConfigTx's auth. */
+  authority: Owner;
+  /** Seconds of the next cycle; 0: the validator leaves at the end of this one. */
+  nextPeriod: bigint;
+  /** Millionths of each cycle's rewards restaked. */
+  autoCompoundRewardShares: bigint;
+  /** Rewards restaked so far (AccruedValidationRewards, AccruedDelegateeRewards): paid when the validator leaves. */
+  accruedValidationRewards: bigint;
+  accruedDelegateeRewards: bigint;
 }
 
 /** A delegation: its staked outputs come back as UTXOs of its tx when it ends (outputIndex after the tx's outputs). */
@@ -126,6 +147,10 @@ export interface Ledger {
   rewardUtxos: Map<string, Uint8Array[]>;
   /** The primary network's minimum stakes (config: MinValidatorStake, MinDelegatorStake), nAVAX. */
   minStake: { validator: bigint; delegator: bigint };
+  /** The rest of the staking parameters (network/params.ts: the network's, a state file's over them); never changed in place. */
+  staking: StakingParams;
+  /** Helicon's activation, Unix seconds (network/params.ts heliconTimeOf, or the state file's `upgrades.heliconTime`). */
+  heliconTime: bigint;
   /** Issued, not yet in a block, in issue order. */
   mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
@@ -146,6 +171,8 @@ export interface Ledger {
    * which they changed, oldest first, at most MAX_SNAPSHOTS; getValidatorsAt and the rest read them.
    */
   validatorSets: ValidatorSetsSnapshot[];
+  /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
+  sharedMemory?: SharedMemory;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
@@ -164,11 +191,6 @@ export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, output
   const id = utxoId({ txID, outputIndex });
   const keys = shortIDs.map(shortIdToString);
   return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
-}
-
-export function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return a.length - b.length;
 }
 
 /** Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block when the chain has none; returns it. */
@@ -216,7 +238,9 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
     l1Expiries: new Set(),
     chains: (state.chains ?? []).map((c) => ({ ...c })),
     rewardUtxos: new Map(),
-    minStake: { validator: big(state.minStake?.validator, 2_000_000_000_000n), delegator: big(state.minStake?.delegator, 25_000_000_000n) },
+    minStake: { validator: big(state.minStake?.validator, stakingParamsOf(state.networkID).minValidatorStake), delegator: big(state.minStake?.delegator, stakingParamsOf(state.networkID).minDelegatorStake) },
+    staking: stakingWith(state.networkID, state.staking),
+    heliconTime: state.upgrades?.heliconTime !== undefined ? BigInt(Math.floor(Date.parse(state.upgrades.heliconTime) / 1000)) : heliconTimeOf(state.networkID),
     mempool: new Map(),
     dropped: new Map(),
     aborted: new Set(),

@@ -68,6 +68,17 @@ export interface StateChain {
   vmID: string;
 }
 
+/** genesis.StakingConfig's members beyond the minimum stakes, as a state file sets them. */
+interface StateStaking {
+  maxValidatorStake?: Uint64Like;
+  minDelegationFee?: number;
+  minStakeDuration?: Uint64Like;
+  maxStakeDuration?: Uint64Like;
+  /** ACP-273's minimum for primary-network validators after Helicon, seconds (the node's --helicon-min-stake-duration). */
+  heliconMinStakeDuration?: Uint64Like;
+  reward?: { maxConsumptionRate?: number; minConsumptionRate?: number; mintingPeriod?: Uint64Like; supplyCap?: Uint64Like };
+}
+
 export interface StateFile {
   /** 1 mainnet, 5 Fuji, 12345 local, or any other (HRP `custom`). */
   networkID: number;
@@ -80,8 +91,12 @@ export interface StateFile {
   fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
-  /** The primary network's minimum stakes, nAVAX (default 2,000 and 25 AVAX, mainnet's). */
+  /** The primary network's minimum stakes, nAVAX (default: the network's, network/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
   minStake?: { validator?: Uint64Like; delegator?: Uint64Like };
+  /** Upgrade times, RFC 3339 (default: the network's, network/params.ts heliconTimeOf). */
+  upgrades?: { heliconTime?: string };
+  /** The rest of the primary network's staking parameters (default: the network's, genesis/genesis_*.go); durations in seconds, the fee and rates in millionths. */
+  staking?: StateStaking;
   /** Chains (the primary network's X and C chains, an L1's chains); none by default. */
   chains?: StateChain[];
   subnets?: StateSubnet[];
@@ -117,6 +132,11 @@ const amount: Check = (v, p) => {
 const chainTime: Check = (v, p) => {
   uint64(v, p);
   if (BigInt(v as string) > 253_402_300_799n) fail(p, 'a chain time up to 253402300799 (9999-12-31T23:59:59Z)', v);
+};
+/** An RFC 3339 time with its zone (`2026-07-28T15:00:00Z`); a StateError names `p` otherwise. */
+export const rfc3339: Check = (v, p) => {
+  const ok = typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(v) && Number.isFinite(Date.parse(v));
+  if (!ok) fail(p, 'an RFC 3339 time such as 2026-07-28T15:00:00Z', v);
 };
 const cb58: Check = (v, p) => {
   if (typeof v !== 'string' || !CB58.test(v)) fail(p, 'a cb58 ID', v);
@@ -218,6 +238,19 @@ const stateFile = object({
   }),
   'supply?': uint64,
   'minStake?': object({ 'validator?': uint64, 'delegator?': uint64 }),
+  'upgrades?': object({ 'heliconTime?': rfc3339 }),
+  'staking?': object({
+    'maxValidatorStake?': uint64,
+    'minDelegationFee?': int(0, 1_000_000),
+    'minStakeDuration?': uint64,
+    'maxStakeDuration?': uint64,
+    // config.go getStakingConfig: errInvalidHeliconMinStakeDuration.
+    'heliconMinStakeDuration?': (v, p) => {
+      uint64(v, p);
+      if (BigInt(v as string) === 0n) fail(p, 'a duration of at least 1 second (helicon min stake duration must be > 0)', v);
+    },
+    'reward?': object({ 'maxConsumptionRate?': int(0, 1_000_000), 'minConsumptionRate?': int(0, 1_000_000), 'mintingPeriod?': (v, p) => { uint64(v, p); if (BigInt(v as string) === 0n) fail(p, 'a minting period of at least 1 second', v); }, 'supplyCap?': uint64 }),
+  }),
   'chains?': list(object({ id: cb58, name: str, subnetID: cb58, vmID: cb58 })),
   'subnets?': list(subnet),
   'validators?': list(validator),
@@ -228,6 +261,10 @@ const stateFile = object({
 export function validateStateFile(value: unknown, path = 'state'): StateFile {
   stateFile(value, path);
   const state = value as StateFile;
+  const reward = state.staking?.reward;
+  if (reward?.minConsumptionRate !== undefined && reward.maxConsumptionRate !== undefined && reward.minConsumptionRate > reward.maxConsumptionRate) {
+    throw new StateError(`${path}.staking.reward: minConsumptionRate ${reward.minConsumptionRate} is above maxConsumptionRate ${reward.maxConsumptionRate}`);
+  }
   for (const [i, s] of (state.subnets ?? []).entries()) {
     if (s.id === EMPTY_ID) throw new StateError(`${path}.subnets[${i}].id: the primary network's ID is not a subnet`);
     if (s.l1Validators?.length && !s.l1) throw new StateError(`${path}.subnets[${i}].l1Validators: only an L1 (with \`l1\`) has L1 validators`);

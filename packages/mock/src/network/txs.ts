@@ -6,8 +6,12 @@ import { RuleError, toGas, txComplexity, type Dimensions, type GasState } from '
 import { txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { advancedFees, gasPrice } from '../executor/fees.js';
 import { warpError } from '../executor/warp.js';
+import { NODE_ERRORS } from '../executor/errors.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
 import { acceptSubnetTx } from './accept-l1.js';
+import { addAutoRenewedValidator, exitAutoRenewed, restake, setAutoRenewedConfig } from './auto-renew.js';
+import { mintPotentialReward, rewardDelegator, rewardValidator } from './staking-rewards.js';
+import { atomicRequestsOf } from '../chains/p/atomic.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
 
 function ownerOf(value: unknown): Owner {
@@ -60,6 +64,19 @@ export function markDropped(ledger: Ledger, txID: string, reason: string): void 
   if (ledger.dropped.size > DROPPED_KEPT) ledger.dropped.delete(ledger.dropped.keys().next().value!);
 }
 
+/** vms/txs/mempool/mempool.go MaxTxSize (64 KiB): the most bytes a tx the mempool takes may have. */
+const MAX_TX_SIZE = 64 * 1024;
+
+/** mempool.Add after verification: the tx's size, then its inputs against the pending txs' (each text ends with the tx's ID, as the node's). */
+function mempoolAddError(ledger: Ledger, id: string, bytes: Uint8Array, tx: SignedTx): string | undefined {
+  if (bytes.length > MAX_TX_SIZE) return `${NODE_ERRORS.ErrTxTooLarge.text}: ${id} size (${bytes.length}) > max size (${MAX_TX_SIZE})`;
+  const inputIDs = new Set((tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.map((i) => utxoId(i)));
+  for (const pending of ledger.mempool.values()) {
+    if ((pending.tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.some((i) => inputIDs.has(utxoId(i)))) return `${NODE_ERRORS.ErrConflictsWithOtherTx.text}: ${id}`;
+  }
+  return undefined;
+}
+
 export type IssueOutcome = { txID: string } | { error: string };
 
 /** network.IssueTxFromRPC through gossipMempool.Add: the ID, or the error text after "couldn't issue tx: ". */
@@ -81,12 +98,10 @@ export function issueTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, unsigne
     markDropped(ledger, id, verifyError);
     return { error: `failed verification: ${verifyError}` };
   }
-  const inputIDs = new Set((tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.map((i) => utxoId(i)));
-  for (const pending of ledger.mempool.values()) {
-    if ((pending.tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.some((i) => inputIDs.has(utxoId(i)))) {
-      markDropped(ledger, id, 'tx conflicts with other tx');
-      return { error: 'tx conflicts with other tx' };
-    }
+  const refused = mempoolAddError(ledger, id, bytes, tx);
+  if (refused !== undefined) {
+    markDropped(ledger, id, refused);
+    return { error: refused };
   }
   ledger.mempool.set(id, { bytes, tx, unsignedBytes });
   return { txID: id };
@@ -104,6 +119,13 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
     const utxo = makeUtxo(ledger, id, index, out.assetID, amount, owner, stakeableLocktime);
     ledger.utxos.set(utxo.id, utxo);
   });
+  // An ImportTx's or ExportTx's atomic requests, applied to shared memory with the block (chains/p/atomic.ts).
+  const requests = atomicRequestsOf(id, type, unsigned, (index) => {
+    const out = (unsigned.exportedOutputs as TransferableOut[])[index - outs.length]!;
+    const { amount, owner } = outputParts(out.output);
+    return makeUtxo(ledger, id, index, out.assetID, amount, owner);
+  });
+  if (requests) ledger.sharedMemory?.apply(P_CHAIN_ID, requests);
   const stake = ((unsigned.stake as TransferableOut[] | undefined) ?? []).map((s) => ({ assetID: s.assetID, ...outputParts(s.output) }));
   if (type === 'AddPermissionlessValidatorTx') {
     const validator = unsigned.validator as { nodeID: string; end: number; weight: number };
@@ -126,7 +148,7 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
         uptime: '100.0000',
         connected: true,
         delegationFee: (shares / 10_000).toFixed(4),
-        potentialReward: 0n,
+        potentialReward: mintPotentialReward(ledger, BigInt(blockTime), BigInt(validator.end), BigInt(validator.weight)),
         accruedDelegateeReward: 0n,
         validationRewardOwner: ownerOf(unsigned.validationRewardsOwner),
         delegationRewardOwner: ownerOf(unsigned.delegationRewardsOwner),
@@ -137,7 +159,13 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
   } else if (type === 'AddPermissionlessDelegatorTx') {
     const validator = unsigned.validator as { nodeID: string; end: number; weight: number };
     const target = ledger.stakers.find((s) => s.nodeID === validator.nodeID && s.subnetID === unsigned.subnetID);
-    target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward: 0n, stake, stakeIndex: outs.length });
+    // Only the primary network's delegators reach here (a subnet's has no transformation to delegate to).
+    const potentialReward = mintPotentialReward(ledger, BigInt(blockTime), BigInt(validator.end), BigInt(validator.weight));
+    target?.delegators.push({ txID: id, startTime: BigInt(blockTime), endTime: BigInt(validator.end), weight: BigInt(validator.weight), rewardOwner: ownerOf(unsigned.rewardsOwner), potentialReward, stake, stakeIndex: outs.length });
+  } else if (type === 'AddAutoRenewedValidatorTx') {
+    addAutoRenewedValidator(ledger, id, unsigned, stake, outs.length, blockTime);
+  } else if (type === 'SetAutoRenewedValidatorConfigTx') {
+    setAutoRenewedConfig(ledger, unsigned);
   } else if (type === 'CreateSubnetTx') {
     ledger.subnets.push({ id, owner: ownerOf(unsigned.owner) });
   } else if (type === 'CreateChainTx') {
@@ -151,16 +179,30 @@ export function acceptTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, blockT
 export function endStakers(ledger: Ledger, blockTime: number): void {
   const now = BigInt(blockTime);
   for (const staker of ledger.stakers) {
-    // An ended delegation's stake comes back as UTXOs of its tx, as a validator's does.
-    for (const d of staker.delegators) if (d.endTime <= now) returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
+    // An ended delegation's stake comes back as UTXOs of its tx, as a validator's does, with its reward.
+    for (const d of staker.delegators) {
+      if (d.endTime > now) continue;
+      returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
+      rewardDelegator(ledger, staker, d);
+    }
     staker.delegators = staker.delegators.filter((d) => d.endTime > now);
   }
+  // An auto-renewed validator with a next period is restaked at each cycle's end, however many this block passes.
+  for (const staker of ledger.stakers) while (staker.autoRenewed && staker.autoRenewed.nextPeriod > 0n && staker.endTime <= now) restake(ledger, staker);
   const ending = ledger.stakers.filter((s) => s.endTime <= now);
   ledger.stakers = ledger.stakers.filter((s) => s.endTime > now);
   for (const staker of ending) {
-    // Its delegators end with it at the latest.
-    for (const d of staker.delegators) returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
+    // Its delegators end with it at the latest (and are rewarded first, as the node orders them).
+    for (const d of staker.delegators) {
+      returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
+      rewardDelegator(ledger, staker, d);
+    }
+    if (staker.autoRenewed) {
+      exitAutoRenewed(ledger, staker, (txID, index, stake) => returnStake(ledger, txID, index, stake));
+      continue;
+    }
     returnStake(ledger, staker.txID, staker.stakeIndex, staker.stake);
+    rewardValidator(ledger, staker);
   }
 }
 

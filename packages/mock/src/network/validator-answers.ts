@@ -4,7 +4,7 @@
 // above the last accepted one refused with errUnfinalizedHeight), snow/validators/manager.go
 // Sample and utils/sampler (weighted without replacement).
 import { EMPTY_ID, decodeCB58 } from '@avanode/codec';
-import type { Answer } from './answers.js';
+import type { Answer } from './answer.js';
 import { compareBytes, lastBlock, proposedHeight, type Ledger } from './ledger.js';
 import { flattenSet, tipSets, validatorSetsAt, type ValidatorSet } from './validator-sets.js';
 

@@ -11,7 +11,8 @@
 // block in which they changed (appendBlock), so a past height answers what was then.
 import { EMPTY_ID, decodeHexNC } from '@avanode/codec';
 import { BlsError, publicKeyFromCompressedBytes, uncompressedBytes } from '../executor/bls.js';
-import { compareBytes, type BlockRecord, type Ledger } from './ledger.js';
+import { compareBytes } from '../util/bytes.js';
+import type { BlockRecord, Ledger } from './ledger.js';
 
 /** ids.EmptyNodeID as a NodeID prints: the holder of an L1's inactive weight. */
 const EMPTY_NODE_ID = 'NodeID-111111111111111111116DBWJs';

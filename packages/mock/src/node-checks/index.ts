@@ -9,8 +9,9 @@ import { checks as healthChecks } from './health.js';
 import { checks as evmChecks } from './evm.js';
 import { checks as platformStakingChecks } from './platform-staking.js';
 import { checks as platformTxsChecks } from './platform-txs.js';
+import { checks as avaxChecks } from './avax.js';
 
-const groups: Array<Record<string, ServiceCheck>> = [infoChecks, healthChecks, evmChecks, platformStakingChecks, platformTxsChecks];
+const groups: Array<Record<string, ServiceCheck>> = [infoChecks, healthChecks, evmChecks, platformStakingChecks, platformTxsChecks, avaxChecks];
 
 /** Every group's checks by method name. */
 export const serviceChecks: Readonly<Record<string, ServiceCheck>> = Object.assign({}, ...groups);

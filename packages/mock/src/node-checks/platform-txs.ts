@@ -18,7 +18,7 @@ const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{36,50}$/;
 const MAX_CODEC_BYTES = 256 * 1024;
 
 /** The encoding as formatting.Encoding.UnmarshalJSON decodes it: omitted or null is hex; undefined when the node would not unmarshal it. */
-function encodingOf(params: Record<string, unknown>): string | undefined {
+export function encodingOf(params: Record<string, unknown>): string | undefined {
   const value = params.encoding;
   if (value === undefined || value === null) return 'hex';
   if (typeof value !== 'string') return undefined;
@@ -69,7 +69,7 @@ function goInvalidByte(byte: number): string {
 }
 
 /** formatting.Decode's hex step (encoding/hex.DecodeString): the first bad character wins over an odd length. */
-function decodeHex(text: string): { bytes: number } | { error: string } {
+export function decodeHex(text: string): { bytes: number } | { error: string } {
   const utf8 = new TextEncoder().encode(text);
   for (const byte of utf8) {
     const isHexDigit = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66);

@@ -120,7 +120,11 @@ async function main() {
   const { timestamp } = await client.platform.getTimestamp();
   const end = Date.parse(timestamp) / 1000 + 30 * 86_400;
   const owner = { addresses: [staker], locktime: 0, threshold: 1 };
-  const signer = { publicKey: `0x${'a1'.repeat(48)}`, proofOfPossession: `0x${'b2'.repeat(96)}` };
+  // A real BLS key's proof of possession (the node verifies it; @avanode/wallet proofOfPossession of a secret of 32 × 0x0a).
+  const signer = {
+    publicKey: '0xb8e4d419e229a1671b408d47eb1383d50a3078e00185979eabae3d58b71e02e384cdec6546ef52d3bb454868fcbd2d41',
+    proofOfPossession: '0x8d28b689881abfb679899ce0491a06c6954af9d84c7370dcd6053621988b68a8f552bc110c2fb6c6cba3f7ce7d2741a80c09ea033491299403fafb70b814dbda825ffffc0082922787e88e39e5210177335fe4641b5f944fda4c6dfb7f65daa4',
+  };
   const validatorTx = {
     unsignedTx: {
       type: 'AddPermissionlessValidatorTx',

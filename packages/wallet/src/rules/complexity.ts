@@ -1,10 +1,11 @@
 // The complexity of a P-chain tx, as vms/platformvm/txs/fee/complexity.go (v1.14.2) computes it:
 // an intrinsic complexity per tx type plus what each input, output, owner, authorization,
 // signer and warp message adds. The tables below are the node's, in its order.
-import { type BytesLike, type SignedTx, type UnsignedTx, decodeUnsignedTx, encodeUnsignedTx, parseTx, typeName } from '@avanode/codec';
+import { type BytesLike, type SignedTx, type UnsignedTx, decodeUnsignedTx, encodeUnsignedTx, typeName } from '@avanode/codec';
 import { RuleError } from './errors.js';
 import { type Dimensions, ZERO_DIMENSIONS, addDimensions } from './gas.js';
 import { add64, mul64 } from './uint64.js';
+import { readTx } from './tx-input.js';
 
 const COMPLEXITY = 'vms/platformvm/txs/fee/complexity.go';
 
@@ -130,11 +131,23 @@ export const TX_COMPLEXITY: Readonly<Record<UnsignedTx['type'], TxRule | null>> 
   SetL1ValidatorWeightTx: { intrinsic: dims(baseBandwidth + INT_LEN, 3, 5), parts: [['warp', 'message']] },
   IncreaseL1ValidatorBalanceTx: { intrinsic: dims(baseBandwidth + ID_LEN + LONG_LEN, 1, 5), parts: [] },
   DisableL1ValidatorTx: { intrinsic: dims(baseBandwidth + ID_LEN + INT_LEN + INT_LEN, 1, 6), parts: [['auth', 'disableAuthorization']] },
-  // ACP-236 (avalanchego v1.15.0-fuji, codec.go#RegisterHeliconTypes): the rules here are
-  // v1.14.2's, whose codec has no type 40–42, so it cannot price them; their v1.15.0
-  // complexities (complexity.go#IntrinsicAddAutoRenewedValidatorTxComplexities…) are not modelled yet.
-  AddAutoRenewedValidatorTx: null,
-  SetAutoRenewedValidatorConfigTx: null,
+  // ACP-236 (avalanchego v1.15.0-fuji, complexity.go#IntrinsicAddAutoRenewedValidatorTxComplexities):
+  // nodeID length and bytes, signer typeID, #stake outs, three owner typeIDs, delegation and
+  // auto-compound shares, period.
+  AddAutoRenewedValidatorTx: {
+    intrinsic: dims(baseBandwidth + INT_LEN + NODE_ID_LEN + INT_LEN + INT_LEN + INT_LEN + INT_LEN + INT_LEN + INT_LEN + INT_LEN + LONG_LEN, 0, 3),
+    parts: [
+      ['signer', 'signer'],
+      ['outputs', 'stake'],
+      ['owner', 'validationRewardsOwner'],
+      ['owner', 'delegationRewardsOwner'],
+      ['owner', 'validatorAuthority'],
+    ],
+  },
+  // txID, auth typeID, credential typeID, auto-compound shares, period
+  // (complexity.go#IntrinsicSetAutoRenewedValidatorConfigTxComplexities).
+  SetAutoRenewedValidatorConfigTx: { intrinsic: dims(baseBandwidth + ID_LEN + INT_LEN + INT_LEN + INT_LEN + LONG_LEN, 1, 1), parts: [['auth', 'auth']] },
+  // A block-only tx: the complexityVisitor answers ErrUnsupportedTx.
   RewardAutoRenewedValidatorTx: null,
 };
 
@@ -325,12 +338,12 @@ function baseTxComplexity(tx: Loose): Dimensions {
   return addDimensions(outputs, inputs, memo);
 }
 
-/** A tx in any form the wallet takes: signed bytes, their hex, or a decoded signed or unsigned tx. */
+/** A tx in any form the wallet takes: signed or unsigned bytes, their checksummed hex, or a decoded signed or unsigned tx. */
 export type TxLike = BytesLike | SignedTx | UnsignedTx | { readonly unsignedTx: Record<string, unknown> } | Record<string, unknown>;
 
 /** The unsigned tx of any accepted form, with its type known (plain JSON objects are re-read through the codec). */
 export function toUnsignedTx(tx: TxLike): UnsignedTx {
-  if (tx instanceof Uint8Array || typeof tx === 'string') return parseTx(tx).tx.unsignedTx;
+  if (tx instanceof Uint8Array || typeof tx === 'string') return readTx(tx).unsignedTx;
   const unsigned = ('unsignedTx' in tx ? tx.unsignedTx : tx) as Loose;
   if (typeName(unsigned) !== undefined) return unsigned as unknown as UnsignedTx;
   // The node's JSON answer carries no type names: the codec finds the type from the members.

@@ -36,7 +36,9 @@ export {
   type TxLike,
 } from './complexity.js';
 export { txFee, txGas, type FeeParams } from './fee.js';
-export { SIGNATURE_LEN, publicKeyAddress, recoverAddress } from './secp256k1.js';
+export { TxInputError, readTx, type ReadTx } from './tx-input.js';
+export { AUTHORIZATION, type Authorization, type AuthorizationOwner } from './authorization.js';
+export { SIGNATURE_LEN, publicKeyAddress, publicKeyEvmAddress, recoverAddress, recoverEvmAddress } from './secp256k1.js';
 export {
   addressBytes,
   verifyCredentials,
@@ -52,3 +54,19 @@ export {
   type InputLike,
   type OwnerLike,
 } from './secp256k1fx.js';
+export {
+  ATOMIC_TX_GAS_PER_BYTE,
+  ATOMIC_TX_GAS_PER_SIGNATURE,
+  ATOMIC_TX_INTRINSIC_GAS,
+  DEFAULT_BASE_FEE_MARGIN_PERCENT,
+  WEI_PER_NANO_AVAX,
+  atomicTxBurned,
+  atomicTxFee,
+  atomicTxGas,
+  atomicTxSignatureCount,
+  verifyAtomicTxCredentials,
+  verifyAtomicTxFlow,
+  withBaseFeeMargin,
+  type AtomicCredentialCheck,
+  type AtomicSpentUtxo,
+} from './atomic.js';

@@ -4,6 +4,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { ripemd160 } from '@noble/hashes/legacy.js';
 import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
 import { RuleError } from './errors.js';
 
 const SECP256K1 = 'utils/crypto/secp256k1/secp256k1.go';
@@ -23,11 +24,34 @@ export function publicKeyAddress(publicKey: Uint8Array): Uint8Array {
 }
 
 /**
+ * The 20-byte EVM address of a public key (33 or 65 bytes): the last 20 bytes of keccak-256 of
+ * the uncompressed key without its 0x04 prefix (secp256k1.PublicKey#EthAddress).
+ */
+export function publicKeyEvmAddress(publicKey: Uint8Array): Uint8Array {
+  const uncompressed = publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
+  return keccak_256(uncompressed.subarray(1)).subarray(12);
+}
+
+/**
+ * The EVM address that signed a 32-byte hash: what the C-chain checks of each EVM input of an
+ * export (its credential's one signature, recovered, must be the input's `address`). The same
+ * refusals as recoverAddress.
+ */
+export function recoverEvmAddress(hash: Uint8Array, signature: Uint8Array): Uint8Array {
+  return publicKeyEvmAddress(recoverPublicKey(hash, signature));
+}
+
+/**
  * The address that signed a 32-byte hash (secp256k1.RecoverPublicKeyFromHash, then Address).
  * Throws the node's errors: `invalid signature length`, `signature was mutated from its original
  * format` (high S), `wasn't expecting a compressed key` (v 4–7), `invalid signature`.
  */
 export function recoverAddress(hash: Uint8Array, signature: Uint8Array): Uint8Array {
+  return publicKeyAddress(recoverPublicKey(hash, signature));
+}
+
+/** The public key (33 bytes) that signed a 32-byte hash, with the node's checks and refusals. */
+function recoverPublicKey(hash: Uint8Array, signature: Uint8Array): Uint8Array {
   if (signature.length !== SIGNATURE_LEN) throw new RuleError('invalid signature length', SECP256K1);
   // ModNScalar.SetByteSlice reduces mod n before IsOverHalfOrder.
   const s = bigintOf(signature.subarray(32, 64)) % secp256k1.Point.CURVE().n;
@@ -39,11 +63,9 @@ export function recoverAddress(hash: Uint8Array, signature: Uint8Array): Uint8Ar
   const recovered = new Uint8Array(SIGNATURE_LEN);
   recovered[0] = v;
   recovered.set(signature.subarray(0, 64), 1);
-  let publicKey: Uint8Array;
   try {
-    publicKey = secp256k1.recoverPublicKey(recovered, hash, { prehash: false });
+    return secp256k1.recoverPublicKey(recovered, hash, { prehash: false });
   } catch (cause) {
     throw new RuleError('invalid signature', SECP256K1, { cause });
   }
-  return publicKeyAddress(publicKey);
 }

@@ -28,7 +28,7 @@ async function run(): Promise<Record<string, string>> {
   const sent = await wallet.send({ to: TO, amount: 2n * AVAX, wait: { timeoutMs: 20_000, intervalMs: 20 } });
   const pop = await proofOfPossession(`0x${'19'.repeat(32)}`);
   const end = BigInt(Math.floor(Date.parse((await client.platform.getTimestamp()).timestamp) / 1000)) + 30n * 86_400n;
-  const staked = await wallet.stake({ nodeID: 'NodeID-111111111111111111116DBWJs', amount: 2000n * AVAX, end, signer: pop, shares: 20_000, wait: { timeoutMs: 20_000, intervalMs: 20 } });
+  const staked = await wallet.stake({ nodeID: 'NodeID-73LyQTzYp4YaRvxCy7NAKwaeRdd4uicst', amount: 2000n * AVAX, end, signer: pop, shares: 20_000, wait: { timeoutMs: 20_000, intervalMs: 20 } });
   return {
     from,
     assetID,

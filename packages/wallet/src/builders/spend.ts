@@ -201,7 +201,7 @@ function insufficient(ctx: BuildContext, needed: Map<string, bigint>, staked: Re
   const totals = new Map(needed);
   totals.set(ctx.avaxAssetID, (totals.get(ctx.avaxAssetID) ?? 0n) + fee);
   const shortfalls = [...totals]
-    .map(([assetID, amount]) => ({ assetID, needed: amount, available: available.get(assetID) ?? 0n }))
+    .map(([assetID, amount]) => ({ assetID, ...(assetID === ctx.avaxAssetID ? { assetName: 'AVAX' } : {}), needed: amount, available: available.get(assetID) ?? 0n }))
     .filter((s) => s.needed > s.available || s.assetID === ctx.avaxAssetID);
   return new InsufficientFundsError(shortfalls.filter((s) => s.needed > s.available).length > 0 ? shortfalls.filter((s) => s.needed > s.available) : shortfalls);
 }

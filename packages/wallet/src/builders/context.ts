@@ -7,6 +7,7 @@ import { type Dimensions, type WeightsLike, toDimensions } from '../rules/gas.js
 import { type AddressLike, addressBytes } from '../rules/secp256k1fx.js';
 import { type Uint64Like, MAX_UINT64, toUint64 } from '../rules/uint64.js';
 import { type ReadUtxo, type UtxoLike, readUtxos } from '../utxos.js';
+import { type AddressUse, checkedAddress, hrpOfNetwork } from './addresses.js';
 
 /** constants.PlatformChainID: the P-chain's blockchain ID. */
 export const P_CHAIN_ID = EMPTY_ID;
@@ -20,7 +21,11 @@ const AVAX_ASSET_IDS: Readonly<Record<number, string>> = {
 /** The Go wallet's safety multiplier on the gas price (wallet/chain/p/context.go gasPriceMultiplier). */
 export const DEFAULT_PRICE_MULTIPLIER = 2;
 
-/** An owner as builders take it: addresses (`P-…`), a threshold (default 1), a locktime (default 0). */
+/**
+ * An owner as builders take it: addresses (`P-…` of the tx's network; a bare short ID or bech32
+ * without its chain is accepted here, as the node prints owners), a threshold (default 1), a
+ * locktime (default 0).
+ */
 export interface OwnerParam {
   readonly addresses: readonly string[];
   readonly threshold?: number;
@@ -31,14 +36,14 @@ export interface OwnerParam {
 export interface CommonParams {
   /** The UTXOs that may be spent: `getUTXOs` hex strings (checksummed) or decoded UTXOs. */
   readonly utxos: readonly UtxoLike[];
-  /** The addresses (`P-…`) whose keys will sign: only UTXOs they can spend are used. */
+  /** The addresses (`P-…`, or bare short IDs) whose keys will sign: only UTXOs they can spend are used. */
   readonly fromAddresses: readonly string[];
-  /** Where change goes. Default: the first of `fromAddresses`. */
+  /** Where change goes (`P-…` of the tx's network). Default: the first of `fromAddresses`. */
   readonly changeAddress?: string;
   /** Up to 256 bytes: text (UTF-8) or bytes. */
   readonly memo?: string | Uint8Array;
-  /** `platform.getFeeState`'s answer (its `price` is used). */
-  readonly feeState: { readonly price: Uint64Like };
+  /** `platform.getFeeState`'s answer: its `price`, and its `capacity` (a tx whose gas exceeds it is refused before it is sent). */
+  readonly feeState: { readonly price: Uint64Like; readonly capacity?: Uint64Like };
   /** `platform.getFeeConfig`'s answer (its `weights` are used). */
   readonly feeConfig: { readonly weights: WeightsLike };
   /** The network ID, or a name the codec knows (`'mainnet'`, `'fuji'`, `'local'`, `'network-1337'`). */
@@ -57,9 +62,13 @@ export interface CommonParams {
 export interface BuildContext {
   readonly networkID: number;
   readonly hrp: Network;
+  /** constants.GetHRP of the network: what every address given must carry. */
+  readonly addressHrp: string;
   readonly avaxAssetID: string;
   readonly weights: Dimensions;
   readonly gasPrice: bigint;
+  /** The fee state's gas capacity, when given. */
+  readonly capacity?: bigint;
   readonly from: ReadonlySet<string>;
   readonly changeOwner: Owner;
   readonly memo: string;
@@ -76,7 +85,7 @@ export interface Owner {
 }
 
 export class BuildError extends WalletError {
-  override readonly name = 'BuildError';
+  override readonly name: string = 'BuildError';
 }
 
 /** The network ID of a Network as the codec takes it. */
@@ -116,10 +125,17 @@ export function makeOwner(addresses: readonly AddressLike[], threshold = 1, lock
   return { type: 'secp256k1fx.OutputOwners', locktime: toUint64(locktime, 'locktime'), threshold, addresses: unique.map(encodeCB58) };
 }
 
-export function ownerParam(owner: OwnerParam | string, what: string): Owner {
-  if (typeof owner === 'string') return makeOwner([owner]);
+const P_OWNER = ['P'] as const;
+
+/**
+ * An owner param, each address checked against the network's HRP and the chains it may be on:
+ * a single address must carry its chain (`P-…`); an owner's addresses may be bare.
+ */
+export function ownerParam(owner: OwnerParam | string, what: string, hrp: string, chains: AddressUse['chains'] = P_OWNER): Owner {
+  if (typeof owner === 'string') return makeOwner([checkedAddress(owner, hrp, { what, chains, bare: false })]);
   if (owner === null || typeof owner !== 'object' || !Array.isArray(owner.addresses)) throw new BuildError(`${what} must be an address or { addresses, threshold?, locktime? }`);
-  return makeOwner(owner.addresses, owner.threshold ?? 1, owner.locktime ?? 0);
+  const addresses = owner.addresses.map((a, i) => checkedAddress(a, hrp, { what: `${what}.addresses[${i}]`, chains, bare: true }));
+  return makeOwner(addresses, owner.threshold ?? 1, owner.locktime ?? 0);
 }
 
 const utf8 = /* @__PURE__ */ new TextEncoder();
@@ -138,7 +154,9 @@ export function buildContext(params: CommonParams): BuildContext {
   const avaxAssetID = params.avaxAssetID ?? AVAX_ASSET_IDS[networkID];
   if (avaxAssetID === undefined) throw new BuildError(`avaxAssetID is needed on network ${networkID} (platform.getStakingAssetID answers it)`);
   if (!Array.isArray(params.fromAddresses) || params.fromAddresses.length === 0) throw new BuildError('fromAddresses must list at least one address');
-  const from = new Set(params.fromAddresses.map((a) => hexKey(addressBytes(a))));
+  const addressHrp = hrpOfNetwork(networkID);
+  const fromBytes = params.fromAddresses.map((a, i) => checkedAddress(a, addressHrp, { what: `fromAddresses[${i}]`, chains: P_OWNER, bare: true }));
+  const from = new Set(fromBytes.map(hexKey));
   const multiplier = params.priceMultiplier ?? DEFAULT_PRICE_MULTIPLIER;
   if (!Number.isInteger(multiplier) || multiplier < 1 || multiplier > 1000) throw new BuildError(`priceMultiplier must be an integer from 1 to 1000, got ${multiplier}`);
   const price = toUint64(params.feeState?.price, 'feeState.price') * BigInt(multiplier);
@@ -147,11 +165,13 @@ export function buildContext(params: CommonParams): BuildContext {
   return {
     networkID,
     hrp: network,
+    addressHrp,
     avaxAssetID,
     weights: toDimensions(params.feeConfig?.weights, 'feeConfig.weights'),
     gasPrice: price,
+    ...(params.feeState.capacity === undefined ? {} : { capacity: toUint64(params.feeState.capacity, 'feeState.capacity') }),
     from,
-    changeOwner: makeOwner([params.changeAddress ?? params.fromAddresses[0]!]),
+    changeOwner: makeOwner([params.changeAddress === undefined ? fromBytes[0]! : checkedAddress(params.changeAddress, addressHrp, { what: 'changeAddress', chains: P_OWNER, bare: false })]),
     memo: memoHex(params.memo),
     minIssuanceTime: params.minIssuanceTime === undefined ? BigInt(Math.floor(Date.now() / 1000)) : toUint64(params.minIssuanceTime, 'minIssuanceTime'),
     utxos: [...readUtxos(params.utxos, network).values()],

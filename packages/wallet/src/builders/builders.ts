@@ -9,6 +9,8 @@ import type { OwnerLike } from '../rules/secp256k1fx.js';
 import { type Uint64Like, add64, toUint64 } from '../rules/uint64.js';
 import { type UtxoLike, readUtxos } from '../utxos.js';
 import { type BuildContext, BuildError, type CommonParams, type Owner, type OwnerParam, P_CHAIN_ID, buildContext, bytesParam, hexKey, makeOwner, ownerParam } from './context.js';
+import { type ChainAlias, checkedAddress } from './addresses.js';
+import { checkLimits } from './limits.js';
 import { type InputObject, type OutputObject, matchOwners, sortInputs, sortOutputs, spend, transferOutput } from './spend.js';
 
 /** What every builder returns: the unsigned tx, its bytes, and what it pays. */
@@ -37,10 +39,15 @@ export interface OutputParam {
   readonly locktime?: Uint64Like;
 }
 
-function outputsParam(ctx: BuildContext, outputs: readonly OutputParam[]): OutputObject[] {
+function outputsParam(ctx: BuildContext, outputs: readonly OutputParam[], chains: readonly ChainAlias[] = ['P']): OutputObject[] {
   if (!Array.isArray(outputs)) throw new BuildError('outputs must be an array of { address, amount }');
   return outputs.map((out, i) => {
-    const owner = out.owner !== undefined ? ownerParam(out.owner, `outputs[${i}].owner`) : out.address !== undefined ? makeOwner([out.address], 1, out.locktime ?? 0) : undefined;
+    const owner =
+      out.owner !== undefined
+        ? ownerParam(out.owner, `outputs[${i}].owner`, ctx.addressHrp, chains)
+        : out.address !== undefined
+          ? makeOwner([checkedAddress(out.address, ctx.addressHrp, { what: `outputs[${i}].address`, chains, bare: false })], 1, out.locktime ?? 0)
+          : undefined;
     if (owner === undefined) throw new BuildError(`outputs[${i}] needs an address or an owner`);
     const amount = toUint64(out.amount, `outputs[${i}].amount`);
     if (amount === 0n) throw new BuildError(`outputs[${i}].amount must be above 0 (the node refuses empty outputs)`);
@@ -98,6 +105,7 @@ function build(ctx: BuildContext, plan: Plan): BuiltTx {
     ...(plan.stakeField ? { [plan.stakeField]: spent.stakeOutputs } : {}),
     ...(plan.exported ? { exportedOutputs: sortOutputs(fixed) } : {}),
   };
+  checkLimits(tx, fixed, ctx.weights, ctx.capacity);
   const unsignedBytes = encodeUnsignedTx(tx);
   return {
     unsignedTx: decodeUnsignedTx(unsignedBytes, { network: ctx.hrp }),
@@ -129,7 +137,7 @@ function nodeIdParam(value: string, what: string): string {
 
 /** builder.go#authorize: the signature indices of the owner addresses we hold, up to its threshold. */
 function authorize(ctx: BuildContext, owner: OwnerParam, what: string): { input: Record<string, unknown>; owner: OwnerLike } {
-  const read = ownerParam(owner, what);
+  const read = ownerParam(owner, what, ctx.addressHrp);
   const bytes = read.addresses.map((a) => decodeCB58(a));
   const indices = matchOwners({ locktime: read.locktime, threshold: read.threshold, addresses: bytes }, ctx.from, ctx.minIssuanceTime);
   if (indices === undefined) throw new BuildError(`insufficient authorization: fromAddresses hold fewer than ${read.threshold} of the ${what}'s addresses`);
@@ -155,7 +163,7 @@ export interface CreateSubnetTxParams extends CommonParams {
 
 export function buildCreateSubnetTx(params: CreateSubnetTxParams): BuiltTx {
   const ctx = buildContext(params);
-  return build(ctx, { type: 'CreateSubnetTx', fields: { owner: ownerParam(params.owner, 'owner') } });
+  return build(ctx, { type: 'CreateSubnetTx', fields: { owner: ownerParam(params.owner, 'owner', ctx.addressHrp) } });
 }
 
 /** The subnet and its owner, as `platform.getSubnet` answers them (`controlKeys`, `threshold`). */
@@ -236,7 +244,7 @@ export function buildTransferSubnetOwnershipTx(params: TransferSubnetOwnershipTx
   const auth = authorize(ctx, params.subnetOwner, 'subnetOwner');
   return build(ctx, {
     type: 'TransferSubnetOwnershipTx',
-    fields: { subnetID: idParam(params.subnetID, 'subnetID'), subnetAuthorization: auth.input, newOwner: ownerParam(params.newOwner, 'newOwner') },
+    fields: { subnetID: idParam(params.subnetID, 'subnetID'), subnetAuthorization: auth.input, newOwner: ownerParam(params.newOwner, 'newOwner', ctx.addressHrp) },
     authOwner: auth.owner,
   });
 }
@@ -269,8 +277,8 @@ export function buildAddPermissionlessValidatorTx(params: AddPermissionlessValid
       validator: fields,
       subnetID: idParam(params.subnetID ?? EMPTY_ID, 'subnetID'),
       signer: signerField(params.signer),
-      validationRewardsOwner: ownerParam(params.validationRewardsOwner, 'validationRewardsOwner'),
-      delegationRewardsOwner: ownerParam(params.delegationRewardsOwner, 'delegationRewardsOwner'),
+      validationRewardsOwner: ownerParam(params.validationRewardsOwner, 'validationRewardsOwner', ctx.addressHrp),
+      delegationRewardsOwner: ownerParam(params.delegationRewardsOwner, 'delegationRewardsOwner', ctx.addressHrp),
       shares: params.shares,
     },
     toStake: new Map([[params.stakeAssetID ?? ctx.avaxAssetID, fields.weight as bigint]]),
@@ -289,7 +297,7 @@ export function buildAddPermissionlessDelegatorTx(params: AddPermissionlessDeleg
   const fields = validatorFields(params);
   return build(ctx, {
     type: 'AddPermissionlessDelegatorTx',
-    fields: { validator: fields, subnetID: idParam(params.subnetID ?? EMPTY_ID, 'subnetID'), rewardsOwner: ownerParam(params.rewardsOwner, 'rewardsOwner') },
+    fields: { validator: fields, subnetID: idParam(params.subnetID ?? EMPTY_ID, 'subnetID'), rewardsOwner: ownerParam(params.rewardsOwner, 'rewardsOwner', ctx.addressHrp) },
     toStake: new Map([[params.stakeAssetID ?? ctx.avaxAssetID, fields.weight as bigint]]),
     stakeField: 'stake',
   });
@@ -301,8 +309,8 @@ export interface PChainOwnerParam {
   readonly threshold: number;
 }
 
-function pChainOwner(owner: PChainOwnerParam, what: string): Record<string, unknown> {
-  const read = ownerParam(owner, what);
+function pChainOwner(owner: PChainOwnerParam, what: string, hrp: string): Record<string, unknown> {
+  const read = ownerParam(owner, what, hrp);
   return { threshold: read.threshold, addresses: read.addresses };
 }
 
@@ -338,8 +346,8 @@ export function buildConvertSubnetToL1Tx(params: ConvertSubnetToL1TxParams): Bui
       weight: toUint64(v.weight, `validators[${i}].weight`),
       balance: amount,
       signer: { publicKey: bytesParam(v.signer.publicKey, `validators[${i}].signer.publicKey`), proofOfPossession: bytesParam(v.signer.proofOfPossession, `validators[${i}].signer.proofOfPossession`) },
-      remainingBalanceOwner: pChainOwner(v.remainingBalanceOwner, `validators[${i}].remainingBalanceOwner`),
-      deactivationOwner: pChainOwner(v.deactivationOwner, `validators[${i}].deactivationOwner`),
+      remainingBalanceOwner: pChainOwner(v.remainingBalanceOwner, `validators[${i}].remainingBalanceOwner`, ctx.addressHrp),
+      deactivationOwner: pChainOwner(v.deactivationOwner, `validators[${i}].deactivationOwner`, ctx.addressHrp),
     };
   });
   // utils.Sort(validators): by node ID bytes.
@@ -426,7 +434,7 @@ export interface ImportTxParams extends CommonParams {
 
 export function buildImportTx(params: ImportTxParams): BuiltTx {
   const ctx = buildContext(params);
-  const to = params.to === undefined ? ctx.changeOwner : ownerParam(params.to, 'to');
+  const to = params.to === undefined ? ctx.changeOwner : ownerParam(params.to, 'to', ctx.addressHrp);
   const importedInputs: InputObject[] = [];
   const importedUtxos: Utxo[] = [];
   const amounts = new Map<string, bigint>();
@@ -439,7 +447,7 @@ export function buildImportTx(params: ImportTxParams): BuiltTx {
     importedUtxos.push(utxo.utxo);
     amounts.set(utxo.assetID, add64(amounts.get(utxo.assetID) ?? 0n, utxo.amount));
   }
-  if (importedInputs.length === 0) throw new InsufficientFundsError([{ assetID: ctx.avaxAssetID, needed: 1n, available: 0n }], 'funds: no UTXOs available to import');
+  if (importedInputs.length === 0) throw new InsufficientFundsError([{ assetID: ctx.avaxAssetID, assetName: 'AVAX', needed: 1n, available: 0n }], 'funds: no UTXOs available to import');
   const outputs = [...amounts].filter(([asset]) => asset !== ctx.avaxAssetID).map(([assetID, amount]) => ({ assetID, output: transferOutput(amount, to) }));
   return build(ctx, {
     type: 'ImportTx',
@@ -450,6 +458,9 @@ export function buildImportTx(params: ImportTxParams): BuiltTx {
   });
 }
 
+/** An export's outputs are owned on the chain it goes to: X or C, never the P-chain itself. */
+const EXPORT_CHAINS: readonly ChainAlias[] = ['X', 'C'];
+
 export interface ExportTxParams extends CommonParams {
   /** The chain the outputs go to (its blockchain ID). */
   readonly destinationChain: string;
@@ -459,6 +470,79 @@ export interface ExportTxParams extends CommonParams {
 
 export function buildExportTx(params: ExportTxParams): BuiltTx {
   const ctx = buildContext(params);
-  const outputs = outputsParam(ctx, params.outputs);
+  const outputs = outputsParam(ctx, params.outputs, EXPORT_CHAINS);
   return build(ctx, { type: 'ExportTx', fields: { destinationChain: idParam(params.destinationChain, 'destinationChain') }, outputs, toBurn: sumByAsset(outputs), exported: true });
+}
+
+/** Millionths (reward.PercentDenominator = 1,000,000), as the node's shares fields take them. */
+function sharesParam(value: number, what: string): number {
+  if (!Number.isInteger(value) || value < 0 || value > 1_000_000) throw new BuildError(`${what} must be an integer from 0 to 1000000 (millionths: 20000 = 2%)`);
+  return value;
+}
+
+export interface AddAutoRenewedValidatorTxParams extends CommonParams {
+  readonly nodeID: string;
+  /** nAVAX staked: the validator's weight. */
+  readonly weight: Uint64Like;
+  /** The BLS key and its proof of possession (`info.getNodeID`'s `nodePOP`). */
+  readonly signer: ProofOfPossession;
+  readonly validationRewardsOwner: OwnerParam | string;
+  readonly delegationRewardsOwner: OwnerParam | string;
+  /** Who may change the auto-renewal (SetAutoRenewedValidatorConfigTx): it signs that tx's `auth`. */
+  readonly validatorAuthority: OwnerParam | string;
+  /** Delegation fee in millionths (20000 = 2%). */
+  readonly delegationShares: number;
+  /** The part of each period's rewards restaked at its end, in millionths. */
+  readonly autoCompoundRewardShares: number;
+  /** Seconds of each validation period; the validator renews at the end of each. */
+  readonly period: Uint64Like;
+}
+
+/** ACP-236: a primary-network validator that renews itself each period (builder.go#NewAddAutoRenewedValidatorTx, v1.15.0-fuji). */
+export function buildAddAutoRenewedValidatorTx(params: AddAutoRenewedValidatorTxParams): BuiltTx {
+  const ctx = buildContext(params);
+  const nodeID = nodeIdParam(params.nodeID, 'nodeID');
+  const weight = toUint64(params.weight, 'weight');
+  if (params.signer === undefined) throw new BuildError('signer is required: an auto-renewed validator has a BLS key (info.getNodeID nodePOP)');
+  return build(ctx, {
+    type: 'AddAutoRenewedValidatorTx',
+    fields: {
+      nodeID: `0x${hexKey(nodeIdFromString(nodeID))}`,
+      signer: signerField(params.signer),
+      validationRewardsOwner: ownerParam(params.validationRewardsOwner, 'validationRewardsOwner', ctx.addressHrp),
+      delegationRewardsOwner: ownerParam(params.delegationRewardsOwner, 'delegationRewardsOwner', ctx.addressHrp),
+      validatorAuthority: ownerParam(params.validatorAuthority, 'validatorAuthority', ctx.addressHrp),
+      delegationShares: sharesParam(params.delegationShares, 'delegationShares'),
+      autoCompoundRewardShares: sharesParam(params.autoCompoundRewardShares, 'autoCompoundRewardShares'),
+      period: toUint64(params.period, 'period'),
+    },
+    toStake: new Map([[ctx.avaxAssetID, weight]]),
+    stakeField: 'stake',
+  });
+}
+
+export interface SetAutoRenewedValidatorConfigTxParams extends CommonParams {
+  /** The ID of the AddAutoRenewedValidatorTx that added the validator. */
+  readonly txID: string;
+  /** That tx's `validatorAuthority`: the owner whose keys sign the `auth`. */
+  readonly validatorAuthority: OwnerParam;
+  readonly autoCompoundRewardShares: number;
+  /** Seconds of each next period; 0 ends the validator at the end of the current one. */
+  readonly period: Uint64Like;
+}
+
+/** ACP-236: changes an auto-renewed validator's restaked share and period (builder.go#NewSetAutoRenewedValidatorConfigTx). */
+export function buildSetAutoRenewedValidatorConfigTx(params: SetAutoRenewedValidatorConfigTxParams): BuiltTx {
+  const ctx = buildContext(params);
+  const auth = authorize(ctx, params.validatorAuthority, 'validatorAuthority');
+  return build(ctx, {
+    type: 'SetAutoRenewedValidatorConfigTx',
+    fields: {
+      txID: idParam(params.txID, 'txID'),
+      auth: auth.input,
+      autoCompoundRewardShares: sharesParam(params.autoCompoundRewardShares, 'autoCompoundRewardShares'),
+      period: toUint64(params.period, 'period'),
+    },
+    authOwner: auth.owner,
+  });
 }
