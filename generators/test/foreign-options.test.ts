@@ -77,6 +77,6 @@ describe('params', () => {
     const spec = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'spec', 'openrpc.json'), 'utf8')) as { methods: Array<{ name: string; paramStructure?: string }> };
     expect(spec.methods.length).toBeGreaterThan(40);
     expect(spec.methods.filter((m) => m.paramStructure !== 'by-name' && m.paramStructure !== 'by-position').map((m) => m.name)).toEqual([]);
-    expect(new Set(spec.methods.filter((m) => m.paramStructure === 'by-name').map((m) => m.name.split('.')[0]))).toEqual(new Set(['info', 'platform', 'health', 'validators']));
+    expect(new Set(spec.methods.filter((m) => m.paramStructure === 'by-name').map((m) => m.name.split('.')[0]))).toEqual(new Set(['info', 'platform', 'health', 'validators', 'avax', 'avm']));
   });
 });

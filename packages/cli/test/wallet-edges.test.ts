@@ -161,6 +161,12 @@ describe('avanode wallet: flags', () => {
     expect(delegated.stderr).toBe('');
     expect(delegated.stdout.trimEnd().split('\n')).toHaveLength(1);
     const { txID } = JSON.parse(delegated.stdout) as { txID: string };
+    // --no-wait returns once issued; getTx finds only accepted txs (the node's state), so wait for the
+    // next block (100 ms here), bounded.
+    for (let poll = 0; poll < 100; poll++) {
+      if ((await client.call<{ status: string }>('platform.getTxStatus', { txID })).status === 'Committed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const tx = (await client.call<{ tx: { unsignedTx: { validator: { end: number | string } } } }>('platform.getTx', { txID, encoding: 'json' })).tx;
     const end = BigInt(tx.unsignedTx.validator.end);
     expect(end - chainNow).toBeGreaterThanOrEqual(14n * 86_400n);
