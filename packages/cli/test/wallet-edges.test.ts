@@ -201,8 +201,9 @@ describe('avanode wallet: new verbs', () => {
   });
 
   it('stake --auto-renew and set-auto-renew issue types 40 and 41 with the flags given', async () => {
-    // The mock does not execute types 40 and 41 (ACP-236) yet: a proxy on 127.0.0.1 forwards every
-    // call to it but platform.issueTx, which it records and answers as a node accepting the tx would.
+    // What the CLI puts in types 40 and 41 (ACP-236), byte for byte: a proxy on 127.0.0.1 forwards every
+    // call to the mock but platform.issueTx, which it records and answers as a node accepting the tx
+    // would (the mock's execution of both is packages/mock/test/auto-renewed.test.ts).
     const issued: string[] = [];
     const proxy = createServer((req, res) => {
       let body = '';

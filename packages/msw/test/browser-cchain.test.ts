@@ -1,7 +1,7 @@
 // C → P and back in a real browser: Debian's headless Chromium, driven by playwright-core, loads a
 // wallet page (browser-cchain/app.ts) whose msw service worker serves the avanode handlers with
 // the simulated network of seed 42 and its C-chain. The page funds its key's EVM account, then
-// @avanode/wallet's transfer moves 2 AVAX to the P-chain and 1 back. The balances the node
+// @avanode/wallet's transfer moves 30 AVAX to the P-chain, 25 of them are delegated, and 1 goes back. The balances the node
 // answered must match what the wallet says it imported and paid.
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('the C-chain and shared memory through msw in Chromium', () => {
-  it('funds an EVM account, transfers C → P and P → C; balances follow the imports and fees', async () => {
+  it('funds an EVM account, transfers C → P, delegates from the imported funds, transfers P → C; balances follow the imports, the stake and the fees', async () => {
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -70,6 +70,7 @@ describe('the C-chain and shared memory through msw in Chromium', () => {
     const report = JSON.parse((await page.textContent('#report'))!) as {
       funded: { balance: string };
       toP: { imported: string; exportFee: string; cSpent: string; pGained: string };
+      delegated: { status: string; fee: string; pSpent: string };
       toC: { imported: string; cAfter: string };
     };
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/mockServiceWorker\.js$/);
@@ -77,13 +78,16 @@ describe('the C-chain and shared memory through msw in Chromium', () => {
     expect(pageErrors).toEqual([]);
     const AVAX = 1_000_000_000n;
     const WEI = 1_000_000_000n;
-    expect(report.funded.balance).toBe(String(5n * AVAX * WEI));
-    // C → P: the C-chain paid 2 AVAX and the export's fee; the P-chain gained what the import brought.
-    expect(BigInt(report.toP.cSpent)).toBe((2n * AVAX + BigInt(report.toP.exportFee)) * WEI);
+    expect(report.funded.balance).toBe(String(35n * AVAX * WEI));
+    // C → P: the C-chain paid 30 AVAX and the export's fee; the P-chain gained what the import brought.
+    expect(BigInt(report.toP.cSpent)).toBe((30n * AVAX + BigInt(report.toP.exportFee)) * WEI);
     expect(report.toP.pGained).toBe(report.toP.imported);
-    expect(BigInt(report.toP.imported)).toBeGreaterThan(0n);
-    expect(BigInt(report.toP.imported)).toBeLessThan(2n * AVAX);
+    expect(BigInt(report.toP.imported)).toBeGreaterThan(25n * AVAX);
+    expect(BigInt(report.toP.imported)).toBeLessThan(30n * AVAX);
+    // The delegation committed, staking 25 AVAX of them and paying its fee.
+    expect(report.delegated.status).toBe('Committed');
+    expect(BigInt(report.delegated.pSpent)).toBe(25n * AVAX + BigInt(report.delegated.fee));
     // P → C: the C-chain's balance grew by what the import brought.
-    expect(BigInt(report.toC.cAfter)).toBe(5n * AVAX * WEI - BigInt(report.toP.cSpent) + BigInt(report.toC.imported) * WEI);
+    expect(BigInt(report.toC.cAfter)).toBe(35n * AVAX * WEI - BigInt(report.toP.cSpent) + BigInt(report.toC.imported) * WEI);
   }, 120_000);
 });
