@@ -15,9 +15,9 @@
 // JSON of its own exists to match: decoded values take the shape Go's encoding/json gives these
 // structs once initialised, as the P-chain codec prints its own (`fxID` the secp256k1fx ID, owner
 // addresses bech32, EVM addresses as common.Address prints them: 0x and lower-case hex).
-import { sha256 } from '@noble/hashes/sha2.js';
 import { CodecError } from '../errors.js';
-import { EMPTY_ID, encodeCB58 } from '../encoding/ids.js';
+import { readTxStruct } from '../codec/tx-struct.js';
+import { EMPTY_ID } from '../encoding/ids.js';
 import {
   type Codec,
   type Context,
@@ -27,7 +27,6 @@ import {
   type Slot,
   type StructCodec,
   type Writer,
-  HEAP,
   Registry,
   address,
   fixedHex,
@@ -141,27 +140,8 @@ const credentialsCodec = list(credentialSlot);
 
 /** Reads a Tx struct at `reader.pos`; `unsignedEnd` is where its unsigned part stops. */
 export function readAtomicTx(r: Reader, ctx: Context): { tx: SignedAtomicTx; unsignedEnd: number } {
-  const start = r.pos;
-  r.charge(HEAP.object + 3 * HEAP.member + HEAP.string + 50);
-  r.print();
-  const tx = { unsignedTx: undefined as unknown as UnsignedAtomicTx, credentials: [] as Verifiable[], id: '' };
-  try {
-    tx.unsignedTx = unsignedTxSlot.read(r, ctx);
-  } catch (error) {
-    throw error instanceof CodecError ? error.within('unsignedTx') : error;
-  }
-  const unsignedEnd = r.pos;
-  try {
-    tx.credentials = credentialsCodec.read(r, ctx);
-  } catch (error) {
-    throw error instanceof CodecError ? error.within('credentials') : error;
-  }
-  // Metadata#Initialize: the ID hashes the signed bytes, codec version (0) included.
-  const hash = sha256.create();
-  hash.update(new Uint8Array(2));
-  hash.update(r.bytes.subarray(start, r.pos));
-  tx.id = encodeCB58(hash.digest());
-  return { tx, unsignedEnd };
+  const { tx, unsignedEnd } = readTxStruct(r, ctx, unsignedTxSlot, credentialsCodec);
+  return { tx: tx as SignedAtomicTx, unsignedEnd };
 }
 
 export function writeAtomicTx(w: Writer, v: unknown): void {

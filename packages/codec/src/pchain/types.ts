@@ -10,9 +10,9 @@
 // vms/components/avax/{base_tx,transferables,utxo,utxo_id,asset}.go, vms/secp256k1fx/*.go,
 // vms/platformvm/stakeable/stakeable_lock.go, vms/platformvm/signer/*.go,
 // vms/platformvm/warp/message/register_l1_validator.go#PChainOwner.
-import { sha256 } from '@noble/hashes/sha2.js';
 import { CodecError } from '../errors.js';
-import { EMPTY_ID, encodeCB58 } from '../encoding/ids.js';
+import { readTxStruct } from '../codec/tx-struct.js';
+import { EMPTY_ID } from '../encoding/ids.js';
 import {
   type Codec,
   type Context,
@@ -23,7 +23,6 @@ import {
   type StructCodec,
   type Uint64,
   type Writer,
-  HEAP,
   Registry,
   address,
   bytesBase64,
@@ -195,29 +194,8 @@ const credentialsCodec = list(authSlot);
 
 /** Reads a Tx struct at `reader.pos`; `unsignedEnd` is where its unsigned part stops. */
 export function readSignedTx(r: Reader, ctx: Context): { tx: SignedTx; start: number; unsignedEnd: number } {
-  const start = r.pos;
-  // The tx object and its cb58 ID (at most 50 characters).
-  r.charge(HEAP.object + 3 * HEAP.member + HEAP.string + 50);
-  r.print();
-  const tx = { unsignedTx: undefined as unknown as UnsignedTx, credentials: [] as Verifiable[], id: '' };
-  try {
-    tx.unsignedTx = unsignedTxSlot.read(r, ctx);
-  } catch (error) {
-    throw error instanceof CodecError ? error.within('unsignedTx') : error;
-  }
-  const unsignedEnd = r.pos;
-  try {
-    tx.credentials = credentialsCodec.read(r, ctx);
-  } catch (error) {
-    throw error instanceof CodecError ? error.within('credentials') : error;
-  }
-  // The tx ID hashes the tx as marshalled alone: codec version 0, then the struct
-  // (txs.Tx#Initialize), which is what the bytes in a block are once prefixed.
-  const hash = sha256.create();
-  hash.update(new Uint8Array(2));
-  hash.update(r.bytes.subarray(start, r.pos));
-  tx.id = encodeCB58(hash.digest());
-  return { tx, start, unsignedEnd };
+  const { tx, start, unsignedEnd } = readTxStruct(r, ctx, unsignedTxSlot, credentialsCodec);
+  return { tx: tx as SignedTx, start, unsignedEnd };
 }
 
 export const signedTx: Codec<SignedTx> = {
