@@ -140,6 +140,7 @@ describe('avanode wallet', () => {
       run(['wallet', 'send', '--key-file', keyFile, `--url=${KEY_HEX}`]),
       run(['platform', 'getBalance', '--addresses', KEY_CB58]),
       run(['wallet', KEY_CB58, '--key-file', keyFile]),
+      run(['wallet', 'transfer', '--from', 'C', '--to', 'P', '--amount', '1avax', `--key=${KEY_HEX}`]),
     ]);
     for (const result of runs) {
       expect(result.code).toBe(2);
