@@ -6,7 +6,7 @@ import { existsSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { GeneratorError, problemsError } from './errors.ts';
+import { GeneratorError, printedProblems, problemsError } from './errors.ts';
 import { isObject } from './util/json.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { keptMap } from './disk-cache.ts';
@@ -165,8 +165,8 @@ export async function main(argv: string[]): Promise<number> {
     else document = await readDocument(specPath, { allowOutside: values['allow-outside'] ?? [] });
   } catch (error) {
     const message = error instanceof GeneratorError ? error.message : (error as Error).message.split('\n')[0]!;
-    if (values.project) console.error(`avanode-gen: spec/src: ${message.split('\n').join('\n  ')}`);
-    else for (const line of message.split('\n')) console.error(`avanode-gen: cannot read ${specPath}: ${line}`);
+    if (values.project) console.error(`avanode-gen: spec/src: ${printedProblems(message.split('\n')).join('\n  ')}`);
+    else for (const line of printedProblems(message.split('\n'))) console.error(`avanode-gen: cannot read ${specPath}: ${line}`);
     return 1;
   }
   // Under --out, headers name the document as seen from the output folder (a URL stays a URL), and
@@ -193,7 +193,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof GeneratorError) {
       // One line a problem, each naming its place.
-      for (const line of error.message.split('\n')) console.error(`avanode-gen: ${specPath}: ${line}`);
+      for (const line of printedProblems(error.message.split('\n'))) console.error(`avanode-gen: ${specPath}: ${line}`);
       return 1;
     }
     throw error;

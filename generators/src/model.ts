@@ -156,6 +156,20 @@ function deref<T>(refs: Readonly<Record<string, unknown>>, value: T): T {
   return isObject(value) && typeof value.$ref === 'string' ? (refs[value.$ref] as T) : value;
 }
 
+/**
+ * A JSON path as a problem's line names it: inside a method, with the method's name and the
+ * param's (`method 'pets.get', param 'id' (#/methods/0/params/0/schema)`), so each line of a
+ * method with several problems says which part it is about; any other path as it is.
+ */
+function placeNamed(document: Record<string, unknown>, where: string): string {
+  const inMethod = /^#\/methods\/(\d+)(?:\/params\/(\d+))?/.exec(where);
+  const method = inMethod && Array.isArray(document.methods) ? document.methods[Number(inMethod[1])] : undefined;
+  if (!isObject(method) || typeof method.name !== 'string') return where;
+  const param = inMethod?.[2] !== undefined && Array.isArray(method.params) ? method.params[Number(inMethod[2])] : undefined;
+  const paramName = isObject(param) && typeof param.name === 'string' ? `, param '${printable(param.name)}'` : '';
+  return `method '${printable(method.name)}'${paramName} (${where})`;
+}
+
 /** Every `$ref` of the document resolved (not those inside data: an example's value); each that dangles is a line of `problems`. */
 function resolveRefs(document: Record<string, unknown>, problems: string[]): Record<string, JsonSchema> {
   const refs: Record<string, JsonSchema> = {};
@@ -164,12 +178,12 @@ function resolveRefs(document: Record<string, unknown>, problems: string[]): Rec
     if (ref in refs) return;
     const target = resolvePointer(document, ref);
     if (target === undefined) {
-      problems.push(`${where}: $ref '${printable(ref)}' does not resolve`);
+      problems.push(`${placeNamed(document, where)}: $ref '${printable(ref)}' does not resolve`);
       dangling.add(ref);
     } else refs[ref] = target as JsonSchema;
   }, DOCUMENT_SCOPE);
   eachRefInSchemaData(document, (ref, where) => {
-    problems.push(`${where}: a member '$ref' ('${printable(ref.slice(0, 40))}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`);
+    problems.push(`${placeNamed(document, where)}: a member '$ref' ('${printable(ref.slice(0, 40))}') inside a schema's const, enum, default or examples is not supported (the types compiler would follow it as a reference)`);
   });
   return refs;
 }
@@ -187,10 +201,10 @@ function collecting<T>(problems: string[], make: () => T, places: Map<string, st
   }
 }
 
-function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string): ParamModel {
+function paramModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where: string, at = where): ParamModel {
   const param = deref(refs, raw);
   if (!isObject(param) || typeof param.name !== 'string' || param.schema === undefined) {
-    throw new GeneratorError(`${where}: a param needs a name and a schema`, where);
+    throw new GeneratorError(`${at}: a param needs a name and a schema`, where);
   }
   return {
     name: param.name,
@@ -212,19 +226,25 @@ function errorModel(refs: Readonly<Record<string, unknown>>, raw: unknown, where
 }
 
 /** A method's declared errors (`errors`, then `x-errors`), each named once: a later equal name gets a number. */
-function errorsOf(refs: Readonly<Record<string, unknown>>, method: Record<string, unknown>, where: string, at: string): ErrorModel[] {
+function errorsOf(refs: Readonly<Record<string, unknown>>, method: Record<string, unknown>, where: string, at: (part: string) => string, part: Collect): ErrorModel[] {
   const taken = new Set<string>();
   const lists: Array<[string, unknown]> = [['errors', method.errors], ['x-errors', method['x-errors']]];
   return lists.flatMap(([member, list]) =>
-    (Array.isArray(list) ? list : []).map((e, i) => {
-      const { wanted, ...error } = errorModel(refs, e, `${where}/${member}/${i}`, at);
+    (Array.isArray(list) ? list : []).flatMap((e, i) => {
+      // Each error that is not one is its own problem; the others are still looked at.
+      const made = part(() => errorModel(refs, e, `${where}/${member}/${i}`, at(`/${member}/${i}`)));
+      if (!made) return [];
+      const { wanted, ...error } = made;
       let name = wanted;
       for (let n = 2; taken.has(name); n++) name = `${wanted}${n}`;
       taken.add(name);
-      return { name, ...error };
+      return [{ name, ...error }];
     }),
   );
 }
+
+/** Runs a part's check: its value, or undefined once its problem is added to the document's. */
+type Collect = <T>(make: () => T) => T | undefined;
 
 /** How a document's methods that leave `paramStructure` unsaid take their params. */
 export interface ParseOptions {
@@ -236,14 +256,17 @@ export interface ParseOptions {
   paramStructure?: 'by-name' | 'by-position';
 }
 
-function exampleModel(refs: Readonly<Record<string, unknown>>, raw: unknown, structure: MethodModel['paramStructure'], where: string, at: string): ExampleModel {
+function exampleModel(refs: Readonly<Record<string, unknown>>, raw: unknown, structure: MethodModel['paramStructure'], where: string, at: (part: string) => string, part: Collect): ExampleModel | undefined {
   const example = deref(refs, raw);
-  if (!isObject(example) || !Array.isArray(example.params)) throw new GeneratorError(`${at}: an example needs a list of params`, where);
-  const params = example.params.map((p, i) => {
+  if (!isObject(example) || !Array.isArray(example.params)) throw new GeneratorError(`${at('')}: an example needs a list of params`, where);
+  // Each of its params that has no name is its own problem.
+  const named = example.params.map((p, i) => part(() => {
     const param = deref(refs, p);
-    if (!isObject(param) || typeof param.name !== 'string') throw new GeneratorError(`${at}: an example's param needs a name`, `${where}/params/${i}`);
+    if (!isObject(param) || typeof param.name !== 'string') throw new GeneratorError(`${at(`/params/${i}`)}: an example's param needs a name`, `${where}/params/${i}`);
     return { name: param.name, value: param.value };
-  });
+  }));
+  if (named.some((p) => p === undefined)) return undefined;
+  const params = named as Array<{ name: string; value: unknown }>;
   const result = deref(refs, example.result);
   return {
     ...(typeof example.name === 'string' ? { name: example.name } : {}),
@@ -302,9 +325,16 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
     if (isObject(method.result) && method.result.schema !== undefined) parts.push([`#/methods/${m}/result/schema`, method.result.schema]);
   }
   for (const [where, schema] of parts) {
-    if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${where}: a schema must be an object or a boolean`);
+    if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${placeNamed(document, where)}: a schema must be an object or a boolean`);
     else if (ajv.validateSchema(schema as object) !== true) {
-      for (const e of ajv.errors ?? []) problems.push(`${where}${e.instancePath}: not valid JSON Schema: ${e.message ?? e.keyword}`);
+      // One line a place: a wrong `type` fails three of the meta-schema's keywords (enum, array, anyOf); the first says it.
+      const said = new Set<string>();
+      for (const e of ajv.errors ?? []) {
+        if (said.has(e.instancePath)) continue;
+        said.add(e.instancePath);
+        const allowed = Array.isArray(e.params.allowedValues) ? ` (${e.params.allowedValues.join(', ')})` : '';
+        problems.push(`${placeNamed(document, `${where}${e.instancePath}`)}: not valid JSON Schema: ${e.message ?? e.keyword}${allowed}`);
+      }
     }
   }
 }
@@ -399,16 +429,30 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
       throw new GeneratorError(`${where}: a method needs a name`, where);
     }
     const name = method.name;
-    const at = `method '${printable(name)}' (${where})`;
-    if (!Array.isArray(method.params)) throw new GeneratorError(`${at}: params must be a list`, `${where}/params`);
+    // A method's part: `method 'pets.get' (#/methods/0/params/1)`. Every part is checked, each
+    // problem its own line; a method with any is left out once all its parts have been looked at.
+    const at = (part = '') => `method '${printable(name)}' (${where}${part})`;
+    const reported = problems.length;
+    const part: Collect = (make) => collecting(problems, make, places);
+    if (!Array.isArray(method.params)) throw new GeneratorError(`${at()}: params must be a list`, `${where}/params`);
     const structure = method.paramStructure === 'by-position' || method.paramStructure === 'by-name' ? method.paramStructure : (options.paramStructure ?? 'by-position');
-    const params = method.params.map((p, i) => paramModel(refs, p, `${where}/params/${i}`));
-    // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
-    const late = params.findIndex((p, i) => p.required && params.slice(0, i).some((before) => !before.required));
-    if (late >= 0) throw new GeneratorError(`${at}: required param '${printable(params[late]!.name)}' comes after an optional one (OpenRPC puts optional params last)`, `${where}/params/${late}`);
+    const parsedParams = method.params.map((p, i) => part(() => paramModel(refs, p, `${where}/params/${i}`, at(`/params/${i}`))));
+    const params = parsedParams.filter((p): p is ParamModel => p !== undefined);
+    const paramAt = new Map<string, number>();
+    parsedParams.forEach((p, i) => {
+      if (!p) return;
+      // OpenRPC: a param's name is unique within its method (by name, one would hide the other).
+      const earlier = paramAt.get(p.name);
+      if (earlier !== undefined) problems.push(`${at(`/params/${i}`)}: param '${printable(p.name)}' is already ${where}/params/${earlier}'s (a param's name is unique within its method, OpenRPC)`);
+      else paramAt.set(p.name, i);
+      // OpenRPC: every optional param comes after the required ones (a positional call could not leave one out otherwise).
+      if (p.required && parsedParams.slice(0, i).some((before) => before && !before.required)) {
+        problems.push(`${at(`/params/${i}`)}: required param '${printable(p.name)}' comes after an optional one (OpenRPC puts optional params last)`);
+      }
+    });
     const result = method.result === undefined ? undefined : deref(refs, method.result);
     if (result !== undefined && (!isObject(result) || result.schema === undefined)) {
-      throw new GeneratorError(`${at}: result needs a schema`, `${where}/result`);
+      problems.push(`${at('/result')}: result needs a schema`);
     }
     const servers = ((Array.isArray(method.servers) && method.servers.length > 0 ? method.servers : rootServers) as ServerModel[]).map(
       (s): ServerModel => ({ url: String(s.url), variables: (s.variables ?? {}) as ServerModel['variables'] }),
@@ -424,8 +468,13 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
     const pathVariables = Object.keys(servers[0]?.variables ?? {}).filter((variable) => path.includes(`{${variable}}`));
     // The first one is a parameter of generated functions (`client.evm(blockchainID)`).
     if (pathVariables[0] && !isPathVariableName(pathVariables[0])) {
-      throw new GeneratorError(`${at}: its path variable {${printable(pathVariables[0]!)}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`, `${where}/servers`);
+      problems.push(`${at('/servers')}: its path variable {${printable(pathVariables[0]!)}} must be an identifier that is not a reserved word nor ${ARGUMENT_NAMES_LISTED}`);
     }
+    const errors = errorsOf(refs, method, where, at, part);
+    const examples = (Array.isArray(method.examples) ? method.examples : []).map((raw, i) =>
+      part(() => exampleModel(refs, raw, structure, `${where}/examples/${i}`, (inside) => at(`/examples/${i}${inside}`), part)),
+    );
+    if (problems.length > reported) return [];
     return [{
       name,
       where,
@@ -443,14 +492,14 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
       params,
       paramsSchema: paramsSchemaOf(params, structure),
       ...(result !== undefined ? { resultSchema: (result as { schema: JsonSchema }).schema } : {}),
-      errors: errorsOf(refs, method, where, at),
+      errors,
       servers,
       path,
       pathVariables,
       ...(pathVariables[0] ? { scope: pathVariables[0] } : {}),
       batches: typeof method['x-batch'] === 'boolean' ? method['x-batch'] : batching.has(path),
       extensions: extensionsOf(method),
-      examples: (Array.isArray(method.examples) ? method.examples : []).map((raw, i) => exampleModel(refs, raw, structure, `${where}/examples/${i}`, at)),
+      examples: examples as ExampleModel[],
     }];
   }, places) ?? []);
   // OpenRPC: a method's name is unique (the wire cannot tell two apart).
@@ -488,6 +537,14 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
       extensions: extensionsOf(raw),
     }];
   }, places) ?? []);
+  // A namespace's methods share its path variable (`client.evm(blockchainID)` takes one).
+  const scopes = new Map<string, string>();
+  for (const m of methods) {
+    const scope = m.scope && scopes.get(m.namespace);
+    if (scope && scope !== m.scope) {
+      problems.push(`method '${printable(m.name)}' (${m.where}): its path variable {${printable(m.scope!)}} differs from {${printable(scope)}} of the other methods of namespace '${printable(m.namespace)}'`);
+    } else if (m.scope) scopes.set(m.namespace, m.scope);
+  }
   if (problems.length > 0) throw problemsError(problems, places.get(problems[0]!));
 
   const flatNamespace = typeof document['x-client-namespace'] === 'string' ? document['x-client-namespace'] : FLAT_NAMESPACE;
@@ -497,10 +554,7 @@ export function parseDocument(document: unknown, options: ParseOptions = {}): Do
   const namespace = (name: string) => namespaces.get(name) ?? namespaces.set(name, { name, methods: [], endpoints: [] }).get(name)!;
   for (const m of methods) {
     const space = namespace(m.namespace);
-    if (m.scope && space.scope && m.scope !== space.scope) {
-      throw new GeneratorError(`method '${printable(m.name)}' (${m.where}): its path variable {${printable(m.scope)}} differs from {${printable(space.scope)}} of the other methods of namespace '${printable(space.name)}'`, m.where);
-    }
-    if (m.scope) space.scope = m.scope;
+    space.scope ??= m.scope;
     space.methods.push(m);
   }
   for (const e of httpEndpoints) namespace(e.namespace).endpoints.push(e);

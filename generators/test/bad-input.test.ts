@@ -51,7 +51,7 @@ describe('avanode-gen on bad input', () => {
     document.methods[3].result.schema.items.$ref = '#/components/schemas/Missing';
     const { code, err, out } = await generateFrom(document);
     expect(code).toBe(1);
-    expect(err).toContain("#/methods/3/result/schema/items: $ref '#/components/schemas/Missing' does not resolve");
+    expect(err).toContain("(#/methods/3/result/schema/items): $ref '#/components/schemas/Missing' does not resolve");
     expect(existsSync(out)).toBe(false);
   });
 

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_PRINTED_PROBLEMS } from '../src/errors.ts';
 import { MAX_METHODS } from '../src/model.ts';
 import { compileOutputs } from './compile-outputs.ts';
 import { runCli } from './run-cli.ts';
@@ -71,8 +72,8 @@ describe('a document with problems', () => {
     expect(run.code).toBe(1);
     const places = run.lines.map((line) => line.replace(`avanode-gen: ${run.spec}: `, ''));
     expect(places).toEqual(expect.arrayContaining([
-      "#/methods/0/params/0/schema: $ref '#/components/schemas/Missing' does not resolve",
-      expect.stringMatching(/^#\/methods\/1\/params\/0\/schema\/type: not valid JSON Schema: /),
+      "method 'a', param 'p' (#/methods/0/params/0/schema): $ref '#/components/schemas/Missing' does not resolve",
+      expect.stringMatching(/^method 'b', param 'p' \(#\/methods\/1\/params\/0\/schema\/type\): not valid JSON Schema: /),
       "method 'a' (#/methods/2): the name is already #/methods/0's (a method's name is unique, OpenRPC)",
       "method 'c' (#/methods/3): params must be a list",
       "#/components/schemas/bad name: a schema's name must match ^[a-zA-Z0-9.\\-_]+$ (OpenRPC)",
@@ -81,12 +82,60 @@ describe('a document with problems', () => {
     expect(run.err).not.toMatch(/\n\s+at /);
   });
 
+  it('every problem of a method, not its first: each one line naming the method, the part and its JSON path', async () => {
+    const crowded = {
+      name: 'pets.crowded',
+      params: [
+        { name: 'page', schema: { type: 'integer' } },
+        { name: 'id', required: true, schema: { type: 'strng' } },
+        { name: 'page', schema: { type: 'integer' } },
+        { name: 'nameless' },
+      ],
+      result: { name: 'r' },
+      errors: [{ code: 'x', message: 'Bad' }, { code: 404, message: 'Not found' }, { message: 'No code' }],
+      examples: [{ name: 'e', params: [{ value: 1 }, { name: 'id', value: 'a' }, { value: 2 }], result: { name: 'r', value: 'x' } }, { name: 'flat', params: {} }],
+    };
+    const other = { name: 'pets.other', params: [{ name: 'q', schema: { $ref: '#/components/schemas/Gone' } }, { name: 'q', schema: { type: 'string' } }], result: { name: 'r', schema: { type: 'string' } } };
+    const run = await generate('crowded.json', documentWith([crowded, method('pets.fine'), other]));
+    expect(run.code).toBe(1);
+    const lines = run.lines.map((line) => line.replace(`avanode-gen: ${run.spec}: `, ''));
+    const expected = [
+      "method 'pets.crowded', param 'id' (#/methods/0/params/1/schema/type): not valid JSON Schema: must be equal to one of the allowed values (array, boolean, integer, null, number, object, string)",
+      "method 'pets.crowded' (#/methods/0/params/3): a param needs a name and a schema",
+      "method 'pets.crowded' (#/methods/0/params/1): required param 'id' comes after an optional one (OpenRPC puts optional params last)",
+      "method 'pets.crowded' (#/methods/0/params/2): param 'page' is already #/methods/0/params/0's (a param's name is unique within its method, OpenRPC)",
+      "method 'pets.crowded' (#/methods/0/result): result needs a schema",
+      "method 'pets.crowded' (#/methods/0/errors/0): an error needs an integer code and a message",
+      "method 'pets.crowded' (#/methods/0/errors/2): an error needs an integer code and a message",
+      "method 'pets.crowded' (#/methods/0/examples/0/params/0): an example's param needs a name",
+      "method 'pets.crowded' (#/methods/0/examples/0/params/2): an example's param needs a name",
+      "method 'pets.crowded' (#/methods/0/examples/1): an example needs a list of params",
+      "method 'pets.other', param 'q' (#/methods/2/params/0/schema): $ref '#/components/schemas/Gone' does not resolve",
+      "method 'pets.other' (#/methods/2/params/1): param 'q' is already #/methods/2/params/0's (a param's name is unique within its method, OpenRPC)",
+    ];
+    expect(lines).toEqual(expect.arrayContaining(expected));
+    // Nothing said twice, nothing about the method that has no problem, no stack trace.
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(run.err).not.toContain('pets.fine');
+    expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
+  it(`more problems than are printed: the first ${MAX_PRINTED_PROBLEMS}, then one line saying how many more`, async () => {
+    const broken = Array.from({ length: 130 }, (_v, i) => ({ name: `m${i}`, params: [{ name: 'a' }, { name: 'b', schema: { type: 'strng' } }] }));
+    const run = await generate('capped.json', documentWith(broken));
+    expect(run.code).toBe(1);
+    // Two problems a method: 260 in all.
+    expect(run.lines).toHaveLength(MAX_PRINTED_PROBLEMS + 1);
+    expect(run.lines[0]).toBe(`avanode-gen: ${run.spec}: method 'm0', param 'b' (#/methods/0/params/1/schema/type): not valid JSON Schema: must be equal to one of the allowed values (array, boolean, integer, null, number, object, string)`);
+    expect(run.lines.at(-1)).toBe(`avanode-gen: ${run.spec}: … and ${260 - MAX_PRINTED_PROBLEMS} more problems (260 in all; the first ${MAX_PRINTED_PROBLEMS} are shown)`);
+  });
+
   it('a malformed percent-escape, a ref to the whole document and one that is no URL: one line each, no crash', async () => {
     const dangling = await generate('percent.json', documentWith([method('a', { $ref: '#/components/schemas/%E0%A4%A' }), method('b', { $ref: '#/components/schemas/%E0%A4%A/properties/x' })]));
     expect(dangling.code).toBe(1);
     expect(dangling.lines.map((line) => line.replace(`avanode-gen: ${dangling.spec}: `, ''))).toEqual([
-      "#/methods/0/params/0/schema: $ref '#/components/schemas/%E0%A4%A' does not resolve",
-      "#/methods/1/params/0/schema: $ref '#/components/schemas/%E0%A4%A/properties/x' does not resolve",
+      "method 'a', param 'p' (#/methods/0/params/0/schema): $ref '#/components/schemas/%E0%A4%A' does not resolve",
+      "method 'b', param 'p' (#/methods/1/params/0/schema): $ref '#/components/schemas/%E0%A4%A/properties/x' does not resolve",
     ]);
     const refused = await generate('whole.json', documentWith([method('a', { $ref: '#' }), method('b', { $ref: 'http://[::1' })]));
     expect(refused.code).toBe(1);

@@ -67,7 +67,7 @@ describe('what the model refuses', () => {
 
   it('an error without an integer code, naming the method and the path', () => {
     const error = refused((d) => (d.components.errors.NoAccount.code = 'x'));
-    expect(error.message).toBe("method 'ledger.getBalance' (#/methods/0): an error needs an integer code and a message");
+    expect(error.message).toBe("method 'ledger.getBalance' (#/methods/0/errors/0): an error needs an integer code and a message");
     expect(error.where).toBe('#/methods/0/errors/0');
   });
 
@@ -147,7 +147,7 @@ describe('names settled once, for every plugin', () => {
     expect(() => named([plain('f')], { a: { anyOf: [{ $ref: '#/components/schemas/b' }] }, b: { $ref: '#/components/schemas/a' } })).toThrow(
       "schema 'a' (#/components/schemas/a): refers to itself with no object or array between (a → b → a)",
     );
-    expect(() => named([plain('f', [{ name: 'x', schema: {} }, { name: 'y', required: true, schema: {} }])])).toThrow("method 'f' (#/methods/0): required param 'y' comes after an optional one");
+    expect(() => named([plain('f', [{ name: 'x', schema: {} }, { name: 'y', required: true, schema: {} }])])).toThrow("method 'f' (#/methods/0/params/1): required param 'y' comes after an optional one");
   });
 });
 

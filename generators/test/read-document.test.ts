@@ -122,6 +122,6 @@ describe('reading a foreign document', () => {
     const run = await runCli(['--spec', join(documents, 'const.json'), '--out', join(root, 'const')]);
     expect(run.code).toBe(1);
     expect(run.err.trim().split('\n')).toHaveLength(1);
-    expect(run.err).toContain("#/methods/0/params/0/schema/properties/v/const: a member '$ref' ('not/a/file.json') inside a schema's const");
+    expect(run.err).toContain("method 'a', param 'p' (#/methods/0/params/0/schema/properties/v/const): a member '$ref' ('not/a/file.json') inside a schema's const");
   });
 });
