@@ -4,7 +4,7 @@
 // and every example a document gets right passes the generated validators. The examples a
 // document gets wrong are listed here and in its README; generating warns of exactly those
 // (with --allow-bad-examples; without it, they stop generation).
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The examples each document gets wrong (`method#example index`); its README says why. */
 const WRONG_EXAMPLES: Record<string, string[]> = {
+  'metamask-api': [
+    'eth_decrypt#0', 'eth_feeHistory#0', 'eth_getBlockByHash#0', 'eth_getBlockByNumber#0', 'eth_getFilterChanges#0', 'eth_getFilterLogs#0', 'eth_getProof#0',
+    'eth_getTransactionByBlockHashAndIndex#0', 'eth_getTransactionByBlockNumberAndIndex#0', 'eth_getTransactionByHash#0', 'eth_newBlockFilter#0', 'eth_newFilter#0',
+    'eth_newPendingTransactionFilter#0', 'eth_sendRawTransaction#0', 'eth_uninstallFilter#0', 'wallet_addEthereumChain#0', 'wallet_getPermissions#0',
+    'wallet_requestPermissions#0', 'wallet_revokePermissions#0', 'wallet_switchEthereumChain#0',
+  ],
   tolar: ['account_importKeyFile#0', 'tol_getGasEstimate#0', 'tol_getTransaction#0', 'tol_getTransactionList#0', 'tol_getTransactionReceipt#0'],
   quantumcoin: [
     'eth_call#0', 'eth_createAccessList#0', 'eth_estimateGas#0', 'eth_feeHistory#0', 'eth_getBlockByHash#0', 'eth_getBlockByNumber#0', 'eth_getFilterChanges#0',
@@ -46,6 +52,22 @@ describe('real documents by other teams', () => {
       for (const line of run.err.split('\n').filter(Boolean)) expect(line, name).toMatch(/^avanode-gen: warning: |^unknown format /);
     }
   }, 300_000);
+
+  it("MetaMask's refers into other schemas' properties: each such pointer is read as a named schema of its own", async () => {
+    const text = readFileSync(documentOf('metamask-api'), 'utf8');
+    const original = JSON.parse(text) as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const pointers = new Set([...text.matchAll(/"\$ref":\s*"#\/components\/schemas\/(\w+)\/properties\/(\w+)"/g)].map(([, schema, property]) => `${schema}/${property}`));
+    expect(pointers.size).toBeGreaterThanOrEqual(50);
+    const read = (await readDocument(documentOf('metamask-api'))) as typeof original;
+    // No pointer into a property is left; each names a schema equal to the property's.
+    expect(JSON.stringify(read)).not.toMatch(/"\$ref":"#\/components\/schemas\/\w+\/properties\//);
+    for (const pointer of pointers) {
+      const [schema, property] = pointer.split('/') as [string, string];
+      // A property that is itself such a pointer now points at the other's named schema.
+      const expected = JSON.stringify(original.components.schemas[schema]!.properties[property]).replace(/#\/components\/schemas\/(\w+)\/properties\/(\w+)/g, '#/components/schemas/$1_$2');
+      expect(read.components.schemas[`${schema}_${property}`], pointer).toEqual(JSON.parse(expected));
+    }
+  });
 
   it('every package of all of them compiles under tsc --strict, in one program', () => {
     expect(compileOutputs(root, names)).toBe('');
