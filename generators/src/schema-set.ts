@@ -7,6 +7,7 @@ import { mapRefs, schemaRefName } from './util/refs.ts';
 import { safeSlug } from './util/code.ts';
 import { addWireForms, withWireForms } from './wire-forms.ts';
 import { addFormats } from './formats.ts';
+import { shareRepeatedSubschemas } from './shared-subschemas.ts';
 
 /**
  * Every named schema is registered on its own under `avanode:schema/<name>`, and every local
@@ -86,7 +87,7 @@ export function schemaEntries(model: DocumentModel): SchemaEntry[] {
  * `x-` keywords and OpenRPC-only members are not validation keywords, so strict mode is off
  * for unknown keywords.
  */
-export function createAjv(model: DocumentModel, options: Options = {}): { ajv: Ajv; entries: SchemaEntry[] } {
+export function createAjv(model: DocumentModel, options: Options = {}, shareRepeats = true): { ajv: Ajv; entries: SchemaEntry[] } {
   const ajv = new Ajv({
     strictSchema: false,
     strictTypes: false,
@@ -96,13 +97,15 @@ export function createAjv(model: DocumentModel, options: Options = {}): { ajv: A
   });
   addWireForms(ajv);
   addFormats(ajv);
-  for (const [name, schema] of Object.entries(model.schemas)) {
-    const rewritten = pointIntoComponents(schema, `schema ${name}`);
-    ajv.addSchema(typeof rewritten === 'boolean' ? { $id: schemaId(name), allOf: [rewritten] } : { ...(rewritten as object), $id: schemaId(name) });
-  }
   const entries = schemaEntries(model);
-  for (const entry of entries) {
-    ajv.addSchema(typeof entry.schema === 'boolean' ? { $id: entry.id, allOf: [entry.schema] } : { ...entry.schema, $id: entry.id });
-  }
+  const roots: Array<[string, unknown]> = [
+    ...Object.entries(model.schemas).map(([name, schema]): [string, unknown] => [schemaId(name), pointIntoComponents(schema, `schema ${name}`)]),
+    ...entries.map((entry): [string, unknown] => [entry.id, entry.schema]),
+  ];
+  // A subschema the document repeats is compiled once (shared-subschemas.ts); `shareRepeats: false` only to compare.
+  const { schemas, shared } = shareRepeats ? shareRepeatedSubschemas(roots.map(([, schema]) => schema)) : { schemas: roots.map(([, schema]) => schema), shared: new Map() };
+  const add = (id: string, schema: unknown) => ajv.addSchema(typeof schema === 'boolean' ? { $id: id, allOf: [schema] } : { ...(schema as object), $id: id });
+  for (const [i, [id]] of roots.entries()) add(id, schemas[i]);
+  for (const [id, schema] of shared) add(id, schema);
   return { ajv, entries };
 }

@@ -374,23 +374,23 @@ var pattern_f7f97a6c = /*#__PURE__*/ new RegExp("^(?!111111111111111111111111111
 var pattern_fc52343f = /*#__PURE__*/ lengthBounded(new RegExp("^0x[0-9a-f]*$", "u"), 132, 132);
 var pattern_fe4c7005 = /*#__PURE__*/ new RegExp("^(latest|pending|accepted|finalized|safe|earliest|0[xX](0|[1-9a-fA-F][0-9a-fA-F]{0,14}|[1-7][0-9a-fA-F]{15}))$", "u");
 var schema_result_avax_getAtomicTx = { "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] }, "blockHeight": { "$ref": "avanode:schema/uint64" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" }, "blockHeight": { "$ref": "avanode:schema/uint64" } } }], "$id": "avanode:result/avax.getAtomicTx" };
-var schema_result_avax_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/avax.getUTXOs" };
+var schema_result_avax_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/8f161a11e5c11f2e" }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/2457e722151c89e5" }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "$ref": "avanode:shared/e837772ca871d377" }, "endIndex": { "$ref": "avanode:schema/AtomicUTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/avax.getUTXOs" };
 var schema_result_info_getNetworkName = { "type": "object", "required": ["networkName"], "properties": { "networkName": { "anyOf": [{ "type": "string", "enum": ["mainnet", "cascade", "denali", "everest", "fuji", "testing", "local"] }, { "type": "string", "pattern": "^network-[0-9]{1,10}$" }] } }, "$id": "avanode:result/info.getNetworkName" };
-var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
-var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexChecksummed" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "type": "array", "items": { "$ref": "avanode:schema/hexNC" } }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "type": "array", "items": false, "maxItems": 0 }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
+var schema_result_platform_getRewardUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/8f161a11e5c11f2e" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/2457e722151c89e5" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "$ref": "avanode:shared/e837772ca871d377" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getRewardUTXOs" };
+var schema_result_platform_getUTXOs = { "anyOf": [{ "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/8f161a11e5c11f2e" }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "$ref": "avanode:schema/uint64" }, "utxos": { "$ref": "avanode:shared/2457e722151c89e5" }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["numFetched", "utxos", "endIndex", "encoding"], "properties": { "numFetched": { "type": "string", "const": "0" }, "utxos": { "$ref": "avanode:shared/e837772ca871d377" }, "endIndex": { "$ref": "avanode:schema/UTXOEndIndex" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:result/platform.getUTXOs" };
 var schema_schema_ActiveRules = { "type": "object", "required": ["ethRules", "avalancheRules", "precompiles"], "properties": { "ethRules": { "type": "object", "properties": { "ChainID": { "$ref": "avanode:schema/evmBigInt" }, "IsHomestead": { "type": "boolean" }, "IsEIP150": { "type": "boolean" }, "IsEIP155": { "type": "boolean" }, "IsEIP158": { "type": "boolean" }, "IsByzantium": { "type": "boolean" }, "IsConstantinople": { "type": "boolean" }, "IsPetersburg": { "type": "boolean" }, "IsIstanbul": { "type": "boolean" }, "IsBerlin": { "type": "boolean" }, "IsLondon": { "type": "boolean" }, "IsMerge": { "type": "boolean" }, "IsShanghai": { "type": "boolean" }, "IsCancun": { "type": "boolean" }, "IsPrague": { "type": "boolean" }, "IsVerkle": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "avalancheRules": { "type": "object", "properties": { "IsSubnetEVM": { "type": "boolean" }, "IsDurango": { "type": "boolean" }, "IsEtna": { "type": "boolean" }, "IsFortuna": { "type": "boolean" }, "IsGranite": { "type": "boolean" }, "IsHelicon": { "type": "boolean" }, "IsEUpgrade": { "type": "boolean" } }, "additionalProperties": { "type": "boolean" } }, "precompiles": { "type": "object", "additionalProperties": { "type": "object", "required": ["timestamp"], "properties": { "timestamp": { "$ref": "avanode:schema/uint64Number" } } } } }, "$id": "avanode:schema/ActiveRules" };
-var schema_schema_AddAutoRenewedValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "nodeID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "validatorAuthority", "delegationShares", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "nodeID": { "type": "string", "pattern": "^0x[0-9a-f]{40}$" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "validatorAuthority": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationShares": { "$ref": "avanode:schema/uint32Number" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/AddAutoRenewedValidatorTx" };
-var schema_schema_AddPermissionlessDelegatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
-var schema_schema_AddPermissionlessValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
-var schema_schema_AddValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddValidatorTx" };
+var schema_schema_AddAutoRenewedValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "nodeID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "validatorAuthority", "delegationShares", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "nodeID": { "type": "string", "pattern": "^0x[0-9a-f]{40}$" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "$ref": "avanode:shared/e111995a078fe414" }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "validatorAuthority": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationShares": { "$ref": "avanode:schema/uint32Number" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/AddAutoRenewedValidatorTx" };
+var schema_schema_AddPermissionlessDelegatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "stake", "rewardsOwner"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "stake": { "$ref": "avanode:shared/e111995a078fe414" }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" } }, "$id": "avanode:schema/AddPermissionlessDelegatorTx" };
+var schema_schema_AddPermissionlessValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "subnetID", "signer", "stake", "validationRewardsOwner", "delegationRewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "signer": { "$ref": "avanode:schema/Signer" }, "stake": { "$ref": "avanode:shared/e111995a078fe414" }, "validationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "delegationRewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddPermissionlessValidatorTx" };
+var schema_schema_AddValidatorTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "validator", "stake", "rewardsOwner", "shares"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "validator": { "$ref": "avanode:schema/Validator" }, "stake": { "$ref": "avanode:shared/e111995a078fe414" }, "rewardsOwner": { "$ref": "avanode:schema/Secp256k1fxOutputOwners" }, "shares": { "$ref": "avanode:schema/uint32Number" } }, "$id": "avanode:schema/AddValidatorTx" };
 var schema_schema_AtomicTxStatus = { "anyOf": [{ "type": "object", "required": ["status", "blockHeight"], "properties": { "status": { "type": "string", "const": "Accepted" }, "blockHeight": { "$ref": "avanode:schema/uint64" } } }, { "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Unknown", "Dropped", "Processing"] } } }], "$id": "avanode:schema/AtomicTxStatus" };
 var schema_schema_BlockchainStatus = { "type": "string", "enum": ["Validating", "Created", "Preferred", "Syncing", "Unknown"], "$id": "avanode:schema/BlockchainStatus" };
-var schema_schema_ConvertSubnetToL1Tx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainID", "address", "validators", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainID": { "$ref": "avanode:schema/cb58ID" }, "address": { "$ref": "avanode:schema/hexNC" }, "validators": { "type": "array", "items": { "$ref": "avanode:schema/ConvertSubnetToL1Validator" } }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/ConvertSubnetToL1Tx" };
-var schema_schema_CreateChainTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "type": "array", "items": { "$ref": "avanode:schema/cb58ID" } }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
+var schema_schema_ConvertSubnetToL1Tx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainID", "address", "validators", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainID": { "$ref": "avanode:schema/cb58ID" }, "address": { "$ref": "avanode:schema/hexNC" }, "validators": { "type": "array", "items": { "$ref": "avanode:schema/ConvertSubnetToL1Validator" } }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/ConvertSubnetToL1Tx" };
+var schema_schema_CreateChainTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "chainName", "vmID", "fxIDs", "genesisData", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "chainName": { "type": "string" }, "vmID": { "$ref": "avanode:schema/cb58ID" }, "fxIDs": { "$ref": "avanode:shared/7ddec426257e3fac" }, "genesisData": { "type": "string", "pattern": "^[A-Za-z0-9+/]*={0,2}$" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/CreateChainTx" };
 var schema_schema_EncodedBlock = { "anyOf": [{ "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["block", "encoding"], "properties": { "block": { "$ref": "avanode:schema/PlatformBlock" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedBlock" };
 var schema_schema_EncodedTx = { "anyOf": [{ "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexChecksummed" }, "encoding": { "type": "string", "enum": ["hex", "hexc"] } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/hexNC" }, "encoding": { "type": "string", "const": "hexnc" } } }, { "type": "object", "required": ["tx", "encoding"], "properties": { "tx": { "$ref": "avanode:schema/SignedTx" }, "encoding": { "type": "string", "const": "json" } } }], "$id": "avanode:schema/EncodedTx" };
-var schema_schema_SetAutoRenewedValidatorConfigTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "txID", "auth", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "txID": { "$ref": "avanode:schema/cb58ID" }, "auth": { "$ref": "avanode:schema/Secp256k1fxInput" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/SetAutoRenewedValidatorConfigTx" };
-var schema_schema_TransformSubnetTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableOutput" } }, "inputs": { "type": "array", "items": { "$ref": "avanode:schema/TransferableInput" } }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64Number" }, "maximumSupply": { "$ref": "avanode:schema/uint64Number" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "minValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "minStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "maxStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "minDelegationFee": { "$ref": "avanode:schema/uint32Number" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/uint32Number" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
+var schema_schema_SetAutoRenewedValidatorConfigTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "txID", "auth", "autoCompoundRewardShares", "period"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "txID": { "$ref": "avanode:schema/cb58ID" }, "auth": { "$ref": "avanode:schema/Secp256k1fxInput" }, "autoCompoundRewardShares": { "$ref": "avanode:schema/uint32Number" }, "period": { "$ref": "avanode:schema/uint64Number" } }, "$id": "avanode:schema/SetAutoRenewedValidatorConfigTx" };
+var schema_schema_TransformSubnetTx = { "type": "object", "additionalProperties": false, "required": ["networkID", "blockchainID", "outputs", "inputs", "memo", "subnetID", "assetID", "initialSupply", "maximumSupply", "minConsumptionRate", "maxConsumptionRate", "minValidatorStake", "maxValidatorStake", "minStakeDuration", "maxStakeDuration", "minDelegationFee", "minDelegatorStake", "maxValidatorWeightFactor", "uptimeRequirement", "subnetAuthorization"], "properties": { "networkID": { "$ref": "avanode:schema/uint32Number" }, "blockchainID": { "$ref": "avanode:schema/cb58ID" }, "outputs": { "$ref": "avanode:shared/e111995a078fe414" }, "inputs": { "$ref": "avanode:shared/a45ab9a48b26da67" }, "memo": { "$ref": "avanode:schema/hexNC" }, "subnetID": { "$ref": "avanode:schema/cb58ID" }, "assetID": { "$ref": "avanode:schema/cb58ID" }, "initialSupply": { "$ref": "avanode:schema/uint64Number" }, "maximumSupply": { "$ref": "avanode:schema/uint64Number" }, "minConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "maxConsumptionRate": { "$ref": "avanode:schema/uint64Number" }, "minValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorStake": { "$ref": "avanode:schema/uint64Number" }, "minStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "maxStakeDuration": { "$ref": "avanode:schema/uint32Number" }, "minDelegationFee": { "$ref": "avanode:schema/uint32Number" }, "minDelegatorStake": { "$ref": "avanode:schema/uint64Number" }, "maxValidatorWeightFactor": { "$ref": "avanode:schema/txUint8" }, "uptimeRequirement": { "$ref": "avanode:schema/uint32Number" }, "subnetAuthorization": { "$ref": "avanode:schema/Secp256k1fxInput" } }, "$id": "avanode:schema/TransformSubnetTx" };
 var schema_schema_TxStatus = { "anyOf": [{ "type": "object", "required": ["status"], "properties": { "status": { "type": "string", "enum": ["Committed", "Aborted", "Processing", "Unknown"] } } }, { "type": "object", "required": ["status", "reason"], "properties": { "status": { "type": "string", "const": "Dropped" }, "reason": { "type": "string" } } }], "$id": "avanode:schema/TxStatus" };
 var schema_schema_Upgrades = { "type": "object", "required": ["apricotPhase1Time", "apricotPhase2Time", "apricotPhase3Time", "apricotPhase4Time", "apricotPhase4MinPChainHeight", "apricotPhase5Time", "apricotPhasePre6Time", "apricotPhase6Time", "apricotPhasePost6Time", "banffTime", "cortinaTime", "cortinaXChainStopVertexID", "durangoTime", "etnaTime"], "properties": { "apricotPhase1Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase2Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase3Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase4MinPChainHeight": { "$ref": "avanode:schema/uint64Number" }, "apricotPhase5Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePre6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhase6Time": { "$ref": "avanode:schema/isoTimestamp" }, "apricotPhasePost6Time": { "$ref": "avanode:schema/isoTimestamp" }, "banffTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaTime": { "$ref": "avanode:schema/isoTimestamp" }, "cortinaXChainStopVertexID": { "$ref": "avanode:schema/cb58ID" }, "durangoTime": { "$ref": "avanode:schema/isoTimestamp" }, "etnaTime": { "$ref": "avanode:schema/isoTimestamp" }, "fortunaTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteTime": { "$ref": "avanode:schema/isoTimestamp" }, "graniteEpochDuration": { "$ref": "avanode:schema/uint64Number" }, "heliconTime": { "$ref": "avanode:schema/isoTimestamp" } }, "additionalProperties": { "anyOf": [{ "type": "string" }, { "type": "number" }] }, "$id": "avanode:schema/Upgrades" };
 var schema_schema_encodingHex = { "type": "string", "enum": ["hex"], "$id": "avanode:schema/encodingHex" };
@@ -784,49 +784,9 @@ function validate_params_eth_getActivePrecompilesAt(data, instancePath = "", par
         } else {
           const len0 = data.length;
           if (len0 > 0) {
-            let data0 = data[0];
-            const _errs2 = errors;
-            let valid1 = false;
-            const _errs3 = errors;
-            if (!validate_schema_evmTimestamp(data0, instancePath + "/0", data, 0, rootData)) {
-              vErrors = vErrors === null ? validate_schema_evmTimestamp.errors : vErrors.concat(validate_schema_evmTimestamp.errors);
+            if (!validate_shared_aec2ccd50c7ef55c(data[0], instancePath + "/0", data, 0, rootData)) {
+              vErrors = vErrors === null ? validate_shared_aec2ccd50c7ef55c.errors : vErrors.concat(validate_shared_aec2ccd50c7ef55c.errors);
               errors = vErrors.length;
-            }
-            var _valid0 = _errs3 === errors;
-            valid1 = valid1 || _valid0;
-            if (!valid1) {
-              const _errs4 = errors;
-              if (data0 !== null) {
-                const err0 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
-                errors++;
-              }
-              var _valid0 = _errs4 === errors;
-              valid1 = valid1 || _valid0;
-            }
-            if (!valid1) {
-              const err1 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-              validate_params_eth_getActivePrecompilesAt.errors = vErrors;
-              return false;
-            } else {
-              errors = _errs2;
-              if (vErrors !== null) {
-                if (_errs2) {
-                  vErrors.length = _errs2;
-                } else {
-                  vErrors = null;
-                }
-              }
             }
           }
         }
@@ -855,49 +815,9 @@ function validate_params_eth_getActiveRulesAt(data, instancePath = "", parentDat
         } else {
           const len0 = data.length;
           if (len0 > 0) {
-            let data0 = data[0];
-            const _errs2 = errors;
-            let valid1 = false;
-            const _errs3 = errors;
-            if (!validate_schema_evmTimestamp(data0, instancePath + "/0", data, 0, rootData)) {
-              vErrors = vErrors === null ? validate_schema_evmTimestamp.errors : vErrors.concat(validate_schema_evmTimestamp.errors);
+            if (!validate_shared_aec2ccd50c7ef55c(data[0], instancePath + "/0", data, 0, rootData)) {
+              vErrors = vErrors === null ? validate_shared_aec2ccd50c7ef55c.errors : vErrors.concat(validate_shared_aec2ccd50c7ef55c.errors);
               errors = vErrors.length;
-            }
-            var _valid0 = _errs3 === errors;
-            valid1 = valid1 || _valid0;
-            if (!valid1) {
-              const _errs4 = errors;
-              if (data0 !== null) {
-                const err0 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
-                errors++;
-              }
-              var _valid0 = _errs4 === errors;
-              valid1 = valid1 || _valid0;
-            }
-            if (!valid1) {
-              const err1 = { instancePath: instancePath + "/0", schemaPath: "#/items/0/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-              validate_params_eth_getActiveRulesAt.errors = vErrors;
-              return false;
-            } else {
-              errors = _errs2;
-              if (vErrors !== null) {
-                if (_errs2) {
-                  vErrors.length = _errs2;
-                } else {
-                  vErrors = null;
-                }
-              }
             }
           }
         }
@@ -1021,75 +941,9 @@ function validate_params_health_health(data, instancePath = "", parentData = und
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.tags !== void 0) {
-        let data0 = data.tags;
-        const _errs2 = errors;
-        let valid1 = false;
-        const _errs3 = errors;
-        if (errors === _errs3) {
-          if (Array.isArray(data0)) {
-            var valid2 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs5 = errors;
-              if (typeof data0[i0] !== "string") {
-                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
-                errors++;
-              }
-              var valid2 = _errs5 === errors;
-              if (!valid2) {
-                break;
-              }
-            }
-          } else {
-            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-        var _valid0 = _errs3 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs7 = errors;
-          if (data0 !== null) {
-            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var _valid0 = _errs7 === errors;
-          valid1 = valid1 || _valid0;
-        }
-        if (!valid1) {
-          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-          validate_params_health_health.errors = vErrors;
-          return false;
-        } else {
-          errors = _errs2;
-          if (vErrors !== null) {
-            if (_errs2) {
-              vErrors.length = _errs2;
-            } else {
-              vErrors = null;
-            }
-          }
+        if (!validate_shared_80b1264adccba142(data.tags, instancePath + "/tags", data, "tags", rootData)) {
+          vErrors = vErrors === null ? validate_shared_80b1264adccba142.errors : vErrors.concat(validate_shared_80b1264adccba142.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1107,75 +961,9 @@ function validate_params_health_liveness(data, instancePath = "", parentData = u
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.tags !== void 0) {
-        let data0 = data.tags;
-        const _errs2 = errors;
-        let valid1 = false;
-        const _errs3 = errors;
-        if (errors === _errs3) {
-          if (Array.isArray(data0)) {
-            var valid2 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs5 = errors;
-              if (typeof data0[i0] !== "string") {
-                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
-                errors++;
-              }
-              var valid2 = _errs5 === errors;
-              if (!valid2) {
-                break;
-              }
-            }
-          } else {
-            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-        var _valid0 = _errs3 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs7 = errors;
-          if (data0 !== null) {
-            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var _valid0 = _errs7 === errors;
-          valid1 = valid1 || _valid0;
-        }
-        if (!valid1) {
-          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-          validate_params_health_liveness.errors = vErrors;
-          return false;
-        } else {
-          errors = _errs2;
-          if (vErrors !== null) {
-            if (_errs2) {
-              vErrors.length = _errs2;
-            } else {
-              vErrors = null;
-            }
-          }
+        if (!validate_shared_80b1264adccba142(data.tags, instancePath + "/tags", data, "tags", rootData)) {
+          vErrors = vErrors === null ? validate_shared_80b1264adccba142.errors : vErrors.concat(validate_shared_80b1264adccba142.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1193,75 +981,9 @@ function validate_params_health_readiness(data, instancePath = "", parentData = 
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.tags !== void 0) {
-        let data0 = data.tags;
-        const _errs2 = errors;
-        let valid1 = false;
-        const _errs3 = errors;
-        if (errors === _errs3) {
-          if (Array.isArray(data0)) {
-            var valid2 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs5 = errors;
-              if (typeof data0[i0] !== "string") {
-                const err0 = { instancePath: instancePath + "/tags/" + i0, schemaPath: "#/properties/tags/anyOf/0/items/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                if (vErrors === null) {
-                  vErrors = [err0];
-                } else {
-                  vErrors.push(err0);
-                }
-                errors++;
-              }
-              var valid2 = _errs5 === errors;
-              if (!valid2) {
-                break;
-              }
-            }
-          } else {
-            const err1 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-        }
-        var _valid0 = _errs3 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs7 = errors;
-          if (data0 !== null) {
-            const err2 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-            if (vErrors === null) {
-              vErrors = [err2];
-            } else {
-              vErrors.push(err2);
-            }
-            errors++;
-          }
-          var _valid0 = _errs7 === errors;
-          valid1 = valid1 || _valid0;
-        }
-        if (!valid1) {
-          const err3 = { instancePath: instancePath + "/tags", schemaPath: "#/properties/tags/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-          if (vErrors === null) {
-            vErrors = [err3];
-          } else {
-            vErrors.push(err3);
-          }
-          errors++;
-          validate_params_health_readiness.errors = vErrors;
-          return false;
-        } else {
-          errors = _errs2;
-          if (vErrors !== null) {
-            if (_errs2) {
-              vErrors.length = _errs2;
-            } else {
-              vErrors = null;
-            }
-          }
+        if (!validate_shared_80b1264adccba142(data.tags, instancePath + "/tags", data, "tags", rootData)) {
+          vErrors = vErrors === null ? validate_shared_80b1264adccba142.errors : vErrors.concat(validate_shared_80b1264adccba142.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1444,70 +1166,9 @@ function validate_params_info_peers(data, instancePath = "", parentData = undefi
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.nodeIDs !== void 0) {
-        let data0 = data.nodeIDs;
-        const _errs2 = errors;
-        let valid1 = false;
-        const _errs3 = errors;
-        if (errors === _errs3) {
-          if (Array.isArray(data0)) {
-            var valid2 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs5 = errors;
-              if (!validate_schema_nodeID(data0[i0], instancePath + "/nodeIDs/" + i0, data0, i0, rootData)) {
-                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                errors = vErrors.length;
-              }
-              var valid2 = _errs5 === errors;
-              if (!valid2) {
-                break;
-              }
-            }
-          } else {
-            const err0 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-          }
-        }
-        var _valid0 = _errs3 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs6 = errors;
-          if (data0 !== null) {
-            const err1 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-          var _valid0 = _errs6 === errors;
-          valid1 = valid1 || _valid0;
-        }
-        if (!valid1) {
-          const err2 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-          validate_params_info_peers.errors = vErrors;
-          return false;
-        } else {
-          errors = _errs2;
-          if (vErrors !== null) {
-            if (_errs2) {
-              vErrors.length = _errs2;
-            } else {
-              vErrors = null;
-            }
-          }
+        if (!validate_shared_8515fee78c9dbfd1(data.nodeIDs, instancePath + "/nodeIDs", data, "nodeIDs", rootData)) {
+          vErrors = vErrors === null ? validate_shared_8515fee78c9dbfd1.errors : vErrors.concat(validate_shared_8515fee78c9dbfd1.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -1757,27 +1418,10 @@ function validate_params_platform_getCurrentValidators(data, instancePath = "", 
       }
       if (valid0) {
         if (data.nodeIDs !== void 0) {
-          let data1 = data.nodeIDs;
           const _errs2 = errors;
-          if (errors === _errs2) {
-            if (Array.isArray(data1)) {
-              var valid1 = true;
-              const len0 = data1.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs4 = errors;
-                if (!validate_schema_nodeID(data1[i0], instancePath + "/nodeIDs/" + i0, data1, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs4 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_params_platform_getCurrentValidators.errors = [{ instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_a41a836a81564b4d(data.nodeIDs, instancePath + "/nodeIDs", data, "nodeIDs", rootData)) {
+            vErrors = vErrors === null ? validate_shared_a41a836a81564b4d.errors : vErrors.concat(validate_shared_a41a836a81564b4d.errors);
+            errors = vErrors.length;
           }
           var valid0 = _errs2 === errors;
         } else {
@@ -2049,27 +1693,9 @@ function validate_params_platform_getSubnets(data, instancePath = "", parentData
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.ids !== void 0) {
-        let data0 = data.ids;
-        const _errs1 = errors;
-        if (errors === _errs1) {
-          if (Array.isArray(data0)) {
-            var valid1 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs3 = errors;
-              if (!validate_schema_cb58ID(data0[i0], instancePath + "/ids/" + i0, data0, i0, rootData)) {
-                vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-                errors = vErrors.length;
-              }
-              var valid1 = _errs3 === errors;
-              if (!valid1) {
-                break;
-              }
-            }
-          } else {
-            validate_params_platform_getSubnets.errors = [{ instancePath: instancePath + "/ids", schemaPath: "#/properties/ids/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-            return false;
-          }
+        if (!validate_shared_7ddec426257e3fac(data.ids, instancePath + "/ids", data, "ids", rootData)) {
+          vErrors = vErrors === null ? validate_shared_7ddec426257e3fac.errors : vErrors.concat(validate_shared_7ddec426257e3fac.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -2475,70 +2101,9 @@ function validate_params_validators_getCurrentValidators(data, instancePath = ""
   if (errors === 0) {
     if (data && typeof data == "object" && !Array.isArray(data)) {
       if (data.nodeIDs !== void 0) {
-        let data0 = data.nodeIDs;
-        const _errs2 = errors;
-        let valid1 = false;
-        const _errs3 = errors;
-        if (errors === _errs3) {
-          if (Array.isArray(data0)) {
-            var valid2 = true;
-            const len0 = data0.length;
-            for (let i0 = 0; i0 < len0; i0++) {
-              const _errs5 = errors;
-              if (!validate_schema_nodeID(data0[i0], instancePath + "/nodeIDs/" + i0, data0, i0, rootData)) {
-                vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                errors = vErrors.length;
-              }
-              var valid2 = _errs5 === errors;
-              if (!valid2) {
-                break;
-              }
-            }
-          } else {
-            const err0 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-            if (vErrors === null) {
-              vErrors = [err0];
-            } else {
-              vErrors.push(err0);
-            }
-            errors++;
-          }
-        }
-        var _valid0 = _errs3 === errors;
-        valid1 = valid1 || _valid0;
-        if (!valid1) {
-          const _errs6 = errors;
-          if (data0 !== null) {
-            const err1 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-            if (vErrors === null) {
-              vErrors = [err1];
-            } else {
-              vErrors.push(err1);
-            }
-            errors++;
-          }
-          var _valid0 = _errs6 === errors;
-          valid1 = valid1 || _valid0;
-        }
-        if (!valid1) {
-          const err2 = { instancePath: instancePath + "/nodeIDs", schemaPath: "#/properties/nodeIDs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-          if (vErrors === null) {
-            vErrors = [err2];
-          } else {
-            vErrors.push(err2);
-          }
-          errors++;
-          validate_params_validators_getCurrentValidators.errors = vErrors;
-          return false;
-        } else {
-          errors = _errs2;
-          if (vErrors !== null) {
-            if (_errs2) {
-              vErrors.length = _errs2;
-            } else {
-              vErrors = null;
-            }
-          }
+        if (!validate_shared_8515fee78c9dbfd1(data.nodeIDs, instancePath + "/nodeIDs", data, "nodeIDs", rootData)) {
+          vErrors = vErrors === null ? validate_shared_8515fee78c9dbfd1.errors : vErrors.concat(validate_shared_8515fee78c9dbfd1.errors);
+          errors = vErrors.length;
         }
       }
     } else {
@@ -2794,32 +2359,10 @@ function validate_result_avax_getUTXOs(data, instancePath = "", parentData = und
         }
         if (valid1) {
           if (data.utxos !== void 0) {
-            let data1 = data.utxos;
             const _errs4 = errors;
-            if (errors === _errs4) {
-              if (Array.isArray(data1)) {
-                var valid2 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs6 = errors;
-                  if (!validate_schema_hexChecksummed(data1[i0], instancePath + "/utxos/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (!valid2) {
-                    break;
-                  }
-                }
-              } else {
-                const err1 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/0/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
+            if (!validate_shared_8f161a11e5c11f2e(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+              vErrors = vErrors === null ? validate_shared_8f161a11e5c11f2e.errors : vErrors.concat(validate_shared_8f161a11e5c11f2e.errors);
+              errors = vErrors.length;
             }
             var valid1 = _errs4 === errors;
           } else {
@@ -2827,21 +2370,30 @@ function validate_result_avax_getUTXOs(data, instancePath = "", parentData = und
           }
           if (valid1) {
             if (data.endIndex !== void 0) {
-              const _errs7 = errors;
+              const _errs5 = errors;
               if (!validate_schema_AtomicUTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                 vErrors = vErrors === null ? validate_schema_AtomicUTXOEndIndex.errors : vErrors.concat(validate_schema_AtomicUTXOEndIndex.errors);
                 errors = vErrors.length;
               }
-              var valid1 = _errs7 === errors;
+              var valid1 = _errs5 === errors;
             } else {
               var valid1 = true;
             }
             if (valid1) {
               if (data.encoding !== void 0) {
-                let data4 = data.encoding;
-                const _errs8 = errors;
-                if (typeof data4 !== "string") {
-                  const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                let data3 = data.encoding;
+                const _errs6 = errors;
+                if (typeof data3 !== "string") {
+                  const err1 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                if (!(data3 === "hex" || data3 === "hexc")) {
+                  const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_avax_getUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
                   if (vErrors === null) {
                     vErrors = [err2];
                   } else {
@@ -2849,16 +2401,7 @@ function validate_result_avax_getUTXOs(data, instancePath = "", parentData = und
                   }
                   errors++;
                 }
-                if (!(data4 === "hex" || data4 === "hexc")) {
-                  const err3 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_avax_getUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
-                  if (vErrors === null) {
-                    vErrors = [err3];
-                  } else {
-                    vErrors.push(err3);
-                  }
-                  errors++;
-                }
-                var valid1 = _errs8 === errors;
+                var valid1 = _errs6 === errors;
               } else {
                 var valid1 = true;
               }
@@ -2867,11 +2410,11 @@ function validate_result_avax_getUTXOs(data, instancePath = "", parentData = und
         }
       }
     } else {
-      const err4 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
       if (vErrors === null) {
-        vErrors = [err4];
+        vErrors = [err3];
       } else {
-        vErrors.push(err4);
+        vErrors.push(err3);
       }
       errors++;
     }
@@ -2879,260 +2422,204 @@ function validate_result_avax_getUTXOs(data, instancePath = "", parentData = und
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
-    const _errs10 = errors;
-    if (errors === _errs10) {
+    const _errs8 = errors;
+    if (errors === _errs8) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing1;
         if (data.numFetched === void 0 && (missing1 = "numFetched") || data.utxos === void 0 && (missing1 = "utxos") || data.endIndex === void 0 && (missing1 = "endIndex") || data.encoding === void 0 && (missing1 = "encoding")) {
-          const err5 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         } else {
           if (data.numFetched !== void 0) {
-            const _errs12 = errors;
+            const _errs10 = errors;
             if (!validate_schema_uint64(data.numFetched, instancePath + "/numFetched", data, "numFetched", rootData)) {
               vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
               errors = vErrors.length;
             }
-            var valid3 = _errs12 === errors;
+            var valid2 = _errs10 === errors;
           } else {
-            var valid3 = true;
+            var valid2 = true;
           }
-          if (valid3) {
+          if (valid2) {
             if (data.utxos !== void 0) {
-              let data6 = data.utxos;
-              const _errs13 = errors;
-              if (errors === _errs13) {
-                if (Array.isArray(data6)) {
-                  var valid4 = true;
-                  const len1 = data6.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    const _errs15 = errors;
-                    if (!validate_schema_hexNC(data6[i1], instancePath + "/utxos/" + i1, data6, i1, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid4 = _errs15 === errors;
-                    if (!valid4) {
-                      break;
-                    }
-                  }
-                } else {
-                  const err6 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/1/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                  if (vErrors === null) {
-                    vErrors = [err6];
-                  } else {
-                    vErrors.push(err6);
-                  }
-                  errors++;
-                }
+              const _errs11 = errors;
+              if (!validate_shared_2457e722151c89e5(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                vErrors = vErrors === null ? validate_shared_2457e722151c89e5.errors : vErrors.concat(validate_shared_2457e722151c89e5.errors);
+                errors = vErrors.length;
               }
-              var valid3 = _errs13 === errors;
+              var valid2 = _errs11 === errors;
             } else {
-              var valid3 = true;
+              var valid2 = true;
             }
-            if (valid3) {
+            if (valid2) {
               if (data.endIndex !== void 0) {
-                const _errs16 = errors;
+                const _errs12 = errors;
                 if (!validate_schema_AtomicUTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                   vErrors = vErrors === null ? validate_schema_AtomicUTXOEndIndex.errors : vErrors.concat(validate_schema_AtomicUTXOEndIndex.errors);
                   errors = vErrors.length;
                 }
-                var valid3 = _errs16 === errors;
+                var valid2 = _errs12 === errors;
               } else {
-                var valid3 = true;
+                var valid2 = true;
               }
-              if (valid3) {
+              if (valid2) {
                 if (data.encoding !== void 0) {
-                  let data9 = data.encoding;
-                  const _errs17 = errors;
-                  if (typeof data9 !== "string") {
-                    const err7 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  let data7 = data.encoding;
+                  const _errs13 = errors;
+                  if (typeof data7 !== "string") {
+                    const err5 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err7];
+                      vErrors = [err5];
                     } else {
-                      vErrors.push(err7);
+                      vErrors.push(err5);
                     }
                     errors++;
                   }
-                  if ("hexnc" !== data9) {
-                    const err8 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                  if ("hexnc" !== data7) {
+                    const err6 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err6];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err6);
                     }
                     errors++;
                   }
-                  var valid3 = _errs17 === errors;
+                  var valid2 = _errs13 === errors;
                 } else {
-                  var valid3 = true;
+                  var valid2 = true;
                 }
               }
             }
           }
         }
       } else {
-        const err9 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err7];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
-    var _valid0 = _errs10 === errors;
+    var _valid0 = _errs8 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
-      const _errs19 = errors;
-      if (errors === _errs19) {
+      const _errs15 = errors;
+      if (errors === _errs15) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           let missing2;
           if (data.numFetched === void 0 && (missing2 = "numFetched") || data.utxos === void 0 && (missing2 = "utxos") || data.endIndex === void 0 && (missing2 = "endIndex") || data.encoding === void 0 && (missing2 = "encoding")) {
-            const err10 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            const err8 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err8];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err8);
             }
             errors++;
           } else {
             if (data.numFetched !== void 0) {
-              let data10 = data.numFetched;
-              const _errs21 = errors;
-              if (typeof data10 !== "string") {
-                const err11 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              let data8 = data.numFetched;
+              const _errs17 = errors;
+              if (typeof data8 !== "string") {
+                const err9 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err11];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err11);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
-              if ("0" !== data10) {
-                const err12 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
+              if ("0" !== data8) {
+                const err10 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
                 if (vErrors === null) {
-                  vErrors = [err12];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err12);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
-              var valid5 = _errs21 === errors;
+              var valid3 = _errs17 === errors;
             } else {
-              var valid5 = true;
+              var valid3 = true;
             }
-            if (valid5) {
+            if (valid3) {
               if (data.utxos !== void 0) {
-                let data11 = data.utxos;
-                const _errs23 = errors;
-                if (errors === _errs23) {
-                  if (Array.isArray(data11)) {
-                    if (data11.length > 0) {
-                      const err13 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" };
-                      if (vErrors === null) {
-                        vErrors = [err13];
-                      } else {
-                        vErrors.push(err13);
-                      }
-                      errors++;
-                    } else {
-                      var valid6 = true;
-                      const len2 = data11.length;
-                      for (let i2 = 0; i2 < len2; i2++) {
-                        var valid6 = false;
-                        const err14 = { instancePath: instancePath + "/utxos/" + i2, schemaPath: "#/anyOf/2/properties/utxos/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" };
-                        if (vErrors === null) {
-                          vErrors = [err14];
-                        } else {
-                          vErrors.push(err14);
-                        }
-                        errors++;
-                        if (!valid6) {
-                          break;
-                        }
-                      }
-                    }
-                  } else {
-                    const err15 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err15];
-                    } else {
-                      vErrors.push(err15);
-                    }
-                    errors++;
-                  }
+                const _errs19 = errors;
+                if (!validate_shared_e837772ca871d377(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e837772ca871d377.errors : vErrors.concat(validate_shared_e837772ca871d377.errors);
+                  errors = vErrors.length;
                 }
-                var valid5 = _errs23 === errors;
+                var valid3 = _errs19 === errors;
               } else {
-                var valid5 = true;
+                var valid3 = true;
               }
-              if (valid5) {
+              if (valid3) {
                 if (data.endIndex !== void 0) {
-                  const _errs25 = errors;
+                  const _errs20 = errors;
                   if (!validate_schema_AtomicUTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                     vErrors = vErrors === null ? validate_schema_AtomicUTXOEndIndex.errors : vErrors.concat(validate_schema_AtomicUTXOEndIndex.errors);
                     errors = vErrors.length;
                   }
-                  var valid5 = _errs25 === errors;
+                  var valid3 = _errs20 === errors;
                 } else {
-                  var valid5 = true;
+                  var valid3 = true;
                 }
-                if (valid5) {
+                if (valid3) {
                   if (data.encoding !== void 0) {
-                    let data14 = data.encoding;
-                    const _errs26 = errors;
-                    if (typeof data14 !== "string") {
-                      const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    let data11 = data.encoding;
+                    const _errs21 = errors;
+                    if (typeof data11 !== "string") {
+                      const err11 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
-                        vErrors = [err16];
+                        vErrors = [err11];
                       } else {
-                        vErrors.push(err16);
+                        vErrors.push(err11);
                       }
                       errors++;
                     }
-                    if ("json" !== data14) {
-                      const err17 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                    if ("json" !== data11) {
+                      const err12 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
                       if (vErrors === null) {
-                        vErrors = [err17];
+                        vErrors = [err12];
                       } else {
-                        vErrors.push(err17);
+                        vErrors.push(err12);
                       }
                       errors++;
                     }
-                    var valid5 = _errs26 === errors;
+                    var valid3 = _errs21 === errors;
                   } else {
-                    var valid5 = true;
+                    var valid3 = true;
                   }
                 }
               }
             }
           }
         } else {
-          const err18 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          const err13 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err13];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
-      var _valid0 = _errs19 === errors;
+      var _valid0 = _errs15 === errors;
       valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
-    const err19 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err14 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err14];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err14);
     }
     errors++;
     validate_result_avax_getUTXOs.errors = vErrors;
@@ -3787,27 +3274,10 @@ function validate_result_info_getVMs(data, instancePath = "", parentData = undef
               }
               if (valid1) {
                 for (const key1 in data0) {
-                  let data1 = data0[key1];
                   const _errs5 = errors;
-                  if (errors === _errs5) {
-                    if (Array.isArray(data1)) {
-                      var valid3 = true;
-                      const len0 = data1.length;
-                      for (let i0 = 0; i0 < len0; i0++) {
-                        const _errs7 = errors;
-                        if (typeof data1[i0] !== "string") {
-                          validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1") + "/" + i0, schemaPath: "#/properties/vms/additionalProperties/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                          return false;
-                        }
-                        var valid3 = _errs7 === errors;
-                        if (!valid3) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/vms/additionalProperties/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  if (!validate_shared_d7a19ad6de43b74d(data0[key1], instancePath + "/vms/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), data0, key1, rootData)) {
+                    vErrors = vErrors === null ? validate_shared_d7a19ad6de43b74d.errors : vErrors.concat(validate_shared_d7a19ad6de43b74d.errors);
+                    errors = vErrors.length;
                   }
                   var valid2 = _errs5 === errors;
                   if (!valid2) {
@@ -3826,18 +3296,18 @@ function validate_result_info_getVMs(data, instancePath = "", parentData = undef
         }
         if (valid0) {
           if (data.fxs !== void 0) {
-            let data3 = data.fxs;
-            const _errs9 = errors;
-            if (errors === _errs9) {
-              if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
-                for (const key2 in data3) {
-                  const _errs11 = errors;
-                  if (!validate_schema_cb58ID(key2, instancePath + "/fxs", data3, "fxs", rootData)) {
+            let data2 = data.fxs;
+            const _errs6 = errors;
+            if (errors === _errs6) {
+              if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+                for (const key2 in data2) {
+                  const _errs8 = errors;
+                  if (!validate_schema_cb58ID(key2, instancePath + "/fxs", data2, "fxs", rootData)) {
                     vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                     errors = vErrors.length;
                   }
-                  var valid4 = _errs11 === errors;
-                  if (!valid4) {
+                  var valid3 = _errs8 === errors;
+                  if (!valid3) {
                     const err1 = { instancePath: instancePath + "/fxs", schemaPath: "#/properties/fxs/propertyNames", keyword: "propertyNames", params: { propertyName: key2 }, message: "property name must be valid" };
                     if (vErrors === null) {
                       vErrors = [err1];
@@ -3850,15 +3320,15 @@ function validate_result_info_getVMs(data, instancePath = "", parentData = undef
                     break;
                   }
                 }
-                if (valid4) {
-                  for (const key3 in data3) {
-                    const _errs13 = errors;
-                    if (typeof data3[key3] !== "string") {
+                if (valid3) {
+                  for (const key3 in data2) {
+                    const _errs10 = errors;
+                    if (typeof data2[key3] !== "string") {
                       validate_result_info_getVMs.errors = [{ instancePath: instancePath + "/fxs/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/fxs/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                       return false;
                     }
-                    var valid5 = _errs13 === errors;
-                    if (!valid5) {
+                    var valid4 = _errs10 === errors;
+                    if (!valid4) {
                       break;
                     }
                   }
@@ -3868,7 +3338,7 @@ function validate_result_info_getVMs(data, instancePath = "", parentData = undef
                 return false;
               }
             }
-            var valid0 = _errs9 === errors;
+            var valid0 = _errs6 === errors;
           } else {
             var valid0 = true;
           }
@@ -4667,32 +4137,10 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
         }
         if (valid1) {
           if (data.utxos !== void 0) {
-            let data1 = data.utxos;
             const _errs4 = errors;
-            if (errors === _errs4) {
-              if (Array.isArray(data1)) {
-                var valid2 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs6 = errors;
-                  if (!validate_schema_hexChecksummed(data1[i0], instancePath + "/utxos/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (!valid2) {
-                    break;
-                  }
-                }
-              } else {
-                const err1 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/0/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
+            if (!validate_shared_8f161a11e5c11f2e(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+              vErrors = vErrors === null ? validate_shared_8f161a11e5c11f2e.errors : vErrors.concat(validate_shared_8f161a11e5c11f2e.errors);
+              errors = vErrors.length;
             }
             var valid1 = _errs4 === errors;
           } else {
@@ -4700,10 +4148,19 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
           }
           if (valid1) {
             if (data.encoding !== void 0) {
-              let data3 = data.encoding;
-              const _errs7 = errors;
-              if (typeof data3 !== "string") {
-                const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              let data2 = data.encoding;
+              const _errs5 = errors;
+              if (typeof data2 !== "string") {
+                const err1 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                if (vErrors === null) {
+                  vErrors = [err1];
+                } else {
+                  vErrors.push(err1);
+                }
+                errors++;
+              }
+              if (!(data2 === "hex" || data2 === "hexc")) {
+                const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getRewardUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
                 if (vErrors === null) {
                   vErrors = [err2];
                 } else {
@@ -4711,16 +4168,7 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
                 }
                 errors++;
               }
-              if (!(data3 === "hex" || data3 === "hexc")) {
-                const err3 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getRewardUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
-                if (vErrors === null) {
-                  vErrors = [err3];
-                } else {
-                  vErrors.push(err3);
-                }
-                errors++;
-              }
-              var valid1 = _errs7 === errors;
+              var valid1 = _errs5 === errors;
             } else {
               var valid1 = true;
             }
@@ -4728,11 +4176,11 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
         }
       }
     } else {
-      const err4 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
       if (vErrors === null) {
-        vErrors = [err4];
+        vErrors = [err3];
       } else {
-        vErrors.push(err4);
+        vErrors.push(err3);
       }
       errors++;
     }
@@ -4740,50 +4188,55 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
-    const _errs9 = errors;
-    if (errors === _errs9) {
+    const _errs7 = errors;
+    if (errors === _errs7) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing1;
         if (data.numFetched === void 0 && (missing1 = "numFetched") || data.utxos === void 0 && (missing1 = "utxos") || data.encoding === void 0 && (missing1 = "encoding")) {
-          const err5 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         } else {
           if (data.numFetched !== void 0) {
-            const _errs11 = errors;
+            const _errs9 = errors;
             if (!validate_schema_uint64(data.numFetched, instancePath + "/numFetched", data, "numFetched", rootData)) {
               vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
               errors = vErrors.length;
             }
-            var valid3 = _errs11 === errors;
+            var valid2 = _errs9 === errors;
           } else {
-            var valid3 = true;
+            var valid2 = true;
           }
-          if (valid3) {
+          if (valid2) {
             if (data.utxos !== void 0) {
-              let data5 = data.utxos;
-              const _errs12 = errors;
-              if (errors === _errs12) {
-                if (Array.isArray(data5)) {
-                  var valid4 = true;
-                  const len1 = data5.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    const _errs14 = errors;
-                    if (!validate_schema_hexNC(data5[i1], instancePath + "/utxos/" + i1, data5, i1, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid4 = _errs14 === errors;
-                    if (!valid4) {
-                      break;
-                    }
+              const _errs10 = errors;
+              if (!validate_shared_2457e722151c89e5(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                vErrors = vErrors === null ? validate_shared_2457e722151c89e5.errors : vErrors.concat(validate_shared_2457e722151c89e5.errors);
+                errors = vErrors.length;
+              }
+              var valid2 = _errs10 === errors;
+            } else {
+              var valid2 = true;
+            }
+            if (valid2) {
+              if (data.encoding !== void 0) {
+                let data5 = data.encoding;
+                const _errs11 = errors;
+                if (typeof data5 !== "string") {
+                  const err5 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err5];
+                  } else {
+                    vErrors.push(err5);
                   }
-                } else {
-                  const err6 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/1/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+                  errors++;
+                }
+                if ("hexnc" !== data5) {
+                  const err6 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
                   if (vErrors === null) {
                     vErrors = [err6];
                   } else {
@@ -4791,185 +4244,124 @@ function validate_result_platform_getRewardUTXOs(data, instancePath = "", parent
                   }
                   errors++;
                 }
-              }
-              var valid3 = _errs12 === errors;
-            } else {
-              var valid3 = true;
-            }
-            if (valid3) {
-              if (data.encoding !== void 0) {
-                let data7 = data.encoding;
-                const _errs15 = errors;
-                if (typeof data7 !== "string") {
-                  const err7 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
-                  if (vErrors === null) {
-                    vErrors = [err7];
-                  } else {
-                    vErrors.push(err7);
-                  }
-                  errors++;
-                }
-                if ("hexnc" !== data7) {
-                  const err8 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
-                  if (vErrors === null) {
-                    vErrors = [err8];
-                  } else {
-                    vErrors.push(err8);
-                  }
-                  errors++;
-                }
-                var valid3 = _errs15 === errors;
+                var valid2 = _errs11 === errors;
               } else {
-                var valid3 = true;
+                var valid2 = true;
               }
             }
           }
         }
       } else {
-        const err9 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err7];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
-    var _valid0 = _errs9 === errors;
+    var _valid0 = _errs7 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
-      const _errs17 = errors;
-      if (errors === _errs17) {
+      const _errs13 = errors;
+      if (errors === _errs13) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           let missing2;
           if (data.numFetched === void 0 && (missing2 = "numFetched") || data.utxos === void 0 && (missing2 = "utxos") || data.encoding === void 0 && (missing2 = "encoding")) {
-            const err10 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            const err8 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err8];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err8);
             }
             errors++;
           } else {
             if (data.numFetched !== void 0) {
-              let data8 = data.numFetched;
-              const _errs19 = errors;
-              if (typeof data8 !== "string") {
-                const err11 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              let data6 = data.numFetched;
+              const _errs15 = errors;
+              if (typeof data6 !== "string") {
+                const err9 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err11];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err11);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
-              if ("0" !== data8) {
-                const err12 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
+              if ("0" !== data6) {
+                const err10 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
                 if (vErrors === null) {
-                  vErrors = [err12];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err12);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
-              var valid5 = _errs19 === errors;
+              var valid3 = _errs15 === errors;
             } else {
-              var valid5 = true;
+              var valid3 = true;
             }
-            if (valid5) {
+            if (valid3) {
               if (data.utxos !== void 0) {
-                let data9 = data.utxos;
-                const _errs21 = errors;
-                if (errors === _errs21) {
-                  if (Array.isArray(data9)) {
-                    if (data9.length > 0) {
-                      const err13 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" };
-                      if (vErrors === null) {
-                        vErrors = [err13];
-                      } else {
-                        vErrors.push(err13);
-                      }
-                      errors++;
-                    } else {
-                      var valid6 = true;
-                      const len2 = data9.length;
-                      for (let i2 = 0; i2 < len2; i2++) {
-                        var valid6 = false;
-                        const err14 = { instancePath: instancePath + "/utxos/" + i2, schemaPath: "#/anyOf/2/properties/utxos/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" };
-                        if (vErrors === null) {
-                          vErrors = [err14];
-                        } else {
-                          vErrors.push(err14);
-                        }
-                        errors++;
-                        if (!valid6) {
-                          break;
-                        }
-                      }
-                    }
-                  } else {
-                    const err15 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err15];
-                    } else {
-                      vErrors.push(err15);
-                    }
-                    errors++;
-                  }
+                const _errs17 = errors;
+                if (!validate_shared_e837772ca871d377(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e837772ca871d377.errors : vErrors.concat(validate_shared_e837772ca871d377.errors);
+                  errors = vErrors.length;
                 }
-                var valid5 = _errs21 === errors;
+                var valid3 = _errs17 === errors;
               } else {
-                var valid5 = true;
+                var valid3 = true;
               }
-              if (valid5) {
+              if (valid3) {
                 if (data.encoding !== void 0) {
-                  let data11 = data.encoding;
-                  const _errs23 = errors;
-                  if (typeof data11 !== "string") {
-                    const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  let data8 = data.encoding;
+                  const _errs18 = errors;
+                  if (typeof data8 !== "string") {
+                    const err11 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err16];
+                      vErrors = [err11];
                     } else {
-                      vErrors.push(err16);
+                      vErrors.push(err11);
                     }
                     errors++;
                   }
-                  if ("json" !== data11) {
-                    const err17 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                  if ("json" !== data8) {
+                    const err12 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
                     if (vErrors === null) {
-                      vErrors = [err17];
+                      vErrors = [err12];
                     } else {
-                      vErrors.push(err17);
+                      vErrors.push(err12);
                     }
                     errors++;
                   }
-                  var valid5 = _errs23 === errors;
+                  var valid3 = _errs18 === errors;
                 } else {
-                  var valid5 = true;
+                  var valid3 = true;
                 }
               }
             }
           }
         } else {
-          const err18 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          const err13 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err13];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
-      var _valid0 = _errs17 === errors;
+      var _valid0 = _errs13 === errors;
       valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
-    const err19 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err14 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err14];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err14);
     }
     errors++;
     validate_result_platform_getRewardUTXOs.errors = vErrors;
@@ -5352,32 +4744,10 @@ function validate_result_platform_getUTXOs(data, instancePath = "", parentData =
         }
         if (valid1) {
           if (data.utxos !== void 0) {
-            let data1 = data.utxos;
             const _errs4 = errors;
-            if (errors === _errs4) {
-              if (Array.isArray(data1)) {
-                var valid2 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs6 = errors;
-                  if (!validate_schema_hexChecksummed(data1[i0], instancePath + "/utxos/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (!valid2) {
-                    break;
-                  }
-                }
-              } else {
-                const err1 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/0/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                if (vErrors === null) {
-                  vErrors = [err1];
-                } else {
-                  vErrors.push(err1);
-                }
-                errors++;
-              }
+            if (!validate_shared_8f161a11e5c11f2e(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+              vErrors = vErrors === null ? validate_shared_8f161a11e5c11f2e.errors : vErrors.concat(validate_shared_8f161a11e5c11f2e.errors);
+              errors = vErrors.length;
             }
             var valid1 = _errs4 === errors;
           } else {
@@ -5385,21 +4755,30 @@ function validate_result_platform_getUTXOs(data, instancePath = "", parentData =
           }
           if (valid1) {
             if (data.endIndex !== void 0) {
-              const _errs7 = errors;
+              const _errs5 = errors;
               if (!validate_schema_UTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                 vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
                 errors = vErrors.length;
               }
-              var valid1 = _errs7 === errors;
+              var valid1 = _errs5 === errors;
             } else {
               var valid1 = true;
             }
             if (valid1) {
               if (data.encoding !== void 0) {
-                let data4 = data.encoding;
-                const _errs8 = errors;
-                if (typeof data4 !== "string") {
-                  const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                let data3 = data.encoding;
+                const _errs6 = errors;
+                if (typeof data3 !== "string") {
+                  const err1 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  if (vErrors === null) {
+                    vErrors = [err1];
+                  } else {
+                    vErrors.push(err1);
+                  }
+                  errors++;
+                }
+                if (!(data3 === "hex" || data3 === "hexc")) {
+                  const err2 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
                   if (vErrors === null) {
                     vErrors = [err2];
                   } else {
@@ -5407,16 +4786,7 @@ function validate_result_platform_getUTXOs(data, instancePath = "", parentData =
                   }
                   errors++;
                 }
-                if (!(data4 === "hex" || data4 === "hexc")) {
-                  const err3 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/0/properties/encoding/enum", keyword: "enum", params: { allowedValues: schema_result_platform_getUTXOs.anyOf[0].properties.encoding.enum }, message: "must be equal to one of the allowed values" };
-                  if (vErrors === null) {
-                    vErrors = [err3];
-                  } else {
-                    vErrors.push(err3);
-                  }
-                  errors++;
-                }
-                var valid1 = _errs8 === errors;
+                var valid1 = _errs6 === errors;
               } else {
                 var valid1 = true;
               }
@@ -5425,11 +4795,11 @@ function validate_result_platform_getUTXOs(data, instancePath = "", parentData =
         }
       }
     } else {
-      const err4 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+      const err3 = { instancePath, schemaPath: "#/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object" };
       if (vErrors === null) {
-        vErrors = [err4];
+        vErrors = [err3];
       } else {
-        vErrors.push(err4);
+        vErrors.push(err3);
       }
       errors++;
     }
@@ -5437,260 +4807,204 @@ function validate_result_platform_getUTXOs(data, instancePath = "", parentData =
   var _valid0 = _errs1 === errors;
   valid0 = valid0 || _valid0;
   if (!valid0) {
-    const _errs10 = errors;
-    if (errors === _errs10) {
+    const _errs8 = errors;
+    if (errors === _errs8) {
       if (data && typeof data == "object" && !Array.isArray(data)) {
         let missing1;
         if (data.numFetched === void 0 && (missing1 = "numFetched") || data.utxos === void 0 && (missing1 = "utxos") || data.endIndex === void 0 && (missing1 = "endIndex") || data.encoding === void 0 && (missing1 = "encoding")) {
-          const err5 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
+          const err4 = { instancePath, schemaPath: "#/anyOf/1/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" };
           if (vErrors === null) {
-            vErrors = [err5];
+            vErrors = [err4];
           } else {
-            vErrors.push(err5);
+            vErrors.push(err4);
           }
           errors++;
         } else {
           if (data.numFetched !== void 0) {
-            const _errs12 = errors;
+            const _errs10 = errors;
             if (!validate_schema_uint64(data.numFetched, instancePath + "/numFetched", data, "numFetched", rootData)) {
               vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
               errors = vErrors.length;
             }
-            var valid3 = _errs12 === errors;
+            var valid2 = _errs10 === errors;
           } else {
-            var valid3 = true;
+            var valid2 = true;
           }
-          if (valid3) {
+          if (valid2) {
             if (data.utxos !== void 0) {
-              let data6 = data.utxos;
-              const _errs13 = errors;
-              if (errors === _errs13) {
-                if (Array.isArray(data6)) {
-                  var valid4 = true;
-                  const len1 = data6.length;
-                  for (let i1 = 0; i1 < len1; i1++) {
-                    const _errs15 = errors;
-                    if (!validate_schema_hexNC(data6[i1], instancePath + "/utxos/" + i1, data6, i1, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid4 = _errs15 === errors;
-                    if (!valid4) {
-                      break;
-                    }
-                  }
-                } else {
-                  const err6 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/1/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                  if (vErrors === null) {
-                    vErrors = [err6];
-                  } else {
-                    vErrors.push(err6);
-                  }
-                  errors++;
-                }
+              const _errs11 = errors;
+              if (!validate_shared_2457e722151c89e5(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                vErrors = vErrors === null ? validate_shared_2457e722151c89e5.errors : vErrors.concat(validate_shared_2457e722151c89e5.errors);
+                errors = vErrors.length;
               }
-              var valid3 = _errs13 === errors;
+              var valid2 = _errs11 === errors;
             } else {
-              var valid3 = true;
+              var valid2 = true;
             }
-            if (valid3) {
+            if (valid2) {
               if (data.endIndex !== void 0) {
-                const _errs16 = errors;
+                const _errs12 = errors;
                 if (!validate_schema_UTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                   vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
                   errors = vErrors.length;
                 }
-                var valid3 = _errs16 === errors;
+                var valid2 = _errs12 === errors;
               } else {
-                var valid3 = true;
+                var valid2 = true;
               }
-              if (valid3) {
+              if (valid2) {
                 if (data.encoding !== void 0) {
-                  let data9 = data.encoding;
-                  const _errs17 = errors;
-                  if (typeof data9 !== "string") {
-                    const err7 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                  let data7 = data.encoding;
+                  const _errs13 = errors;
+                  if (typeof data7 !== "string") {
+                    const err5 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                     if (vErrors === null) {
-                      vErrors = [err7];
+                      vErrors = [err5];
                     } else {
-                      vErrors.push(err7);
+                      vErrors.push(err5);
                     }
                     errors++;
                   }
-                  if ("hexnc" !== data9) {
-                    const err8 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
+                  if ("hexnc" !== data7) {
+                    const err6 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/1/properties/encoding/const", keyword: "const", params: { allowedValue: "hexnc" }, message: "must be equal to constant" };
                     if (vErrors === null) {
-                      vErrors = [err8];
+                      vErrors = [err6];
                     } else {
-                      vErrors.push(err8);
+                      vErrors.push(err6);
                     }
                     errors++;
                   }
-                  var valid3 = _errs17 === errors;
+                  var valid2 = _errs13 === errors;
                 } else {
-                  var valid3 = true;
+                  var valid2 = true;
                 }
               }
             }
           }
         }
       } else {
-        const err9 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        const err7 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object" };
         if (vErrors === null) {
-          vErrors = [err9];
+          vErrors = [err7];
         } else {
-          vErrors.push(err9);
+          vErrors.push(err7);
         }
         errors++;
       }
     }
-    var _valid0 = _errs10 === errors;
+    var _valid0 = _errs8 === errors;
     valid0 = valid0 || _valid0;
     if (!valid0) {
-      const _errs19 = errors;
-      if (errors === _errs19) {
+      const _errs15 = errors;
+      if (errors === _errs15) {
         if (data && typeof data == "object" && !Array.isArray(data)) {
           let missing2;
           if (data.numFetched === void 0 && (missing2 = "numFetched") || data.utxos === void 0 && (missing2 = "utxos") || data.endIndex === void 0 && (missing2 = "endIndex") || data.encoding === void 0 && (missing2 = "encoding")) {
-            const err10 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
+            const err8 = { instancePath, schemaPath: "#/anyOf/2/required", keyword: "required", params: { missingProperty: missing2 }, message: "must have required property '" + missing2 + "'" };
             if (vErrors === null) {
-              vErrors = [err10];
+              vErrors = [err8];
             } else {
-              vErrors.push(err10);
+              vErrors.push(err8);
             }
             errors++;
           } else {
             if (data.numFetched !== void 0) {
-              let data10 = data.numFetched;
-              const _errs21 = errors;
-              if (typeof data10 !== "string") {
-                const err11 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+              let data8 = data.numFetched;
+              const _errs17 = errors;
+              if (typeof data8 !== "string") {
+                const err9 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                 if (vErrors === null) {
-                  vErrors = [err11];
+                  vErrors = [err9];
                 } else {
-                  vErrors.push(err11);
+                  vErrors.push(err9);
                 }
                 errors++;
               }
-              if ("0" !== data10) {
-                const err12 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
+              if ("0" !== data8) {
+                const err10 = { instancePath: instancePath + "/numFetched", schemaPath: "#/anyOf/2/properties/numFetched/const", keyword: "const", params: { allowedValue: "0" }, message: "must be equal to constant" };
                 if (vErrors === null) {
-                  vErrors = [err12];
+                  vErrors = [err10];
                 } else {
-                  vErrors.push(err12);
+                  vErrors.push(err10);
                 }
                 errors++;
               }
-              var valid5 = _errs21 === errors;
+              var valid3 = _errs17 === errors;
             } else {
-              var valid5 = true;
+              var valid3 = true;
             }
-            if (valid5) {
+            if (valid3) {
               if (data.utxos !== void 0) {
-                let data11 = data.utxos;
-                const _errs23 = errors;
-                if (errors === _errs23) {
-                  if (Array.isArray(data11)) {
-                    if (data11.length > 0) {
-                      const err13 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" };
-                      if (vErrors === null) {
-                        vErrors = [err13];
-                      } else {
-                        vErrors.push(err13);
-                      }
-                      errors++;
-                    } else {
-                      var valid6 = true;
-                      const len2 = data11.length;
-                      for (let i2 = 0; i2 < len2; i2++) {
-                        var valid6 = false;
-                        const err14 = { instancePath: instancePath + "/utxos/" + i2, schemaPath: "#/anyOf/2/properties/utxos/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" };
-                        if (vErrors === null) {
-                          vErrors = [err14];
-                        } else {
-                          vErrors.push(err14);
-                        }
-                        errors++;
-                        if (!valid6) {
-                          break;
-                        }
-                      }
-                    }
-                  } else {
-                    const err15 = { instancePath: instancePath + "/utxos", schemaPath: "#/anyOf/2/properties/utxos/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                    if (vErrors === null) {
-                      vErrors = [err15];
-                    } else {
-                      vErrors.push(err15);
-                    }
-                    errors++;
-                  }
+                const _errs19 = errors;
+                if (!validate_shared_e837772ca871d377(data.utxos, instancePath + "/utxos", data, "utxos", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e837772ca871d377.errors : vErrors.concat(validate_shared_e837772ca871d377.errors);
+                  errors = vErrors.length;
                 }
-                var valid5 = _errs23 === errors;
+                var valid3 = _errs19 === errors;
               } else {
-                var valid5 = true;
+                var valid3 = true;
               }
-              if (valid5) {
+              if (valid3) {
                 if (data.endIndex !== void 0) {
-                  const _errs25 = errors;
+                  const _errs20 = errors;
                   if (!validate_schema_UTXOEndIndex(data.endIndex, instancePath + "/endIndex", data, "endIndex", rootData)) {
                     vErrors = vErrors === null ? validate_schema_UTXOEndIndex.errors : vErrors.concat(validate_schema_UTXOEndIndex.errors);
                     errors = vErrors.length;
                   }
-                  var valid5 = _errs25 === errors;
+                  var valid3 = _errs20 === errors;
                 } else {
-                  var valid5 = true;
+                  var valid3 = true;
                 }
-                if (valid5) {
+                if (valid3) {
                   if (data.encoding !== void 0) {
-                    let data14 = data.encoding;
-                    const _errs26 = errors;
-                    if (typeof data14 !== "string") {
-                      const err16 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
+                    let data11 = data.encoding;
+                    const _errs21 = errors;
+                    if (typeof data11 !== "string") {
+                      const err11 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/type", keyword: "type", params: { type: "string" }, message: "must be string" };
                       if (vErrors === null) {
-                        vErrors = [err16];
+                        vErrors = [err11];
                       } else {
-                        vErrors.push(err16);
+                        vErrors.push(err11);
                       }
                       errors++;
                     }
-                    if ("json" !== data14) {
-                      const err17 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
+                    if ("json" !== data11) {
+                      const err12 = { instancePath: instancePath + "/encoding", schemaPath: "#/anyOf/2/properties/encoding/const", keyword: "const", params: { allowedValue: "json" }, message: "must be equal to constant" };
                       if (vErrors === null) {
-                        vErrors = [err17];
+                        vErrors = [err12];
                       } else {
-                        vErrors.push(err17);
+                        vErrors.push(err12);
                       }
                       errors++;
                     }
-                    var valid5 = _errs26 === errors;
+                    var valid3 = _errs21 === errors;
                   } else {
-                    var valid5 = true;
+                    var valid3 = true;
                   }
                 }
               }
             }
           }
         } else {
-          const err18 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+          const err13 = { instancePath, schemaPath: "#/anyOf/2/type", keyword: "type", params: { type: "object" }, message: "must be object" };
           if (vErrors === null) {
-            vErrors = [err18];
+            vErrors = [err13];
           } else {
-            vErrors.push(err18);
+            vErrors.push(err13);
           }
           errors++;
         }
       }
-      var _valid0 = _errs19 === errors;
+      var _valid0 = _errs15 === errors;
       valid0 = valid0 || _valid0;
     }
   }
   if (!valid0) {
-    const err19 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    const err14 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
     if (vErrors === null) {
-      vErrors = [err19];
+      vErrors = [err14];
     } else {
-      vErrors.push(err19);
+      vErrors.push(err14);
     }
     errors++;
     validate_result_platform_getUTXOs.errors = vErrors;
@@ -5779,27 +5093,9 @@ function validate_result_platform_sampleValidators(data, instancePath = "", pare
         return false;
       } else {
         if (data.validators !== void 0) {
-          let data0 = data.validators;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_nodeID(data0[i0], instancePath + "/validators/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_result_platform_sampleValidators.errors = [{ instancePath: instancePath + "/validators", schemaPath: "#/properties/validators/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_a41a836a81564b4d(data.validators, instancePath + "/validators", data, "validators", rootData)) {
+            vErrors = vErrors === null ? validate_shared_a41a836a81564b4d.errors : vErrors.concat(validate_shared_a41a836a81564b4d.errors);
+            errors = vErrors.length;
           }
         }
       }
@@ -5849,27 +5145,9 @@ function validate_result_platform_validates(data, instancePath = "", parentData 
         return false;
       } else {
         if (data.blockchainIDs !== void 0) {
-          let data0 = data.blockchainIDs;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_cb58ID(data0[i0], instancePath + "/blockchainIDs/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_result_platform_validates.errors = [{ instancePath: instancePath + "/blockchainIDs", schemaPath: "#/properties/blockchainIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_7ddec426257e3fac(data.blockchainIDs, instancePath + "/blockchainIDs", data, "blockchainIDs", rootData)) {
+            vErrors = vErrors === null ? validate_shared_7ddec426257e3fac.errors : vErrors.concat(validate_shared_7ddec426257e3fac.errors);
+            errors = vErrors.length;
           }
         }
       }
@@ -5948,27 +5226,10 @@ function validate_schema_ACPPreference(data, instancePath = "", parentData = und
         }
         if (valid0) {
           if (data.supporters !== void 0) {
-            let data1 = data.supporters;
             const _errs2 = errors;
-            if (errors === _errs2) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs4 = errors;
-                  if (!validate_schema_nodeID(data1[i0], instancePath + "/supporters/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs4 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_ACPPreference.errors = [{ instancePath: instancePath + "/supporters", schemaPath: "#/properties/supporters/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            if (!validate_shared_a41a836a81564b4d(data.supporters, instancePath + "/supporters", data, "supporters", rootData)) {
+              vErrors = vErrors === null ? validate_shared_a41a836a81564b4d.errors : vErrors.concat(validate_shared_a41a836a81564b4d.errors);
+              errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
           } else {
@@ -5976,51 +5237,34 @@ function validate_schema_ACPPreference(data, instancePath = "", parentData = und
           }
           if (valid0) {
             if (data.objectWeight !== void 0) {
-              const _errs5 = errors;
+              const _errs3 = errors;
               if (!validate_schema_uint64(data.objectWeight, instancePath + "/objectWeight", data, "objectWeight", rootData)) {
                 vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs5 === errors;
+              var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.objectors !== void 0) {
-                let data4 = data.objectors;
-                const _errs6 = errors;
-                if (errors === _errs6) {
-                  if (Array.isArray(data4)) {
-                    var valid2 = true;
-                    const len1 = data4.length;
-                    for (let i1 = 0; i1 < len1; i1++) {
-                      const _errs8 = errors;
-                      if (!validate_schema_nodeID(data4[i1], instancePath + "/objectors/" + i1, data4, i1, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid2 = _errs8 === errors;
-                      if (!valid2) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_ACPPreference.errors = [{ instancePath: instancePath + "/objectors", schemaPath: "#/properties/objectors/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                const _errs4 = errors;
+                if (!validate_shared_a41a836a81564b4d(data.objectors, instancePath + "/objectors", data, "objectors", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_a41a836a81564b4d.errors : vErrors.concat(validate_shared_a41a836a81564b4d.errors);
+                  errors = vErrors.length;
                 }
-                var valid0 = _errs6 === errors;
+                var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.abstainWeight !== void 0) {
-                  const _errs9 = errors;
+                  const _errs5 = errors;
                   if (!validate_schema_uint64(data.abstainWeight, instancePath + "/abstainWeight", data, "abstainWeight", rootData)) {
                     vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs9 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
@@ -6502,27 +5746,10 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -6530,50 +5757,33 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.nodeID !== void 0) {
-                      let data7 = data.nodeID;
-                      const _errs11 = errors;
-                      if (errors === _errs11) {
-                        if (typeof data7 === "string") {
-                          if (!pattern_0f8cfbac.test(data7)) {
+                      let data5 = data.nodeID;
+                      const _errs7 = errors;
+                      if (errors === _errs7) {
+                        if (typeof data5 === "string") {
+                          if (!pattern_0f8cfbac.test(data5)) {
                             validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/nodeID", schemaPath: "#/properties/nodeID/pattern", keyword: "pattern", params: { pattern: "^0x[0-9a-f]{40}$" }, message: 'must match pattern "^0x[0-9a-f]{40}$"' }];
                             return false;
                           }
@@ -6582,112 +5792,95 @@ function validate_schema_AddAutoRenewedValidatorTx(data, instancePath = "", pare
                           return false;
                         }
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.signer !== void 0) {
-                        const _errs13 = errors;
+                        const _errs9 = errors;
                         if (!validate_schema_Signer(data.signer, instancePath + "/signer", data, "signer", rootData)) {
                           vErrors = vErrors === null ? validate_schema_Signer.errors : vErrors.concat(validate_schema_Signer.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs13 === errors;
+                        var valid0 = _errs9 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.stake !== void 0) {
-                          let data9 = data.stake;
-                          const _errs14 = errors;
-                          if (errors === _errs14) {
-                            if (Array.isArray(data9)) {
-                              var valid3 = true;
-                              const len2 = data9.length;
-                              for (let i2 = 0; i2 < len2; i2++) {
-                                const _errs16 = errors;
-                                if (!validate_schema_TransferableOutput(data9[i2], instancePath + "/stake/" + i2, data9, i2, rootData)) {
-                                  vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                  errors = vErrors.length;
-                                }
-                                var valid3 = _errs16 === errors;
-                                if (!valid3) {
-                                  break;
-                                }
-                              }
-                            } else {
-                              validate_schema_AddAutoRenewedValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                              return false;
-                            }
+                          const _errs10 = errors;
+                          if (!validate_shared_e111995a078fe414(data.stake, instancePath + "/stake", data, "stake", rootData)) {
+                            vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                            errors = vErrors.length;
                           }
-                          var valid0 = _errs14 === errors;
+                          var valid0 = _errs10 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.validationRewardsOwner !== void 0) {
-                            const _errs17 = errors;
+                            const _errs11 = errors;
                             if (!validate_schema_Secp256k1fxOutputOwners(data.validationRewardsOwner, instancePath + "/validationRewardsOwner", data, "validationRewardsOwner", rootData)) {
                               vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs17 === errors;
+                            var valid0 = _errs11 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.delegationRewardsOwner !== void 0) {
-                              const _errs18 = errors;
+                              const _errs12 = errors;
                               if (!validate_schema_Secp256k1fxOutputOwners(data.delegationRewardsOwner, instancePath + "/delegationRewardsOwner", data, "delegationRewardsOwner", rootData)) {
                                 vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs18 === errors;
+                              var valid0 = _errs12 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.validatorAuthority !== void 0) {
-                                const _errs19 = errors;
+                                const _errs13 = errors;
                                 if (!validate_schema_Secp256k1fxOutputOwners(data.validatorAuthority, instancePath + "/validatorAuthority", data, "validatorAuthority", rootData)) {
                                   vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid0 = _errs19 === errors;
+                                var valid0 = _errs13 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.delegationShares !== void 0) {
-                                  const _errs20 = errors;
+                                  const _errs14 = errors;
                                   if (!validate_schema_uint32Number(data.delegationShares, instancePath + "/delegationShares", data, "delegationShares", rootData)) {
                                     vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs20 === errors;
+                                  var valid0 = _errs14 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.autoCompoundRewardShares !== void 0) {
-                                    const _errs21 = errors;
+                                    const _errs15 = errors;
                                     if (!validate_schema_uint32Number(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
                                       vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid0 = _errs21 === errors;
+                                    var valid0 = _errs15 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.period !== void 0) {
-                                      const _errs22 = errors;
+                                      const _errs16 = errors;
                                       if (!validate_schema_uint64Number(data.period, instancePath + "/period", data, "period", rootData)) {
                                         vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                         errors = vErrors.length;
                                       }
-                                      var valid0 = _errs22 === errors;
+                                      var valid0 = _errs16 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
@@ -6757,27 +5950,10 @@ function validate_schema_AddDelegatorTx(data, instancePath = "", parentData = un
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -6785,90 +5961,56 @@ function validate_schema_AddDelegatorTx(data, instancePath = "", parentData = un
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validator !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_Validator(data.validator, instancePath + "/validator", data, "validator", rootData)) {
                         vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.stake !== void 0) {
-                        let data8 = data.stake;
-                        const _errs12 = errors;
-                        if (errors === _errs12) {
-                          if (Array.isArray(data8)) {
-                            var valid3 = true;
-                            const len2 = data8.length;
-                            for (let i2 = 0; i2 < len2; i2++) {
-                              const _errs14 = errors;
-                              if (!validate_schema_TransferableOutput(data8[i2], instancePath + "/stake/" + i2, data8, i2, rootData)) {
-                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                errors = vErrors.length;
-                              }
-                              var valid3 = _errs14 === errors;
-                              if (!valid3) {
-                                break;
-                              }
-                            }
-                          } else {
-                            validate_schema_AddDelegatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
+                        const _errs8 = errors;
+                        if (!validate_shared_e111995a078fe414(data.stake, instancePath + "/stake", data, "stake", rootData)) {
+                          vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                          errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.rewardsOwner !== void 0) {
-                          const _errs15 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, instancePath + "/rewardsOwner", data, "rewardsOwner", rootData)) {
                             vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs15 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
@@ -6932,27 +6074,10 @@ function validate_schema_AddPermissionlessDelegatorTx(data, instancePath = "", p
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -6960,101 +6085,67 @@ function validate_schema_AddPermissionlessDelegatorTx(data, instancePath = "", p
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validator !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_Validator(data.validator, instancePath + "/validator", data, "validator", rootData)) {
                         vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.subnetID !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                           vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.stake !== void 0) {
-                          let data9 = data.stake;
-                          const _errs13 = errors;
-                          if (errors === _errs13) {
-                            if (Array.isArray(data9)) {
-                              var valid3 = true;
-                              const len2 = data9.length;
-                              for (let i2 = 0; i2 < len2; i2++) {
-                                const _errs15 = errors;
-                                if (!validate_schema_TransferableOutput(data9[i2], instancePath + "/stake/" + i2, data9, i2, rootData)) {
-                                  vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                  errors = vErrors.length;
-                                }
-                                var valid3 = _errs15 === errors;
-                                if (!valid3) {
-                                  break;
-                                }
-                              }
-                            } else {
-                              validate_schema_AddPermissionlessDelegatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                              return false;
-                            }
+                          const _errs9 = errors;
+                          if (!validate_shared_e111995a078fe414(data.stake, instancePath + "/stake", data, "stake", rootData)) {
+                            vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                            errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.rewardsOwner !== void 0) {
-                            const _errs16 = errors;
+                            const _errs10 = errors;
                             if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, instancePath + "/rewardsOwner", data, "rewardsOwner", rootData)) {
                               vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs16 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
@@ -7119,27 +6210,10 @@ function validate_schema_AddPermissionlessValidatorTx(data, instancePath = "", p
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -7147,134 +6221,100 @@ function validate_schema_AddPermissionlessValidatorTx(data, instancePath = "", p
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validator !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_Validator(data.validator, instancePath + "/validator", data, "validator", rootData)) {
                         vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.subnetID !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                           vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.signer !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_Signer(data.signer, instancePath + "/signer", data, "signer", rootData)) {
                             vErrors = vErrors === null ? validate_schema_Signer.errors : vErrors.concat(validate_schema_Signer.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.stake !== void 0) {
-                            let data10 = data.stake;
-                            const _errs14 = errors;
-                            if (errors === _errs14) {
-                              if (Array.isArray(data10)) {
-                                var valid3 = true;
-                                const len2 = data10.length;
-                                for (let i2 = 0; i2 < len2; i2++) {
-                                  const _errs16 = errors;
-                                  if (!validate_schema_TransferableOutput(data10[i2], instancePath + "/stake/" + i2, data10, i2, rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                    errors = vErrors.length;
-                                  }
-                                  var valid3 = _errs16 === errors;
-                                  if (!valid3) {
-                                    break;
-                                  }
-                                }
-                              } else {
-                                validate_schema_AddPermissionlessValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                return false;
-                              }
+                            const _errs10 = errors;
+                            if (!validate_shared_e111995a078fe414(data.stake, instancePath + "/stake", data, "stake", rootData)) {
+                              vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                              errors = vErrors.length;
                             }
-                            var valid0 = _errs14 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.validationRewardsOwner !== void 0) {
-                              const _errs17 = errors;
+                              const _errs11 = errors;
                               if (!validate_schema_Secp256k1fxOutputOwners(data.validationRewardsOwner, instancePath + "/validationRewardsOwner", data, "validationRewardsOwner", rootData)) {
                                 vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs17 === errors;
+                              var valid0 = _errs11 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.delegationRewardsOwner !== void 0) {
-                                const _errs18 = errors;
+                                const _errs12 = errors;
                                 if (!validate_schema_Secp256k1fxOutputOwners(data.delegationRewardsOwner, instancePath + "/delegationRewardsOwner", data, "delegationRewardsOwner", rootData)) {
                                   vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid0 = _errs18 === errors;
+                                var valid0 = _errs12 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.shares !== void 0) {
-                                  const _errs19 = errors;
+                                  const _errs13 = errors;
                                   if (!validate_schema_uint32Number(data.shares, instancePath + "/shares", data, "shares", rootData)) {
                                     vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs19 === errors;
+                                  var valid0 = _errs13 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
@@ -7342,27 +6382,10 @@ function validate_schema_AddSubnetValidatorTx(data, instancePath = "", parentDat
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddSubnetValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -7370,62 +6393,45 @@ function validate_schema_AddSubnetValidatorTx(data, instancePath = "", parentDat
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddSubnetValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validator !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_SubnetValidator(data.validator, instancePath + "/validator", data, "validator", rootData)) {
                         vErrors = vErrors === null ? validate_schema_SubnetValidator.errors : vErrors.concat(validate_schema_SubnetValidator.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.subnetAuthorization !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                           vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -7488,27 +6494,10 @@ function validate_schema_AddValidatorTx(data, instancePath = "", parentData = un
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -7516,101 +6505,67 @@ function validate_schema_AddValidatorTx(data, instancePath = "", parentData = un
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validator !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_Validator(data.validator, instancePath + "/validator", data, "validator", rootData)) {
                         vErrors = vErrors === null ? validate_schema_Validator.errors : vErrors.concat(validate_schema_Validator.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.stake !== void 0) {
-                        let data8 = data.stake;
-                        const _errs12 = errors;
-                        if (errors === _errs12) {
-                          if (Array.isArray(data8)) {
-                            var valid3 = true;
-                            const len2 = data8.length;
-                            for (let i2 = 0; i2 < len2; i2++) {
-                              const _errs14 = errors;
-                              if (!validate_schema_TransferableOutput(data8[i2], instancePath + "/stake/" + i2, data8, i2, rootData)) {
-                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                errors = vErrors.length;
-                              }
-                              var valid3 = _errs14 === errors;
-                              if (!valid3) {
-                                break;
-                              }
-                            }
-                          } else {
-                            validate_schema_AddValidatorTx.errors = [{ instancePath: instancePath + "/stake", schemaPath: "#/properties/stake/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
+                        const _errs8 = errors;
+                        if (!validate_shared_e111995a078fe414(data.stake, instancePath + "/stake", data, "stake", rootData)) {
+                          vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                          errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.rewardsOwner !== void 0) {
-                          const _errs15 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_Secp256k1fxOutputOwners(data.rewardsOwner, instancePath + "/rewardsOwner", data, "rewardsOwner", rootData)) {
                             vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs15 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.shares !== void 0) {
-                            const _errs16 = errors;
+                            const _errs10 = errors;
                             if (!validate_schema_uint32Number(data.shares, instancePath + "/shares", data, "shares", rootData)) {
                               vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs16 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
@@ -8002,27 +6957,10 @@ function validate_schema_ApricotStandardBlock(data, instancePath = "", parentDat
               }
               if (valid0) {
                 if (data.txs !== void 0) {
-                  let data3 = data.txs;
                   const _errs5 = errors;
-                  if (errors === _errs5) {
-                    if (Array.isArray(data3)) {
-                      var valid1 = true;
-                      const len0 = data3.length;
-                      for (let i0 = 0; i0 < len0; i0++) {
-                        const _errs7 = errors;
-                        if (!validate_schema_SignedTx(data3[i0], instancePath + "/txs/" + i0, data3, i0, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid1 = _errs7 === errors;
-                        if (!valid1) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_ApricotStandardBlock.errors = [{ instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  if (!validate_shared_c00fce7b68cc693e(data.txs, instancePath + "/txs", data, "txs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_c00fce7b68cc693e.errors : vErrors.concat(validate_shared_c00fce7b68cc693e.errors);
+                    errors = vErrors.length;
                   }
                   var valid0 = _errs5 === errors;
                 } else {
@@ -8542,71 +7480,10 @@ function validate_schema_BanffProposalBlock(data, instancePath = "", parentData 
           }
           if (valid0) {
             if (data.txs !== void 0) {
-              let data1 = data.txs;
               const _errs3 = errors;
-              const _errs4 = errors;
-              let valid1 = false;
-              const _errs5 = errors;
-              if (errors === _errs5) {
-                if (Array.isArray(data1)) {
-                  var valid2 = true;
-                  const len0 = data1.length;
-                  for (let i0 = 0; i0 < len0; i0++) {
-                    const _errs7 = errors;
-                    if (!validate_schema_SignedTx(data1[i0], instancePath + "/txs/" + i0, data1, i0, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid2 = _errs7 === errors;
-                    if (!valid2) {
-                      break;
-                    }
-                  }
-                } else {
-                  const err0 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                  if (vErrors === null) {
-                    vErrors = [err0];
-                  } else {
-                    vErrors.push(err0);
-                  }
-                  errors++;
-                }
-              }
-              var _valid0 = _errs5 === errors;
-              valid1 = valid1 || _valid0;
-              if (!valid1) {
-                const _errs8 = errors;
-                if (data1 !== null) {
-                  const err1 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                  if (vErrors === null) {
-                    vErrors = [err1];
-                  } else {
-                    vErrors.push(err1);
-                  }
-                  errors++;
-                }
-                var _valid0 = _errs8 === errors;
-                valid1 = valid1 || _valid0;
-              }
-              if (!valid1) {
-                const err2 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                if (vErrors === null) {
-                  vErrors = [err2];
-                } else {
-                  vErrors.push(err2);
-                }
-                errors++;
-                validate_schema_BanffProposalBlock.errors = vErrors;
-                return false;
-              } else {
-                errors = _errs4;
-                if (vErrors !== null) {
-                  if (_errs4) {
-                    vErrors.length = _errs4;
-                  } else {
-                    vErrors = null;
-                  }
-                }
+              if (!validate_shared_b7fda11b508b49fc(data.txs, instancePath + "/txs", data, "txs", rootData)) {
+                vErrors = vErrors === null ? validate_shared_b7fda11b508b49fc.errors : vErrors.concat(validate_shared_b7fda11b508b49fc.errors);
+                errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
             } else {
@@ -8614,45 +7491,45 @@ function validate_schema_BanffProposalBlock(data, instancePath = "", parentData 
             }
             if (valid0) {
               if (data.parentID !== void 0) {
-                const _errs10 = errors;
+                const _errs4 = errors;
                 if (!validate_schema_cb58ID(data.parentID, instancePath + "/parentID", data, "parentID", rootData)) {
                   vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs10 === errors;
+                var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.height !== void 0) {
-                  const _errs11 = errors;
+                  const _errs5 = errors;
                   if (!validate_schema_uint64Number(data.height, instancePath + "/height", data, "height", rootData)) {
                     vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs11 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.id !== void 0) {
-                    const _errs12 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_cb58ID(data.id, instancePath + "/id", data, "id", rootData)) {
                       vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs12 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.tx !== void 0) {
-                      const _errs13 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_SignedTx(data.tx, instancePath + "/tx", data, "tx", rootData)) {
                         vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs13 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
@@ -8736,71 +7613,10 @@ function validate_schema_BanffStandardBlock(data, instancePath = "", parentData 
                 }
                 if (valid0) {
                   if (data.txs !== void 0) {
-                    let data4 = data.txs;
                     const _errs6 = errors;
-                    const _errs7 = errors;
-                    let valid1 = false;
-                    const _errs8 = errors;
-                    if (errors === _errs8) {
-                      if (Array.isArray(data4)) {
-                        var valid2 = true;
-                        const len0 = data4.length;
-                        for (let i0 = 0; i0 < len0; i0++) {
-                          const _errs10 = errors;
-                          if (!validate_schema_SignedTx(data4[i0], instancePath + "/txs/" + i0, data4, i0, rootData)) {
-                            vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
-                            errors = vErrors.length;
-                          }
-                          var valid2 = _errs10 === errors;
-                          if (!valid2) {
-                            break;
-                          }
-                        }
-                      } else {
-                        const err0 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
-                        if (vErrors === null) {
-                          vErrors = [err0];
-                        } else {
-                          vErrors.push(err0);
-                        }
-                        errors++;
-                      }
-                    }
-                    var _valid0 = _errs8 === errors;
-                    valid1 = valid1 || _valid0;
-                    if (!valid1) {
-                      const _errs11 = errors;
-                      if (data4 !== null) {
-                        const err1 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-                        if (vErrors === null) {
-                          vErrors = [err1];
-                        } else {
-                          vErrors.push(err1);
-                        }
-                        errors++;
-                      }
-                      var _valid0 = _errs11 === errors;
-                      valid1 = valid1 || _valid0;
-                    }
-                    if (!valid1) {
-                      const err2 = { instancePath: instancePath + "/txs", schemaPath: "#/properties/txs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
-                      if (vErrors === null) {
-                        vErrors = [err2];
-                      } else {
-                        vErrors.push(err2);
-                      }
-                      errors++;
-                      validate_schema_BanffStandardBlock.errors = vErrors;
-                      return false;
-                    } else {
-                      errors = _errs7;
-                      if (vErrors !== null) {
-                        if (_errs7) {
-                          vErrors.length = _errs7;
-                        } else {
-                          vErrors = null;
-                        }
-                      }
+                    if (!validate_shared_b7fda11b508b49fc(data.txs, instancePath + "/txs", data, "txs", rootData)) {
+                      vErrors = vErrors === null ? validate_shared_b7fda11b508b49fc.errors : vErrors.concat(validate_shared_b7fda11b508b49fc.errors);
+                      errors = vErrors.length;
                     }
                     var valid0 = _errs6 === errors;
                   } else {
@@ -8863,27 +7679,10 @@ function validate_schema_BaseTx(data, instancePath = "", parentData = undefined,
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_BaseTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -8891,40 +7690,23 @@ function validate_schema_BaseTx(data, instancePath = "", parentData = undefined,
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_BaseTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
@@ -9765,27 +8547,10 @@ function validate_schema_ConvertSubnetToL1Tx(data, instancePath = "", parentData
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -9793,92 +8558,75 @@ function validate_schema_ConvertSubnetToL1Tx(data, instancePath = "", parentData
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_ConvertSubnetToL1Tx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.subnetID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.chainID !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_cb58ID(data.chainID, instancePath + "/chainID", data, "chainID", rootData)) {
                           vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.address !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_hexNC(data.address, instancePath + "/address", data, "address", rootData)) {
                             vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.validators !== void 0) {
-                            let data10 = data.validators;
-                            const _errs14 = errors;
-                            if (errors === _errs14) {
-                              if (Array.isArray(data10)) {
-                                var valid3 = true;
-                                const len2 = data10.length;
-                                for (let i2 = 0; i2 < len2; i2++) {
-                                  const _errs16 = errors;
-                                  if (!validate_schema_ConvertSubnetToL1Validator(data10[i2], instancePath + "/validators/" + i2, data10, i2, rootData)) {
+                            let data8 = data.validators;
+                            const _errs10 = errors;
+                            if (errors === _errs10) {
+                              if (Array.isArray(data8)) {
+                                var valid1 = true;
+                                const len0 = data8.length;
+                                for (let i0 = 0; i0 < len0; i0++) {
+                                  const _errs12 = errors;
+                                  if (!validate_schema_ConvertSubnetToL1Validator(data8[i0], instancePath + "/validators/" + i0, data8, i0, rootData)) {
                                     vErrors = vErrors === null ? validate_schema_ConvertSubnetToL1Validator.errors : vErrors.concat(validate_schema_ConvertSubnetToL1Validator.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid3 = _errs16 === errors;
-                                  if (!valid3) {
+                                  var valid1 = _errs12 === errors;
+                                  if (!valid1) {
                                     break;
                                   }
                                 }
@@ -9887,18 +8635,18 @@ function validate_schema_ConvertSubnetToL1Tx(data, instancePath = "", parentData
                                 return false;
                               }
                             }
-                            var valid0 = _errs14 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.subnetAuthorization !== void 0) {
-                              const _errs17 = errors;
+                              const _errs13 = errors;
                               if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                                 vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs17 === errors;
+                              var valid0 = _errs13 === errors;
                             } else {
                               var valid0 = true;
                             }
@@ -10062,27 +8810,10 @@ function validate_schema_CreateChainTx(data, instancePath = "", parentData = und
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -10090,111 +8821,77 @@ function validate_schema_CreateChainTx(data, instancePath = "", parentData = und
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.subnetID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.chainName !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (typeof data.chainName !== "string") {
                           validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/chainName", schemaPath: "#/properties/chainName/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
                           return false;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.vmID !== void 0) {
-                          const _errs14 = errors;
+                          const _errs10 = errors;
                           if (!validate_schema_cb58ID(data.vmID, instancePath + "/vmID", data, "vmID", rootData)) {
                             vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs14 === errors;
+                          var valid0 = _errs10 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.fxIDs !== void 0) {
-                            let data10 = data.fxIDs;
-                            const _errs15 = errors;
-                            if (errors === _errs15) {
-                              if (Array.isArray(data10)) {
-                                var valid3 = true;
-                                const len2 = data10.length;
-                                for (let i2 = 0; i2 < len2; i2++) {
-                                  const _errs17 = errors;
-                                  if (!validate_schema_cb58ID(data10[i2], instancePath + "/fxIDs/" + i2, data10, i2, rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-                                    errors = vErrors.length;
-                                  }
-                                  var valid3 = _errs17 === errors;
-                                  if (!valid3) {
-                                    break;
-                                  }
-                                }
-                              } else {
-                                validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/fxIDs", schemaPath: "#/properties/fxIDs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                return false;
-                              }
+                            const _errs11 = errors;
+                            if (!validate_shared_7ddec426257e3fac(data.fxIDs, instancePath + "/fxIDs", data, "fxIDs", rootData)) {
+                              vErrors = vErrors === null ? validate_shared_7ddec426257e3fac.errors : vErrors.concat(validate_shared_7ddec426257e3fac.errors);
+                              errors = vErrors.length;
                             }
-                            var valid0 = _errs15 === errors;
+                            var valid0 = _errs11 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.genesisData !== void 0) {
-                              let data12 = data.genesisData;
-                              const _errs18 = errors;
-                              if (errors === _errs18) {
-                                if (typeof data12 === "string") {
-                                  if (!pattern_49f53b52.test(data12)) {
+                              let data9 = data.genesisData;
+                              const _errs12 = errors;
+                              if (errors === _errs12) {
+                                if (typeof data9 === "string") {
+                                  if (!pattern_49f53b52.test(data9)) {
                                     validate_schema_CreateChainTx.errors = [{ instancePath: instancePath + "/genesisData", schemaPath: "#/properties/genesisData/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9+/]*={0,2}$" }, message: 'must match pattern "^[A-Za-z0-9+/]*={0,2}$"' }];
                                     return false;
                                   }
@@ -10203,18 +8900,18 @@ function validate_schema_CreateChainTx(data, instancePath = "", parentData = und
                                   return false;
                                 }
                               }
-                              var valid0 = _errs18 === errors;
+                              var valid0 = _errs12 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.subnetAuthorization !== void 0) {
-                                const _errs20 = errors;
+                                const _errs14 = errors;
                                 if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                                   vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid0 = _errs20 === errors;
+                                var valid0 = _errs14 === errors;
                               } else {
                                 var valid0 = true;
                               }
@@ -10281,27 +8978,10 @@ function validate_schema_CreateSubnetTx(data, instancePath = "", parentData = un
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_CreateSubnetTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -10309,51 +8989,34 @@ function validate_schema_CreateSubnetTx(data, instancePath = "", parentData = un
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_CreateSubnetTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.owner !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_Secp256k1fxOutputOwners(data.owner, instancePath + "/owner", data, "owner", rootData)) {
                         vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
@@ -10571,27 +9234,10 @@ function validate_schema_DisableL1ValidatorTx(data, instancePath = "", parentDat
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_DisableL1ValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -10599,62 +9245,45 @@ function validate_schema_DisableL1ValidatorTx(data, instancePath = "", parentDat
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_DisableL1ValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validationID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.validationID, instancePath + "/validationID", data, "validationID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.disableAuthorization !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_Secp256k1fxInput(data.disableAuthorization, instancePath + "/disableAuthorization", data, "disableAuthorization", rootData)) {
                           vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -11678,27 +10307,10 @@ function validate_schema_ExportTx(data, instancePath = "", parentData = undefine
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -11706,79 +10318,45 @@ function validate_schema_ExportTx(data, instancePath = "", parentData = undefine
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.destinationChain !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.destinationChain, instancePath + "/destinationChain", data, "destinationChain", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.exportedOutputs !== void 0) {
-                        let data8 = data.exportedOutputs;
-                        const _errs12 = errors;
-                        if (errors === _errs12) {
-                          if (Array.isArray(data8)) {
-                            var valid3 = true;
-                            const len2 = data8.length;
-                            for (let i2 = 0; i2 < len2; i2++) {
-                              const _errs14 = errors;
-                              if (!validate_schema_TransferableOutput(data8[i2], instancePath + "/exportedOutputs/" + i2, data8, i2, rootData)) {
-                                vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                                errors = vErrors.length;
-                              }
-                              var valid3 = _errs14 === errors;
-                              if (!valid3) {
-                                break;
-                              }
-                            }
-                          } else {
-                            validate_schema_ExportTx.errors = [{ instancePath: instancePath + "/exportedOutputs", schemaPath: "#/properties/exportedOutputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
+                        const _errs8 = errors;
+                        if (!validate_shared_e111995a078fe414(data.exportedOutputs, instancePath + "/exportedOutputs", data, "exportedOutputs", rootData)) {
+                          vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                          errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -12159,27 +10737,10 @@ function validate_schema_ImportTx(data, instancePath = "", parentData = undefine
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -12187,79 +10748,45 @@ function validate_schema_ImportTx(data, instancePath = "", parentData = undefine
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.sourceChain !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.sourceChain, instancePath + "/sourceChain", data, "sourceChain", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.importedInputs !== void 0) {
-                        let data8 = data.importedInputs;
-                        const _errs12 = errors;
-                        if (errors === _errs12) {
-                          if (Array.isArray(data8)) {
-                            var valid3 = true;
-                            const len2 = data8.length;
-                            for (let i2 = 0; i2 < len2; i2++) {
-                              const _errs14 = errors;
-                              if (!validate_schema_TransferableInput(data8[i2], instancePath + "/importedInputs/" + i2, data8, i2, rootData)) {
-                                vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                                errors = vErrors.length;
-                              }
-                              var valid3 = _errs14 === errors;
-                              if (!valid3) {
-                                break;
-                              }
-                            }
-                          } else {
-                            validate_schema_ImportTx.errors = [{ instancePath: instancePath + "/importedInputs", schemaPath: "#/properties/importedInputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                            return false;
-                          }
+                        const _errs8 = errors;
+                        if (!validate_shared_a45ab9a48b26da67(data.importedInputs, instancePath + "/importedInputs", data, "importedInputs", rootData)) {
+                          vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                          errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -12322,27 +10849,10 @@ function validate_schema_IncreaseL1ValidatorBalanceTx(data, instancePath = "", p
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -12350,62 +10860,45 @@ function validate_schema_IncreaseL1ValidatorBalanceTx(data, instancePath = "", p
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_IncreaseL1ValidatorBalanceTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.validationID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.validationID, instancePath + "/validationID", data, "validationID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.balance !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_uint64Number(data.balance, instancePath + "/balance", data, "balance", rootData)) {
                           vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -12724,27 +11217,10 @@ function validate_schema_LegacySubnet(data, instancePath = "", parentData = unde
         }
         if (valid0) {
           if (data.controlKeys !== void 0) {
-            let data1 = data.controlKeys;
             const _errs2 = errors;
-            if (errors === _errs2) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs4 = errors;
-                  if (!validate_schema_pchainAddress(data1[i0], instancePath + "/controlKeys/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs4 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_LegacySubnet.errors = [{ instancePath: instancePath + "/controlKeys", schemaPath: "#/properties/controlKeys/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            if (!validate_shared_953101132fd6ff8f(data.controlKeys, instancePath + "/controlKeys", data, "controlKeys", rootData)) {
+              vErrors = vErrors === null ? validate_shared_953101132fd6ff8f.errors : vErrors.concat(validate_shared_953101132fd6ff8f.errors);
+              errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
           } else {
@@ -12752,12 +11228,12 @@ function validate_schema_LegacySubnet(data, instancePath = "", parentData = unde
           }
           if (valid0) {
             if (data.threshold !== void 0) {
-              const _errs5 = errors;
+              const _errs3 = errors;
               if (!validate_schema_uint32(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
                 vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs5 === errors;
+              var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
@@ -12949,27 +11425,10 @@ function validate_schema_OutputOwners(data, instancePath = "", parentData = unde
           }
           if (valid0) {
             if (data.addresses !== void 0) {
-              let data2 = data.addresses;
               const _errs3 = errors;
-              if (errors === _errs3) {
-                if (Array.isArray(data2)) {
-                  var valid1 = true;
-                  const len0 = data2.length;
-                  for (let i0 = 0; i0 < len0; i0++) {
-                    const _errs5 = errors;
-                    if (!validate_schema_pchainAddress(data2[i0], instancePath + "/addresses/" + i0, data2, i0, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid1 = _errs5 === errors;
-                    if (!valid1) {
-                      break;
-                    }
-                  }
-                } else {
-                  validate_schema_OutputOwners.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                  return false;
-                }
+              if (!validate_shared_953101132fd6ff8f(data.addresses, instancePath + "/addresses", data, "addresses", rootData)) {
+                vErrors = vErrors === null ? validate_shared_953101132fd6ff8f.errors : vErrors.concat(validate_shared_953101132fd6ff8f.errors);
+                errors = vErrors.length;
               }
               var valid0 = _errs3 === errors;
             } else {
@@ -13145,27 +11604,10 @@ function validate_schema_Peer(data, instancePath = "", parentData = undefined, p
                       }
                       if (valid0) {
                         if (data.trackedSubnets !== void 0) {
-                          let data8 = data.trackedSubnets;
                           const _errs12 = errors;
-                          if (errors === _errs12) {
-                            if (Array.isArray(data8)) {
-                              var valid1 = true;
-                              const len0 = data8.length;
-                              for (let i0 = 0; i0 < len0; i0++) {
-                                const _errs14 = errors;
-                                if (!validate_schema_cb58ID(data8[i0], instancePath + "/trackedSubnets/" + i0, data8, i0, rootData)) {
-                                  vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
-                                  errors = vErrors.length;
-                                }
-                                var valid1 = _errs14 === errors;
-                                if (!valid1) {
-                                  break;
-                                }
-                              }
-                            } else {
-                              validate_schema_Peer.errors = [{ instancePath: instancePath + "/trackedSubnets", schemaPath: "#/properties/trackedSubnets/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                              return false;
-                            }
+                          if (!validate_shared_7ddec426257e3fac(data.trackedSubnets, instancePath + "/trackedSubnets", data, "trackedSubnets", rootData)) {
+                            vErrors = vErrors === null ? validate_shared_7ddec426257e3fac.errors : vErrors.concat(validate_shared_7ddec426257e3fac.errors);
+                            errors = vErrors.length;
                           }
                           var valid0 = _errs12 === errors;
                         } else {
@@ -13173,85 +11615,34 @@ function validate_schema_Peer(data, instancePath = "", parentData = undefined, p
                         }
                         if (valid0) {
                           if (data.supportedACPs !== void 0) {
-                            let data10 = data.supportedACPs;
-                            const _errs15 = errors;
-                            if (errors === _errs15) {
-                              if (Array.isArray(data10)) {
-                                var valid2 = true;
-                                const len1 = data10.length;
-                                for (let i1 = 0; i1 < len1; i1++) {
-                                  const _errs17 = errors;
-                                  if (!validate_schema_uint32Number(data10[i1], instancePath + "/supportedACPs/" + i1, data10, i1, rootData)) {
-                                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
-                                    errors = vErrors.length;
-                                  }
-                                  var valid2 = _errs17 === errors;
-                                  if (!valid2) {
-                                    break;
-                                  }
-                                }
-                              } else {
-                                validate_schema_Peer.errors = [{ instancePath: instancePath + "/supportedACPs", schemaPath: "#/properties/supportedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                return false;
-                              }
+                            const _errs13 = errors;
+                            if (!validate_shared_cd4e89a245dd706c(data.supportedACPs, instancePath + "/supportedACPs", data, "supportedACPs", rootData)) {
+                              vErrors = vErrors === null ? validate_shared_cd4e89a245dd706c.errors : vErrors.concat(validate_shared_cd4e89a245dd706c.errors);
+                              errors = vErrors.length;
                             }
-                            var valid0 = _errs15 === errors;
+                            var valid0 = _errs13 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.objectedACPs !== void 0) {
-                              let data12 = data.objectedACPs;
-                              const _errs18 = errors;
-                              if (errors === _errs18) {
-                                if (Array.isArray(data12)) {
-                                  var valid3 = true;
-                                  const len2 = data12.length;
-                                  for (let i2 = 0; i2 < len2; i2++) {
-                                    const _errs20 = errors;
-                                    if (!validate_schema_uint32Number(data12[i2], instancePath + "/objectedACPs/" + i2, data12, i2, rootData)) {
-                                      vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
-                                      errors = vErrors.length;
-                                    }
-                                    var valid3 = _errs20 === errors;
-                                    if (!valid3) {
-                                      break;
-                                    }
-                                  }
-                                } else {
-                                  validate_schema_Peer.errors = [{ instancePath: instancePath + "/objectedACPs", schemaPath: "#/properties/objectedACPs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                  return false;
-                                }
+                              const _errs14 = errors;
+                              if (!validate_shared_cd4e89a245dd706c(data.objectedACPs, instancePath + "/objectedACPs", data, "objectedACPs", rootData)) {
+                                vErrors = vErrors === null ? validate_shared_cd4e89a245dd706c.errors : vErrors.concat(validate_shared_cd4e89a245dd706c.errors);
+                                errors = vErrors.length;
                               }
-                              var valid0 = _errs18 === errors;
+                              var valid0 = _errs14 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.benched !== void 0) {
-                                let data14 = data.benched;
-                                const _errs21 = errors;
-                                if (errors === _errs21) {
-                                  if (Array.isArray(data14)) {
-                                    var valid4 = true;
-                                    const len3 = data14.length;
-                                    for (let i3 = 0; i3 < len3; i3++) {
-                                      const _errs23 = errors;
-                                      if (typeof data14[i3] !== "string") {
-                                        validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched/" + i3, schemaPath: "#/properties/benched/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
-                                        return false;
-                                      }
-                                      var valid4 = _errs23 === errors;
-                                      if (!valid4) {
-                                        break;
-                                      }
-                                    }
-                                  } else {
-                                    validate_schema_Peer.errors = [{ instancePath: instancePath + "/benched", schemaPath: "#/properties/benched/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                                    return false;
-                                  }
+                                const _errs15 = errors;
+                                if (!validate_shared_d7a19ad6de43b74d(data.benched, instancePath + "/benched", data, "benched", rootData)) {
+                                  vErrors = vErrors === null ? validate_shared_d7a19ad6de43b74d.errors : vErrors.concat(validate_shared_d7a19ad6de43b74d.errors);
+                                  errors = vErrors.length;
                                 }
-                                var valid0 = _errs21 === errors;
+                                var valid0 = _errs15 === errors;
                               } else {
                                 var valid0 = true;
                               }
@@ -13782,23 +12173,16 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
           const _errs3 = errors;
           let valid1 = false;
           const _errs4 = errors;
-          if (errors === _errs4) {
-            if (Array.isArray(data0)) {
-              var valid2 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs6 = errors;
-                if (!validate_schema_evmAddress(data0[i0], instancePath + "/adminAddresses/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
-                  errors = vErrors.length;
-                }
-                var valid2 = _errs6 === errors;
-                if (!valid2) {
-                  break;
-                }
-              }
-            } else {
-              const err0 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf/0/type", keyword: "type", params: { type: "array" }, message: "must be array" };
+          if (!validate_shared_2623b454b4577b70(data0, instancePath + "/adminAddresses", data, "adminAddresses", rootData)) {
+            vErrors = vErrors === null ? validate_shared_2623b454b4577b70.errors : vErrors.concat(validate_shared_2623b454b4577b70.errors);
+            errors = vErrors.length;
+          }
+          var _valid0 = _errs4 === errors;
+          valid1 = valid1 || _valid0;
+          if (!valid1) {
+            const _errs5 = errors;
+            if (data0 !== null) {
+              const err0 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
               if (vErrors === null) {
                 vErrors = [err0];
               } else {
@@ -13806,29 +12190,15 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
               }
               errors++;
             }
-          }
-          var _valid0 = _errs4 === errors;
-          valid1 = valid1 || _valid0;
-          if (!valid1) {
-            const _errs7 = errors;
-            if (data0 !== null) {
-              const err1 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
-              if (vErrors === null) {
-                vErrors = [err1];
-              } else {
-                vErrors.push(err1);
-              }
-              errors++;
-            }
-            var _valid0 = _errs7 === errors;
+            var _valid0 = _errs5 === errors;
             valid1 = valid1 || _valid0;
           }
           if (!valid1) {
-            const err2 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+            const err1 = { instancePath: instancePath + "/adminAddresses", schemaPath: "#/properties/adminAddresses/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
             if (vErrors === null) {
-              vErrors = [err2];
+              vErrors = [err1];
             } else {
-              vErrors.push(err2);
+              vErrors.push(err1);
             }
             errors++;
             validate_schema_PrecompileConfig.errors = vErrors;
@@ -13849,147 +12219,113 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
         }
         if (valid0) {
           if (data.managerAddresses !== void 0) {
-            let data2 = data.managerAddresses;
-            const _errs9 = errors;
-            if (errors === _errs9) {
-              if (Array.isArray(data2)) {
-                var valid3 = true;
-                const len1 = data2.length;
-                for (let i1 = 0; i1 < len1; i1++) {
-                  const _errs11 = errors;
-                  if (!validate_schema_evmAddress(data2[i1], instancePath + "/managerAddresses/" + i1, data2, i1, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid3 = _errs11 === errors;
-                  if (!valid3) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/managerAddresses", schemaPath: "#/properties/managerAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            const _errs7 = errors;
+            if (!validate_shared_2623b454b4577b70(data.managerAddresses, instancePath + "/managerAddresses", data, "managerAddresses", rootData)) {
+              vErrors = vErrors === null ? validate_shared_2623b454b4577b70.errors : vErrors.concat(validate_shared_2623b454b4577b70.errors);
+              errors = vErrors.length;
             }
-            var valid0 = _errs9 === errors;
+            var valid0 = _errs7 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.enabledAddresses !== void 0) {
-              let data4 = data.enabledAddresses;
-              const _errs12 = errors;
-              if (errors === _errs12) {
-                if (Array.isArray(data4)) {
-                  var valid4 = true;
-                  const len2 = data4.length;
-                  for (let i2 = 0; i2 < len2; i2++) {
-                    const _errs14 = errors;
-                    if (!validate_schema_evmAddress(data4[i2], instancePath + "/enabledAddresses/" + i2, data4, i2, rootData)) {
-                      vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
-                      errors = vErrors.length;
-                    }
-                    var valid4 = _errs14 === errors;
-                    if (!valid4) {
-                      break;
-                    }
-                  }
-                } else {
-                  validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/enabledAddresses", schemaPath: "#/properties/enabledAddresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                  return false;
-                }
+              const _errs8 = errors;
+              if (!validate_shared_2623b454b4577b70(data.enabledAddresses, instancePath + "/enabledAddresses", data, "enabledAddresses", rootData)) {
+                vErrors = vErrors === null ? validate_shared_2623b454b4577b70.errors : vErrors.concat(validate_shared_2623b454b4577b70.errors);
+                errors = vErrors.length;
               }
-              var valid0 = _errs12 === errors;
+              var valid0 = _errs8 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.blockTimestamp !== void 0) {
-                let data6 = data.blockTimestamp;
-                const _errs15 = errors;
-                const _errs16 = errors;
-                let valid5 = false;
-                const _errs17 = errors;
-                if (!validate_schema_uint64Number(data6, instancePath + "/blockTimestamp", data, "blockTimestamp", rootData)) {
+                let data3 = data.blockTimestamp;
+                const _errs9 = errors;
+                const _errs10 = errors;
+                let valid2 = false;
+                const _errs11 = errors;
+                if (!validate_schema_uint64Number(data3, instancePath + "/blockTimestamp", data, "blockTimestamp", rootData)) {
                   vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                   errors = vErrors.length;
                 }
-                var _valid1 = _errs17 === errors;
-                valid5 = valid5 || _valid1;
-                if (!valid5) {
-                  const _errs18 = errors;
-                  if (data6 !== null) {
-                    const err3 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+                var _valid1 = _errs11 === errors;
+                valid2 = valid2 || _valid1;
+                if (!valid2) {
+                  const _errs12 = errors;
+                  if (data3 !== null) {
+                    const err2 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                     if (vErrors === null) {
-                      vErrors = [err3];
+                      vErrors = [err2];
                     } else {
-                      vErrors.push(err3);
+                      vErrors.push(err2);
                     }
                     errors++;
                   }
-                  var _valid1 = _errs18 === errors;
-                  valid5 = valid5 || _valid1;
+                  var _valid1 = _errs12 === errors;
+                  valid2 = valid2 || _valid1;
                 }
-                if (!valid5) {
-                  const err4 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+                if (!valid2) {
+                  const err3 = { instancePath: instancePath + "/blockTimestamp", schemaPath: "#/properties/blockTimestamp/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
                   if (vErrors === null) {
-                    vErrors = [err4];
+                    vErrors = [err3];
                   } else {
-                    vErrors.push(err4);
+                    vErrors.push(err3);
                   }
                   errors++;
                   validate_schema_PrecompileConfig.errors = vErrors;
                   return false;
                 } else {
-                  errors = _errs16;
+                  errors = _errs10;
                   if (vErrors !== null) {
-                    if (_errs16) {
-                      vErrors.length = _errs16;
+                    if (_errs10) {
+                      vErrors.length = _errs10;
                     } else {
                       vErrors = null;
                     }
                   }
                 }
-                var valid0 = _errs15 === errors;
+                var valid0 = _errs9 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.disable !== void 0) {
-                  const _errs20 = errors;
+                  const _errs14 = errors;
                   if (typeof data.disable !== "boolean") {
                     validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/disable", schemaPath: "#/properties/disable/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                     return false;
                   }
-                  var valid0 = _errs20 === errors;
+                  var valid0 = _errs14 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.initialFeeConfig !== void 0) {
-                    const _errs22 = errors;
+                    const _errs16 = errors;
                     if (!validate_schema_EvmFeeConfig(data.initialFeeConfig, instancePath + "/initialFeeConfig", data, "initialFeeConfig", rootData)) {
                       vErrors = vErrors === null ? validate_schema_EvmFeeConfig.errors : vErrors.concat(validate_schema_EvmFeeConfig.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs22 === errors;
+                    var valid0 = _errs16 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.initialMint !== void 0) {
-                      let data9 = data.initialMint;
-                      const _errs23 = errors;
-                      if (errors === _errs23) {
-                        if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
-                          for (const key0 in data9) {
-                            const _errs26 = errors;
-                            if (!validate_schema_evmHexQuantity(data9[key0], instancePath + "/initialMint/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), data9, key0, rootData)) {
+                      let data6 = data.initialMint;
+                      const _errs17 = errors;
+                      if (errors === _errs17) {
+                        if (data6 && typeof data6 == "object" && !Array.isArray(data6)) {
+                          for (const key0 in data6) {
+                            const _errs20 = errors;
+                            if (!validate_schema_evmHexQuantity(data6[key0], instancePath + "/initialMint/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), data6, key0, rootData)) {
                               vErrors = vErrors === null ? validate_schema_evmHexQuantity.errors : vErrors.concat(validate_schema_evmHexQuantity.errors);
                               errors = vErrors.length;
                             }
-                            var valid6 = _errs26 === errors;
-                            if (!valid6) {
+                            var valid3 = _errs20 === errors;
+                            if (!valid3) {
                               break;
                             }
                           }
@@ -13998,41 +12334,41 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
                           return false;
                         }
                       }
-                      var valid0 = _errs23 === errors;
+                      var valid0 = _errs17 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.initialRewardConfig !== void 0) {
-                        let data11 = data.initialRewardConfig;
-                        const _errs27 = errors;
-                        if (errors === _errs27) {
-                          if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+                        let data8 = data.initialRewardConfig;
+                        const _errs21 = errors;
+                        if (errors === _errs21) {
+                          if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
                             let missing1;
-                            if (data11.allowFeeRecipients === void 0 && (missing1 = "allowFeeRecipients") || data11.rewardAddress === void 0 && (missing1 = "rewardAddress")) {
+                            if (data8.allowFeeRecipients === void 0 && (missing1 = "allowFeeRecipients") || data8.rewardAddress === void 0 && (missing1 = "rewardAddress")) {
                               validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialRewardConfig", schemaPath: "#/properties/initialRewardConfig/required", keyword: "required", params: { missingProperty: missing1 }, message: "must have required property '" + missing1 + "'" }];
                               return false;
                             } else {
-                              if (data11.allowFeeRecipients !== void 0) {
-                                const _errs29 = errors;
-                                if (typeof data11.allowFeeRecipients !== "boolean") {
+                              if (data8.allowFeeRecipients !== void 0) {
+                                const _errs23 = errors;
+                                if (typeof data8.allowFeeRecipients !== "boolean") {
                                   validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/initialRewardConfig/allowFeeRecipients", schemaPath: "#/properties/initialRewardConfig/properties/allowFeeRecipients/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                                   return false;
                                 }
-                                var valid7 = _errs29 === errors;
+                                var valid4 = _errs23 === errors;
                               } else {
-                                var valid7 = true;
+                                var valid4 = true;
                               }
-                              if (valid7) {
-                                if (data11.rewardAddress !== void 0) {
-                                  const _errs31 = errors;
-                                  if (!validate_schema_evmAddress(data11.rewardAddress, instancePath + "/initialRewardConfig/rewardAddress", data11, "rewardAddress", rootData)) {
+                              if (valid4) {
+                                if (data8.rewardAddress !== void 0) {
+                                  const _errs25 = errors;
+                                  if (!validate_schema_evmAddress(data8.rewardAddress, instancePath + "/initialRewardConfig/rewardAddress", data8, "rewardAddress", rootData)) {
                                     vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid7 = _errs31 === errors;
+                                  var valid4 = _errs25 === errors;
                                 } else {
-                                  var valid7 = true;
+                                  var valid4 = true;
                                 }
                               }
                             }
@@ -14041,29 +12377,29 @@ function validate_schema_PrecompileConfig(data, instancePath = "", parentData = 
                             return false;
                           }
                         }
-                        var valid0 = _errs27 === errors;
+                        var valid0 = _errs21 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.quorumNumerator !== void 0) {
-                          const _errs32 = errors;
+                          const _errs26 = errors;
                           if (!validate_schema_uint64Number(data.quorumNumerator, instancePath + "/quorumNumerator", data, "quorumNumerator", rootData)) {
                             vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs32 === errors;
+                          var valid0 = _errs26 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.requirePrimaryNetworkSigners !== void 0) {
-                            const _errs33 = errors;
+                            const _errs27 = errors;
                             if (typeof data.requirePrimaryNetworkSigners !== "boolean") {
                               validate_schema_PrecompileConfig.errors = [{ instancePath: instancePath + "/requirePrimaryNetworkSigners", schemaPath: "#/properties/requirePrimaryNetworkSigners/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean" }];
                               return false;
                             }
-                            var valid0 = _errs33 === errors;
+                            var valid0 = _errs27 === errors;
                           } else {
                             var valid0 = true;
                           }
@@ -14170,27 +12506,10 @@ function validate_schema_RegisterL1ValidatorTx(data, instancePath = "", parentDa
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -14198,78 +12517,61 @@ function validate_schema_RegisterL1ValidatorTx(data, instancePath = "", parentDa
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.balance !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_uint64Number(data.balance, instancePath + "/balance", data, "balance", rootData)) {
                         vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.proofOfPossession !== void 0) {
-                        let data8 = data.proofOfPossession;
-                        const _errs12 = errors;
-                        if (errors === _errs12) {
-                          if (Array.isArray(data8)) {
-                            if (data8.length > 96) {
+                        let data6 = data.proofOfPossession;
+                        const _errs8 = errors;
+                        if (errors === _errs8) {
+                          if (Array.isArray(data6)) {
+                            if (data6.length > 96) {
                               validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/proofOfPossession", schemaPath: "#/properties/proofOfPossession/maxItems", keyword: "maxItems", params: { limit: 96 }, message: "must NOT have more than 96 items" }];
                               return false;
                             } else {
-                              if (data8.length < 96) {
+                              if (data6.length < 96) {
                                 validate_schema_RegisterL1ValidatorTx.errors = [{ instancePath: instancePath + "/proofOfPossession", schemaPath: "#/properties/proofOfPossession/minItems", keyword: "minItems", params: { limit: 96 }, message: "must NOT have fewer than 96 items" }];
                                 return false;
                               } else {
-                                var valid3 = true;
-                                const len2 = data8.length;
-                                for (let i2 = 0; i2 < len2; i2++) {
-                                  const _errs14 = errors;
-                                  if (!validate_schema_txUint8(data8[i2], instancePath + "/proofOfPossession/" + i2, data8, i2, rootData)) {
+                                var valid1 = true;
+                                const len0 = data6.length;
+                                for (let i0 = 0; i0 < len0; i0++) {
+                                  const _errs10 = errors;
+                                  if (!validate_schema_txUint8(data6[i0], instancePath + "/proofOfPossession/" + i0, data6, i0, rootData)) {
                                     vErrors = vErrors === null ? validate_schema_txUint8.errors : vErrors.concat(validate_schema_txUint8.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid3 = _errs14 === errors;
-                                  if (!valid3) {
+                                  var valid1 = _errs10 === errors;
+                                  if (!valid1) {
                                     break;
                                   }
                                 }
@@ -14280,18 +12582,18 @@ function validate_schema_RegisterL1ValidatorTx(data, instancePath = "", parentDa
                             return false;
                           }
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.message !== void 0) {
-                          const _errs15 = errors;
+                          const _errs11 = errors;
                           if (!validate_schema_hexNC(data.message, instancePath + "/message", data, "message", rootData)) {
                             vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs15 === errors;
+                          var valid0 = _errs11 === errors;
                         } else {
                           var valid0 = true;
                         }
@@ -14355,27 +12657,10 @@ function validate_schema_RemoveSubnetValidatorTx(data, instancePath = "", parent
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -14383,73 +12668,56 @@ function validate_schema_RemoveSubnetValidatorTx(data, instancePath = "", parent
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_RemoveSubnetValidatorTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.nodeID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_nodeID(data.nodeID, instancePath + "/nodeID", data, "nodeID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.subnetID !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                           vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.subnetAuthorization !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                             vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
@@ -14614,27 +12882,9 @@ function validate_schema_Secp256k1fxInput(data, instancePath = "", parentData = 
         return false;
       } else {
         if (data.signatureIndices !== void 0) {
-          let data0 = data.signatureIndices;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_uint32Number(data0[i0], instancePath + "/signatureIndices/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_schema_Secp256k1fxInput.errors = [{ instancePath: instancePath + "/signatureIndices", schemaPath: "#/properties/signatureIndices/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_cd4e89a245dd706c(data.signatureIndices, instancePath + "/signatureIndices", data, "signatureIndices", rootData)) {
+            vErrors = vErrors === null ? validate_shared_cd4e89a245dd706c.errors : vErrors.concat(validate_shared_cd4e89a245dd706c.errors);
+            errors = vErrors.length;
           }
         }
       }
@@ -14658,27 +12908,10 @@ function validate_schema_Secp256k1fxOutputOwners(data, instancePath = "", parent
         return false;
       } else {
         if (data.addresses !== void 0) {
-          let data0 = data.addresses;
           const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_pchainAddress(data0[i0], instancePath + "/addresses/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_schema_Secp256k1fxOutputOwners.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_953101132fd6ff8f(data.addresses, instancePath + "/addresses", data, "addresses", rootData)) {
+            vErrors = vErrors === null ? validate_shared_953101132fd6ff8f.errors : vErrors.concat(validate_shared_953101132fd6ff8f.errors);
+            errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
         } else {
@@ -14686,23 +12919,23 @@ function validate_schema_Secp256k1fxOutputOwners(data, instancePath = "", parent
         }
         if (valid0) {
           if (data.locktime !== void 0) {
-            const _errs4 = errors;
+            const _errs2 = errors;
             if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
               vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
-            var valid0 = _errs4 === errors;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.threshold !== void 0) {
-              const _errs5 = errors;
+              const _errs3 = errors;
               if (!validate_schema_uint32Number(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
                 vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs5 === errors;
+              var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
@@ -14740,27 +12973,10 @@ function validate_schema_Secp256k1fxTransferInput(data, instancePath = "", paren
         }
         if (valid0) {
           if (data.signatureIndices !== void 0) {
-            let data1 = data.signatureIndices;
             const _errs2 = errors;
-            if (errors === _errs2) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs4 = errors;
-                  if (!validate_schema_uint32Number(data1[i0], instancePath + "/signatureIndices/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs4 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_Secp256k1fxTransferInput.errors = [{ instancePath: instancePath + "/signatureIndices", schemaPath: "#/properties/signatureIndices/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            if (!validate_shared_cd4e89a245dd706c(data.signatureIndices, instancePath + "/signatureIndices", data, "signatureIndices", rootData)) {
+              vErrors = vErrors === null ? validate_shared_cd4e89a245dd706c.errors : vErrors.concat(validate_shared_cd4e89a245dd706c.errors);
+              errors = vErrors.length;
             }
             var valid0 = _errs2 === errors;
           } else {
@@ -14788,27 +13004,10 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
         return false;
       } else {
         if (data.addresses !== void 0) {
-          let data0 = data.addresses;
           const _errs1 = errors;
-          if (errors === _errs1) {
-            if (Array.isArray(data0)) {
-              var valid1 = true;
-              const len0 = data0.length;
-              for (let i0 = 0; i0 < len0; i0++) {
-                const _errs3 = errors;
-                if (!validate_schema_pchainAddress(data0[i0], instancePath + "/addresses/" + i0, data0, i0, rootData)) {
-                  vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                  errors = vErrors.length;
-                }
-                var valid1 = _errs3 === errors;
-                if (!valid1) {
-                  break;
-                }
-              }
-            } else {
-              validate_schema_Secp256k1fxTransferOutput.errors = [{ instancePath: instancePath + "/addresses", schemaPath: "#/properties/addresses/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-              return false;
-            }
+          if (!validate_shared_953101132fd6ff8f(data.addresses, instancePath + "/addresses", data, "addresses", rootData)) {
+            vErrors = vErrors === null ? validate_shared_953101132fd6ff8f.errors : vErrors.concat(validate_shared_953101132fd6ff8f.errors);
+            errors = vErrors.length;
           }
           var valid0 = _errs1 === errors;
         } else {
@@ -14816,34 +13015,34 @@ function validate_schema_Secp256k1fxTransferOutput(data, instancePath = "", pare
         }
         if (valid0) {
           if (data.amount !== void 0) {
-            const _errs4 = errors;
+            const _errs2 = errors;
             if (!validate_schema_uint64Number(data.amount, instancePath + "/amount", data, "amount", rootData)) {
               vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
               errors = vErrors.length;
             }
-            var valid0 = _errs4 === errors;
+            var valid0 = _errs2 === errors;
           } else {
             var valid0 = true;
           }
           if (valid0) {
             if (data.locktime !== void 0) {
-              const _errs5 = errors;
+              const _errs3 = errors;
               if (!validate_schema_uint64Number(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
                 vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs5 === errors;
+              var valid0 = _errs3 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.threshold !== void 0) {
-                const _errs6 = errors;
+                const _errs4 = errors;
                 if (!validate_schema_uint32Number(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
                   vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs6 === errors;
+                var valid0 = _errs4 === errors;
               } else {
                 var valid0 = true;
               }
@@ -14902,27 +13101,10 @@ function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = ""
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -14930,84 +13112,67 @@ function validate_schema_SetAutoRenewedValidatorConfigTx(data, instancePath = ""
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_SetAutoRenewedValidatorConfigTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.txID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.txID, instancePath + "/txID", data, "txID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.auth !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_Secp256k1fxInput(data.auth, instancePath + "/auth", data, "auth", rootData)) {
                           vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.autoCompoundRewardShares !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_uint32Number(data.autoCompoundRewardShares, instancePath + "/autoCompoundRewardShares", data, "autoCompoundRewardShares", rootData)) {
                             vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.period !== void 0) {
-                            const _errs14 = errors;
+                            const _errs10 = errors;
                             if (!validate_schema_uint64Number(data.period, instancePath + "/period", data, "period", rootData)) {
                               vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs14 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
@@ -15072,27 +13237,10 @@ function validate_schema_SetL1ValidatorWeightTx(data, instancePath = "", parentD
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -15100,51 +13248,34 @@ function validate_schema_SetL1ValidatorWeightTx(data, instancePath = "", parentD
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_SetL1ValidatorWeightTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.message !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_hexNC(data.message, instancePath + "/message", data, "message", rootData)) {
                         vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
@@ -15449,27 +13580,10 @@ function validate_schema_Subnet(data, instancePath = "", parentData = undefined,
         }
         if (valid0) {
           if (data.controlKeys !== void 0) {
-            let data1 = data.controlKeys;
             const _errs3 = errors;
-            if (errors === _errs3) {
-              if (Array.isArray(data1)) {
-                var valid1 = true;
-                const len0 = data1.length;
-                for (let i0 = 0; i0 < len0; i0++) {
-                  const _errs5 = errors;
-                  if (!validate_schema_pchainAddress(data1[i0], instancePath + "/controlKeys/" + i0, data1, i0, rootData)) {
-                    vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
-                    errors = vErrors.length;
-                  }
-                  var valid1 = _errs5 === errors;
-                  if (!valid1) {
-                    break;
-                  }
-                }
-              } else {
-                validate_schema_Subnet.errors = [{ instancePath: instancePath + "/controlKeys", schemaPath: "#/properties/controlKeys/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                return false;
-              }
+            if (!validate_shared_953101132fd6ff8f(data.controlKeys, instancePath + "/controlKeys", data, "controlKeys", rootData)) {
+              vErrors = vErrors === null ? validate_shared_953101132fd6ff8f.errors : vErrors.concat(validate_shared_953101132fd6ff8f.errors);
+              errors = vErrors.length;
             }
             var valid0 = _errs3 === errors;
           } else {
@@ -15477,75 +13591,75 @@ function validate_schema_Subnet(data, instancePath = "", parentData = undefined,
           }
           if (valid0) {
             if (data.threshold !== void 0) {
-              const _errs6 = errors;
+              const _errs4 = errors;
               if (!validate_schema_uint32(data.threshold, instancePath + "/threshold", data, "threshold", rootData)) {
                 vErrors = vErrors === null ? validate_schema_uint32.errors : vErrors.concat(validate_schema_uint32.errors);
                 errors = vErrors.length;
               }
-              var valid0 = _errs6 === errors;
+              var valid0 = _errs4 === errors;
             } else {
               var valid0 = true;
             }
             if (valid0) {
               if (data.locktime !== void 0) {
-                const _errs7 = errors;
+                const _errs5 = errors;
                 if (!validate_schema_uint64(data.locktime, instancePath + "/locktime", data, "locktime", rootData)) {
                   vErrors = vErrors === null ? validate_schema_uint64.errors : vErrors.concat(validate_schema_uint64.errors);
                   errors = vErrors.length;
                 }
-                var valid0 = _errs7 === errors;
+                var valid0 = _errs5 === errors;
               } else {
                 var valid0 = true;
               }
               if (valid0) {
                 if (data.subnetTransformationTxID !== void 0) {
-                  const _errs8 = errors;
+                  const _errs6 = errors;
                   if (!validate_schema_cb58ID(data.subnetTransformationTxID, instancePath + "/subnetTransformationTxID", data, "subnetTransformationTxID", rootData)) {
                     vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                     errors = vErrors.length;
                   }
-                  var valid0 = _errs8 === errors;
+                  var valid0 = _errs6 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.conversionID !== void 0) {
-                    const _errs9 = errors;
+                    const _errs7 = errors;
                     if (!validate_schema_cb58ID(data.conversionID, instancePath + "/conversionID", data, "conversionID", rootData)) {
                       vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs9 === errors;
+                    var valid0 = _errs7 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.managerChainID !== void 0) {
-                      const _errs10 = errors;
+                      const _errs8 = errors;
                       if (!validate_schema_cb58ID(data.managerChainID, instancePath + "/managerChainID", data, "managerChainID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs10 === errors;
+                      var valid0 = _errs8 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.managerAddress !== void 0) {
-                        let data8 = data.managerAddress;
+                        let data7 = data.managerAddress;
+                        const _errs9 = errors;
+                        const _errs10 = errors;
+                        let valid1 = false;
                         const _errs11 = errors;
-                        const _errs12 = errors;
-                        let valid2 = false;
-                        const _errs13 = errors;
-                        if (!validate_schema_hex(data8, instancePath + "/managerAddress", data, "managerAddress", rootData)) {
+                        if (!validate_schema_hex(data7, instancePath + "/managerAddress", data, "managerAddress", rootData)) {
                           vErrors = vErrors === null ? validate_schema_hex.errors : vErrors.concat(validate_schema_hex.errors);
                           errors = vErrors.length;
                         }
-                        var _valid0 = _errs13 === errors;
-                        valid2 = valid2 || _valid0;
-                        if (!valid2) {
-                          const _errs14 = errors;
-                          if (data8 !== null) {
+                        var _valid0 = _errs11 === errors;
+                        valid1 = valid1 || _valid0;
+                        if (!valid1) {
+                          const _errs12 = errors;
+                          if (data7 !== null) {
                             const err0 = { instancePath: instancePath + "/managerAddress", schemaPath: "#/properties/managerAddress/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
                             if (vErrors === null) {
                               vErrors = [err0];
@@ -15554,10 +13668,10 @@ function validate_schema_Subnet(data, instancePath = "", parentData = undefined,
                             }
                             errors++;
                           }
-                          var _valid0 = _errs14 === errors;
-                          valid2 = valid2 || _valid0;
+                          var _valid0 = _errs12 === errors;
+                          valid1 = valid1 || _valid0;
                         }
-                        if (!valid2) {
+                        if (!valid1) {
                           const err1 = { instancePath: instancePath + "/managerAddress", schemaPath: "#/properties/managerAddress/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
                           if (vErrors === null) {
                             vErrors = [err1];
@@ -15568,16 +13682,16 @@ function validate_schema_Subnet(data, instancePath = "", parentData = undefined,
                           validate_schema_Subnet.errors = vErrors;
                           return false;
                         } else {
-                          errors = _errs12;
+                          errors = _errs10;
                           if (vErrors !== null) {
-                            if (_errs12) {
-                              vErrors.length = _errs12;
+                            if (_errs10) {
+                              vErrors.length = _errs10;
                             } else {
                               vErrors = null;
                             }
                           }
                         }
-                        var valid0 = _errs11 === errors;
+                        var valid0 = _errs9 === errors;
                       } else {
                         var valid0 = true;
                       }
@@ -15718,27 +13832,10 @@ function validate_schema_TransferSubnetOwnershipTx(data, instancePath = "", pare
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -15746,73 +13843,56 @@ function validate_schema_TransferSubnetOwnershipTx(data, instancePath = "", pare
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_TransferSubnetOwnershipTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.subnetID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.subnetAuthorization !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                           vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.newOwner !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_Secp256k1fxOutputOwners(data.newOwner, instancePath + "/newOwner", data, "newOwner", rootData)) {
                             vErrors = vErrors === null ? validate_schema_Secp256k1fxOutputOwners.errors : vErrors.concat(validate_schema_Secp256k1fxOutputOwners.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
@@ -16108,27 +14188,10 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
             }
             if (valid0) {
               if (data.outputs !== void 0) {
-                let data2 = data.outputs;
                 const _errs4 = errors;
-                if (errors === _errs4) {
-                  if (Array.isArray(data2)) {
-                    var valid1 = true;
-                    const len0 = data2.length;
-                    for (let i0 = 0; i0 < len0; i0++) {
-                      const _errs6 = errors;
-                      if (!validate_schema_TransferableOutput(data2[i0], instancePath + "/outputs/" + i0, data2, i0, rootData)) {
-                        vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
-                        errors = vErrors.length;
-                      }
-                      var valid1 = _errs6 === errors;
-                      if (!valid1) {
-                        break;
-                      }
-                    }
-                  } else {
-                    validate_schema_TransformSubnetTx.errors = [{ instancePath: instancePath + "/outputs", schemaPath: "#/properties/outputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                    return false;
-                  }
+                if (!validate_shared_e111995a078fe414(data.outputs, instancePath + "/outputs", data, "outputs", rootData)) {
+                  vErrors = vErrors === null ? validate_shared_e111995a078fe414.errors : vErrors.concat(validate_shared_e111995a078fe414.errors);
+                  errors = vErrors.length;
                 }
                 var valid0 = _errs4 === errors;
               } else {
@@ -16136,205 +14199,188 @@ function validate_schema_TransformSubnetTx(data, instancePath = "", parentData =
               }
               if (valid0) {
                 if (data.inputs !== void 0) {
-                  let data4 = data.inputs;
-                  const _errs7 = errors;
-                  if (errors === _errs7) {
-                    if (Array.isArray(data4)) {
-                      var valid2 = true;
-                      const len1 = data4.length;
-                      for (let i1 = 0; i1 < len1; i1++) {
-                        const _errs9 = errors;
-                        if (!validate_schema_TransferableInput(data4[i1], instancePath + "/inputs/" + i1, data4, i1, rootData)) {
-                          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid2 = _errs9 === errors;
-                        if (!valid2) {
-                          break;
-                        }
-                      }
-                    } else {
-                      validate_schema_TransformSubnetTx.errors = [{ instancePath: instancePath + "/inputs", schemaPath: "#/properties/inputs/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
-                      return false;
-                    }
+                  const _errs5 = errors;
+                  if (!validate_shared_a45ab9a48b26da67(data.inputs, instancePath + "/inputs", data, "inputs", rootData)) {
+                    vErrors = vErrors === null ? validate_shared_a45ab9a48b26da67.errors : vErrors.concat(validate_shared_a45ab9a48b26da67.errors);
+                    errors = vErrors.length;
                   }
-                  var valid0 = _errs7 === errors;
+                  var valid0 = _errs5 === errors;
                 } else {
                   var valid0 = true;
                 }
                 if (valid0) {
                   if (data.memo !== void 0) {
-                    const _errs10 = errors;
+                    const _errs6 = errors;
                     if (!validate_schema_hexNC(data.memo, instancePath + "/memo", data, "memo", rootData)) {
                       vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
                       errors = vErrors.length;
                     }
-                    var valid0 = _errs10 === errors;
+                    var valid0 = _errs6 === errors;
                   } else {
                     var valid0 = true;
                   }
                   if (valid0) {
                     if (data.subnetID !== void 0) {
-                      const _errs11 = errors;
+                      const _errs7 = errors;
                       if (!validate_schema_cb58ID(data.subnetID, instancePath + "/subnetID", data, "subnetID", rootData)) {
                         vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                         errors = vErrors.length;
                       }
-                      var valid0 = _errs11 === errors;
+                      var valid0 = _errs7 === errors;
                     } else {
                       var valid0 = true;
                     }
                     if (valid0) {
                       if (data.assetID !== void 0) {
-                        const _errs12 = errors;
+                        const _errs8 = errors;
                         if (!validate_schema_cb58ID(data.assetID, instancePath + "/assetID", data, "assetID", rootData)) {
                           vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
                           errors = vErrors.length;
                         }
-                        var valid0 = _errs12 === errors;
+                        var valid0 = _errs8 === errors;
                       } else {
                         var valid0 = true;
                       }
                       if (valid0) {
                         if (data.initialSupply !== void 0) {
-                          const _errs13 = errors;
+                          const _errs9 = errors;
                           if (!validate_schema_uint64Number(data.initialSupply, instancePath + "/initialSupply", data, "initialSupply", rootData)) {
                             vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                             errors = vErrors.length;
                           }
-                          var valid0 = _errs13 === errors;
+                          var valid0 = _errs9 === errors;
                         } else {
                           var valid0 = true;
                         }
                         if (valid0) {
                           if (data.maximumSupply !== void 0) {
-                            const _errs14 = errors;
+                            const _errs10 = errors;
                             if (!validate_schema_uint64Number(data.maximumSupply, instancePath + "/maximumSupply", data, "maximumSupply", rootData)) {
                               vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                               errors = vErrors.length;
                             }
-                            var valid0 = _errs14 === errors;
+                            var valid0 = _errs10 === errors;
                           } else {
                             var valid0 = true;
                           }
                           if (valid0) {
                             if (data.minConsumptionRate !== void 0) {
-                              const _errs15 = errors;
+                              const _errs11 = errors;
                               if (!validate_schema_uint64Number(data.minConsumptionRate, instancePath + "/minConsumptionRate", data, "minConsumptionRate", rootData)) {
                                 vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                 errors = vErrors.length;
                               }
-                              var valid0 = _errs15 === errors;
+                              var valid0 = _errs11 === errors;
                             } else {
                               var valid0 = true;
                             }
                             if (valid0) {
                               if (data.maxConsumptionRate !== void 0) {
-                                const _errs16 = errors;
+                                const _errs12 = errors;
                                 if (!validate_schema_uint64Number(data.maxConsumptionRate, instancePath + "/maxConsumptionRate", data, "maxConsumptionRate", rootData)) {
                                   vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                   errors = vErrors.length;
                                 }
-                                var valid0 = _errs16 === errors;
+                                var valid0 = _errs12 === errors;
                               } else {
                                 var valid0 = true;
                               }
                               if (valid0) {
                                 if (data.minValidatorStake !== void 0) {
-                                  const _errs17 = errors;
+                                  const _errs13 = errors;
                                   if (!validate_schema_uint64Number(data.minValidatorStake, instancePath + "/minValidatorStake", data, "minValidatorStake", rootData)) {
                                     vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                     errors = vErrors.length;
                                   }
-                                  var valid0 = _errs17 === errors;
+                                  var valid0 = _errs13 === errors;
                                 } else {
                                   var valid0 = true;
                                 }
                                 if (valid0) {
                                   if (data.maxValidatorStake !== void 0) {
-                                    const _errs18 = errors;
+                                    const _errs14 = errors;
                                     if (!validate_schema_uint64Number(data.maxValidatorStake, instancePath + "/maxValidatorStake", data, "maxValidatorStake", rootData)) {
                                       vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                       errors = vErrors.length;
                                     }
-                                    var valid0 = _errs18 === errors;
+                                    var valid0 = _errs14 === errors;
                                   } else {
                                     var valid0 = true;
                                   }
                                   if (valid0) {
                                     if (data.minStakeDuration !== void 0) {
-                                      const _errs19 = errors;
+                                      const _errs15 = errors;
                                       if (!validate_schema_uint32Number(data.minStakeDuration, instancePath + "/minStakeDuration", data, "minStakeDuration", rootData)) {
                                         vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                         errors = vErrors.length;
                                       }
-                                      var valid0 = _errs19 === errors;
+                                      var valid0 = _errs15 === errors;
                                     } else {
                                       var valid0 = true;
                                     }
                                     if (valid0) {
                                       if (data.maxStakeDuration !== void 0) {
-                                        const _errs20 = errors;
+                                        const _errs16 = errors;
                                         if (!validate_schema_uint32Number(data.maxStakeDuration, instancePath + "/maxStakeDuration", data, "maxStakeDuration", rootData)) {
                                           vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                           errors = vErrors.length;
                                         }
-                                        var valid0 = _errs20 === errors;
+                                        var valid0 = _errs16 === errors;
                                       } else {
                                         var valid0 = true;
                                       }
                                       if (valid0) {
                                         if (data.minDelegationFee !== void 0) {
-                                          const _errs21 = errors;
+                                          const _errs17 = errors;
                                           if (!validate_schema_uint32Number(data.minDelegationFee, instancePath + "/minDelegationFee", data, "minDelegationFee", rootData)) {
                                             vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                             errors = vErrors.length;
                                           }
-                                          var valid0 = _errs21 === errors;
+                                          var valid0 = _errs17 === errors;
                                         } else {
                                           var valid0 = true;
                                         }
                                         if (valid0) {
                                           if (data.minDelegatorStake !== void 0) {
-                                            const _errs22 = errors;
+                                            const _errs18 = errors;
                                             if (!validate_schema_uint64Number(data.minDelegatorStake, instancePath + "/minDelegatorStake", data, "minDelegatorStake", rootData)) {
                                               vErrors = vErrors === null ? validate_schema_uint64Number.errors : vErrors.concat(validate_schema_uint64Number.errors);
                                               errors = vErrors.length;
                                             }
-                                            var valid0 = _errs22 === errors;
+                                            var valid0 = _errs18 === errors;
                                           } else {
                                             var valid0 = true;
                                           }
                                           if (valid0) {
                                             if (data.maxValidatorWeightFactor !== void 0) {
-                                              const _errs23 = errors;
+                                              const _errs19 = errors;
                                               if (!validate_schema_txUint8(data.maxValidatorWeightFactor, instancePath + "/maxValidatorWeightFactor", data, "maxValidatorWeightFactor", rootData)) {
                                                 vErrors = vErrors === null ? validate_schema_txUint8.errors : vErrors.concat(validate_schema_txUint8.errors);
                                                 errors = vErrors.length;
                                               }
-                                              var valid0 = _errs23 === errors;
+                                              var valid0 = _errs19 === errors;
                                             } else {
                                               var valid0 = true;
                                             }
                                             if (valid0) {
                                               if (data.uptimeRequirement !== void 0) {
-                                                const _errs24 = errors;
+                                                const _errs20 = errors;
                                                 if (!validate_schema_uint32Number(data.uptimeRequirement, instancePath + "/uptimeRequirement", data, "uptimeRequirement", rootData)) {
                                                   vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
                                                   errors = vErrors.length;
                                                 }
-                                                var valid0 = _errs24 === errors;
+                                                var valid0 = _errs20 === errors;
                                               } else {
                                                 var valid0 = true;
                                               }
                                               if (valid0) {
                                                 if (data.subnetAuthorization !== void 0) {
-                                                  const _errs25 = errors;
+                                                  const _errs21 = errors;
                                                   if (!validate_schema_Secp256k1fxInput(data.subnetAuthorization, instancePath + "/subnetAuthorization", data, "subnetAuthorization", rootData)) {
                                                     vErrors = vErrors === null ? validate_schema_Secp256k1fxInput.errors : vErrors.concat(validate_schema_Secp256k1fxInput.errors);
                                                     errors = vErrors.length;
                                                   }
-                                                  var valid0 = _errs25 === errors;
+                                                  var valid0 = _errs21 === errors;
                                                 } else {
                                                   var valid0 = true;
                                                 }
@@ -18833,6 +16879,532 @@ function validate_schema_uint64Param(data, instancePath = "", parentData = undef
     return false;
   }
   validate_schema_uint64Param.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_2457e722151c89e5(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_hexNC(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_hexNC.errors : vErrors.concat(validate_schema_hexNC.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_2457e722151c89e5.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_2457e722151c89e5.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_2623b454b4577b70(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_evmAddress(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_evmAddress.errors : vErrors.concat(validate_schema_evmAddress.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_2623b454b4577b70.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_2623b454b4577b70.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_7ddec426257e3fac(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_cb58ID(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_cb58ID.errors : vErrors.concat(validate_schema_cb58ID.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_7ddec426257e3fac.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_7ddec426257e3fac.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_80b1264adccba142(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_shared_d7a19ad6de43b74d(data, instancePath, parentData, parentDataProperty, rootData)) {
+    vErrors = vErrors === null ? validate_shared_d7a19ad6de43b74d.errors : vErrors.concat(validate_shared_d7a19ad6de43b74d.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (data !== null) {
+      const err0 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err1 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+    validate_shared_80b1264adccba142.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_shared_80b1264adccba142.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_8515fee78c9dbfd1(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_shared_a41a836a81564b4d(data, instancePath, parentData, parentDataProperty, rootData)) {
+    vErrors = vErrors === null ? validate_shared_a41a836a81564b4d.errors : vErrors.concat(validate_shared_a41a836a81564b4d.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (data !== null) {
+      const err0 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err1 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+    validate_shared_8515fee78c9dbfd1.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_shared_8515fee78c9dbfd1.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_8f161a11e5c11f2e(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_hexChecksummed(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_hexChecksummed.errors : vErrors.concat(validate_schema_hexChecksummed.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_8f161a11e5c11f2e.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_8f161a11e5c11f2e.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_953101132fd6ff8f(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_pchainAddress(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_pchainAddress.errors : vErrors.concat(validate_schema_pchainAddress.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_953101132fd6ff8f.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_953101132fd6ff8f.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_a41a836a81564b4d(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_nodeID(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_nodeID.errors : vErrors.concat(validate_schema_nodeID.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_a41a836a81564b4d.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_a41a836a81564b4d.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_a45ab9a48b26da67(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_TransferableInput(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_TransferableInput.errors : vErrors.concat(validate_schema_TransferableInput.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_a45ab9a48b26da67.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_a45ab9a48b26da67.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_aec2ccd50c7ef55c(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_schema_evmTimestamp(data, instancePath, parentData, parentDataProperty, rootData)) {
+    vErrors = vErrors === null ? validate_schema_evmTimestamp.errors : vErrors.concat(validate_schema_evmTimestamp.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (data !== null) {
+      const err0 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err1 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+    validate_shared_aec2ccd50c7ef55c.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_shared_aec2ccd50c7ef55c.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_b7fda11b508b49fc(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = false;
+  const _errs1 = errors;
+  if (!validate_shared_c00fce7b68cc693e(data, instancePath, parentData, parentDataProperty, rootData)) {
+    vErrors = vErrors === null ? validate_shared_c00fce7b68cc693e.errors : vErrors.concat(validate_shared_c00fce7b68cc693e.errors);
+    errors = vErrors.length;
+  }
+  var _valid0 = _errs1 === errors;
+  valid0 = valid0 || _valid0;
+  if (!valid0) {
+    const _errs2 = errors;
+    if (data !== null) {
+      const err0 = { instancePath, schemaPath: "#/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null" };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    var _valid0 = _errs2 === errors;
+    valid0 = valid0 || _valid0;
+  }
+  if (!valid0) {
+    const err1 = { instancePath, schemaPath: "#/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf" };
+    if (vErrors === null) {
+      vErrors = [err1];
+    } else {
+      vErrors.push(err1);
+    }
+    errors++;
+    validate_shared_b7fda11b508b49fc.errors = vErrors;
+    return false;
+  } else {
+    errors = _errs0;
+    if (vErrors !== null) {
+      if (_errs0) {
+        vErrors.length = _errs0;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  validate_shared_b7fda11b508b49fc.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_c00fce7b68cc693e(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_SignedTx(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_SignedTx.errors : vErrors.concat(validate_schema_SignedTx.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_c00fce7b68cc693e.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_c00fce7b68cc693e.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_cd4e89a245dd706c(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_uint32Number(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_uint32Number.errors : vErrors.concat(validate_schema_uint32Number.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_cd4e89a245dd706c.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_cd4e89a245dd706c.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_d7a19ad6de43b74d(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (typeof data[i0] !== "string") {
+          validate_shared_d7a19ad6de43b74d.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/type", keyword: "type", params: { type: "string" }, message: "must be string" }];
+          return false;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_d7a19ad6de43b74d.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_d7a19ad6de43b74d.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_e111995a078fe414(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      var valid0 = true;
+      const len0 = data.length;
+      for (let i0 = 0; i0 < len0; i0++) {
+        const _errs1 = errors;
+        if (!validate_schema_TransferableOutput(data[i0], instancePath + "/" + i0, data, i0, rootData)) {
+          vErrors = vErrors === null ? validate_schema_TransferableOutput.errors : vErrors.concat(validate_schema_TransferableOutput.errors);
+          errors = vErrors.length;
+        }
+        var valid0 = _errs1 === errors;
+        if (!valid0) {
+          break;
+        }
+      }
+    } else {
+      validate_shared_e111995a078fe414.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_e111995a078fe414.errors = vErrors;
+  return errors === 0;
+}
+function validate_shared_e837772ca871d377(data, instancePath = "", parentData = undefined, parentDataProperty = undefined, rootData = data) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (errors === 0) {
+    if (Array.isArray(data)) {
+      if (data.length > 0) {
+        validate_shared_e837772ca871d377.errors = [{ instancePath, schemaPath: "#/maxItems", keyword: "maxItems", params: { limit: 0 }, message: "must NOT have more than 0 items" }];
+        return false;
+      } else {
+        var valid0 = true;
+        const len0 = data.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          var valid0 = false;
+          validate_shared_e837772ca871d377.errors = [{ instancePath: instancePath + "/" + i0, schemaPath: "#/items/false schema", keyword: "false schema", params: {}, message: "boolean schema is false" }];
+          return false;
+          if (!valid0) {
+            break;
+          }
+        }
+      }
+    } else {
+      validate_shared_e837772ca871d377.errors = [{ instancePath, schemaPath: "#/type", keyword: "type", params: { type: "array" }, message: "must be array" }];
+      return false;
+    }
+  }
+  validate_shared_e837772ca871d377.errors = vErrors;
   return errors === 0;
 }
 export {
