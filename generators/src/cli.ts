@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { GeneratorError, printedProblems, problemsError } from './errors.ts';
 import { isObject } from './util/json.ts';
+import { printable } from './util/code.ts';
 import { examplesPass as examplesPassCheck } from './example-check.ts';
 import { keptMap } from './disk-cache.ts';
 import { openRpcProblems, readDocument } from './read-document.ts';
@@ -15,6 +16,15 @@ import { exampleProblems } from './spec-examples.ts';
 import { generate, plugins, staleFiles, writeFiles } from './generate.ts';
 import { checkSize, parseDocument, type DocumentModel } from './model.ts';
 import { checkScope, scopeFromTitle } from './scope.ts';
+
+/**
+ * Every line avanode-gen prints goes through `printable` (util/code.ts): a document's names,
+ * descriptions, refs and patterns reach the terminal with their controls, escape sequences, bidi
+ * and zero-width characters as `\u` escapes, and each line stays a line.
+ */
+const terminalLines = (text: string) => text.split('\n').map(printable).join('\n');
+const say = (text: string) => console.log(terminalLines(text));
+const sayError = (text: string) => console.error(terminalLines(text));
 
 const usage = `usage: avanode-gen --spec <openrpc.json> --out <dir> [--scope @name] [--param-structure by-position|by-name] [--only ${Object.keys(plugins).join(',')}] [--check]
                    [--allow-outside <dir|url>]... [--allow-bad-examples]
@@ -75,7 +85,7 @@ function parsedForeign(document: unknown, allowBadExamples: boolean, options: Pa
   if (problems.length > 0 || !model) throw problemsError(problems);
   const examples = exampleProblems(model).map((line) => `${line} (the example does not match its schema)`);
   if (examples.length > 0 && !allowBadExamples) throw problemsError([...examples, `#/methods: ${examples.length} example(s) fail their schemas: fix them, or pass --allow-bad-examples to generate with a warning`]);
-  for (const line of examples) console.error(`avanode-gen: warning: ${line}`);
+  for (const line of examples) sayError(`avanode-gen: warning: ${line}`);
   return model;
 }
 
@@ -113,11 +123,11 @@ export async function main(argv: string[]): Promise<number> {
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS }));
   } catch (error) {
-    console.error(`avanode-gen: ${(error as Error).message}\n${usage}`);
+    sayError(`avanode-gen: ${(error as Error).message}\n${usage}`);
     return 2;
   }
   if (values.help) {
-    console.log(usage);
+    say(usage);
     return 0;
   }
   const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -125,33 +135,33 @@ export async function main(argv: string[]): Promise<number> {
   const specPath = values.project ? join(repoRoot, 'spec', 'openrpc.json') : values.spec && (/^https?:\/\//i.test(values.spec) ? values.spec : resolve(values.spec));
   const outDir = values.project ? repoRoot : values.out && resolve(values.out);
   if (!specPath || !outDir) {
-    console.error(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
+    sayError(`avanode-gen: --spec and --out are required (or --project)\n${usage}`);
     return 2;
   }
   const paramStructure = values['param-structure'];
   if (paramStructure !== undefined && paramStructure !== 'by-position' && paramStructure !== 'by-name') {
-    console.error(`avanode-gen: --param-structure must be by-position or by-name, not ${JSON.stringify(paramStructure)}\n${usage}`);
+    sayError(`avanode-gen: --param-structure must be by-position or by-name, not ${JSON.stringify(paramStructure)}\n${usage}`);
     return 2;
   }
   if (values.project && (values.scope !== undefined || paramStructure !== undefined)) {
-    console.error(`avanode-gen: --scope and --param-structure go with --spec, not --project\n${usage}`);
+    sayError(`avanode-gen: --scope and --param-structure go with --spec, not --project\n${usage}`);
     return 2;
   }
   const scopeProblem = values.scope === undefined ? undefined : checkScope(values.scope);
   if (scopeProblem) {
-    console.error(`avanode-gen: --scope ${JSON.stringify(values.scope)}: ${scopeProblem}\n${usage}`);
+    sayError(`avanode-gen: --scope ${JSON.stringify(values.scope)}: ${scopeProblem}\n${usage}`);
     return 2;
   }
   const only = values.only?.split(',').map((s) => s.trim());
   const unknown = only?.filter((name) => !(name in plugins)) ?? [];
   if (unknown.length > 0) {
-    console.error(`avanode-gen: unknown output ${unknown.join(', ')}; known: ${Object.keys(plugins).join(', ')}`);
+    sayError(`avanode-gen: unknown output ${unknown.join(', ')}; known: ${Object.keys(plugins).join(', ')}`);
     return 2;
   }
 
   if (values.watch) {
     if (!values.project || values.check) {
-      console.error(`avanode-gen: --watch goes with --project alone\n${usage}`);
+      sayError(`avanode-gen: --watch goes with --project alone\n${usage}`);
       return 2;
     }
     return watchProject(repoRoot, argv.filter((arg) => arg !== '--watch'));
@@ -165,8 +175,8 @@ export async function main(argv: string[]): Promise<number> {
     else document = await readDocument(specPath, { allowOutside: values['allow-outside'] ?? [] });
   } catch (error) {
     const message = error instanceof GeneratorError ? error.message : (error as Error).message.split('\n')[0]!;
-    if (values.project) console.error(`avanode-gen: spec/src: ${printedProblems(message.split('\n')).join('\n  ')}`);
-    else for (const line of printedProblems(message.split('\n'))) console.error(`avanode-gen: cannot read ${specPath}: ${line}`);
+    if (values.project) sayError(`avanode-gen: spec/src: ${printedProblems(message.split('\n')).join('\n  ')}`);
+    else for (const line of printedProblems(message.split('\n'))) sayError(`avanode-gen: cannot read ${specPath}: ${line}`);
     return 1;
   }
   // Under --out, headers name the document as seen from the output folder (a URL stays a URL), and
@@ -188,12 +198,12 @@ export async function main(argv: string[]): Promise<number> {
   try {
     if (!model) model = parsedForeign(document, values['allow-bad-examples'], paramStructure ? { paramStructure } : {});
     // Names generated code could not take as the document spells them: said once, on every run.
-    for (const warning of model.warnings) console.error(`avanode-gen: warning: ${warning}`);
+    for (const warning of model.warnings) sayError(`avanode-gen: warning: ${warning}`);
     files = await generate(document, context, only, values.project ? 'project' : 'out', model);
   } catch (error) {
     if (error instanceof GeneratorError) {
       // One line a problem, each naming its place.
-      for (const line of printedProblems(error.message.split('\n'))) console.error(`avanode-gen: ${specPath}: ${line}`);
+      for (const line of printedProblems(error.message.split('\n'))) sayError(`avanode-gen: ${specPath}: ${line}`);
       return 1;
     }
     throw error;
@@ -203,15 +213,15 @@ export async function main(argv: string[]): Promise<number> {
   if (values.check) {
     const stale = [...staleSpec, ...staleFiles(files, outDir)];
     if (stale.length > 0) {
-      console.error(`avanode-gen --check: generated files differ from the spec:\n${stale.map((p) => `  ${shown(p)}`).join('\n')}\nRun \`${context.command}\`.`);
+      sayError(`avanode-gen --check: generated files differ from the spec:\n${stale.map((p) => `  ${shown(p)}`).join('\n')}\nRun \`${context.command}\`.`);
       return 1;
     }
-    console.log(`avanode-gen --check: ${files.size} files up to date (${ms} ms)`);
+    say(`avanode-gen --check: ${files.size} files up to date (${ms} ms)`);
     return 0;
   }
   const written = [...staleSpec, ...writeFiles(files, outDir)];
-  console.log(`avanode-gen: ${files.size} files, ${written.length} changed (${ms} ms)`);
-  for (const path of written) console.log(`  wrote ${shown(path)}`);
+  say(`avanode-gen: ${files.size} files, ${written.length} changed (${ms} ms)`);
+  for (const path of written) say(`  wrote ${shown(path)}`);
   return 0;
 }
 
@@ -227,7 +237,7 @@ function watchProject(repoRoot: string, argv: string[]): Promise<number> {
     running = running.then(async () => {
       const started = performance.now();
       const code = await main(argv);
-      console.log(`avanode-gen --watch: ${changed} → ${code === 0 ? 'regenerated' : 'failed'} in ${Math.round(performance.now() - started)} ms`);
+      say(`avanode-gen --watch: ${changed} → ${code === 0 ? 'regenerated' : 'failed'} in ${Math.round(performance.now() - started)} ms`);
     });
   };
   const folders = [join(repoRoot, 'spec', 'src'), join(repoRoot, 'generators', 'templates')];
@@ -237,7 +247,7 @@ function watchProject(repoRoot: string, argv: string[]): Promise<number> {
       timer = setTimeout(() => run(String(file ?? folder)), 30);
     });
   }
-  console.log(`avanode-gen --watch: watching ${folders.map((f) => relative(repoRoot, f)).join(', ')} (Ctrl-C stops)`);
+  say(`avanode-gen --watch: watching ${folders.map((f) => relative(repoRoot, f)).join(', ')} (Ctrl-C stops)`);
   run('start');
   return new Promise<number>(() => {});
 }

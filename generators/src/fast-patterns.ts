@@ -61,6 +61,15 @@ export function fastPattern(source: string, flags: string): string | undefined {
   return undefined;
 }
 
+/** A JavaScript string literal's value when it is also JSON, else undefined. */
+function jsonString(literal: string): string | undefined {
+  try {
+    return JSON.parse(literal) as string;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The standalone module's `const pattern_… = new RegExp("…", "…")` lines with faster testers
  * where `fastPattern` has one, and the helpers they call appended once each.
@@ -68,7 +77,10 @@ export function fastPattern(source: string, flags: string): string | undefined {
 export function withFastPatterns(code: string): string {
   const used = new Set<keyof typeof FAST_PATTERN_HELPERS>();
   const out = code.replace(/^((?:const|var|let) pattern_\w+ = )new RegExp\(("(?:[^"\\]|\\.)*"), ("\w*")\);$/gm, (line, head: string, source: string, flags: string) => {
-    const fast = fastPattern(JSON.parse(source) as string, JSON.parse(flags) as string);
+    // esbuild writes a control character as a JavaScript escape (`\x1B`), which is no JSON: such a
+    // pattern (a document's, holding a control) has neither fast shape, and is kept as it is.
+    const literal = jsonString(source);
+    const fast = literal === undefined ? undefined : fastPattern(literal, JSON.parse(flags) as string);
     if (!fast) return line;
     used.add(fast.includes('lengthBounded(') ? 'lengthBounded' : 'shortDecimal');
     return `${head}${fast};`;

@@ -118,4 +118,10 @@ describe('fast pattern testers', () => {
     expect(out).not.toContain('function shortDecimal');
     expect(withFastPatterns('var pattern_b = new RegExp("^a|b$", "u");\n')).not.toContain('function lengthBounded');
   });
+
+  it('keeps a pattern esbuild wrote with a JavaScript escape (a control character) as it is, without failing', () => {
+    // A document's pattern holding ESC: `\x1B` is JavaScript, not JSON (this once stopped generation with a SyntaxError).
+    const line = 'var pattern_e = new RegExp("^\\x1B\\\\[2J$", "u");\n';
+    expect(withFastPatterns(line)).toBe(line);
+  });
 });

@@ -65,11 +65,22 @@ export function docComment(paragraphs: ReadonlyArray<string | undefined | false>
 }
 
 /**
- * A document's text in a line printed to a terminal (a warning, an error): controls (escape
- * sequences included), line ends and bidirectional controls as `\u` escapes, so the line stays
- * one line and shows what the document says.
+ * What a terminal must not be sent raw: C0 and C1 controls (ESC starts every ANSI, OSC 8
+ * hyperlink and title-setting sequence; U+009B is a one-character CSI), DEL, line ends,
+ * bidirectional controls, zero-width and other invisible characters (the soft hyphen, U+180E,
+ * U+2060–U+206F, the BOM, the interlinear annotation marks, the tag characters U+E0000–U+E007F),
+ * and lone surrogates.
  */
-export const printable = (text: string): string => text.replace(UNSAFE_IN_LITERAL, (char) => (char === '<' ? char : unicodeEscape(char)));
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point: they are escaped.
+const UNSAFE_IN_TERMINAL = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]|\udb40[\udc00-\udc7f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Text printed to a terminal (a warning, an error, a line of avanode-gen's output): every
+ * character of UNSAFE_IN_TERMINAL as a `\u` escape, so no escape sequence reaches the terminal,
+ * the line stays one line and shows what the document says. avanode-gen prints every line
+ * through it (cli.ts `say`).
+ */
+export const printable = (text: string): string => text.replace(UNSAFE_IN_TERMINAL, (char) => char.split('').map(unicodeEscape).join(''));
 
 /** A property name as written in an object literal or interface: bare when it is an identifier, else quoted. */
 export const propertyKey = (name: string): string => (IDENTIFIER.test(name) ? name : stringLiteral(name));

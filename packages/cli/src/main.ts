@@ -12,6 +12,7 @@ import { maintainer } from './maintainer.js';
 import { mcp } from './mcp.js';
 import { mock } from './mock.js';
 import { redactCredentials } from './node-url.js';
+import { terminalText } from './terminal-text.js';
 import { parseMethodArgs } from './params.js';
 import { closest, findMethod, findWireName, methods, namespaces, type CliMethod } from './table.js';
 
@@ -115,10 +116,12 @@ async function dispatch(argv: string[], io: Io): Promise<number> {
 
 /** Runs the command line; resolves to the exit code. Never throws. */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  // Credentials in a URL never reach the terminal, whatever message carries them.
-  const stderr = (text: string) => io.stderr(redactCredentials(text));
+  // Credentials in a URL never reach the terminal, whatever message carries them; nor does a
+  // control or escape sequence from the document or a node (terminal-text.ts).
+  const stderr = (text: string) => io.stderr(terminalText(redactCredentials(text)));
+  const stdout = (text: string) => io.stdout(terminalText(text));
   try {
-    return await dispatch(argv, { ...io, stderr });
+    return await dispatch(argv, { ...io, stdout, stderr });
   } catch (error) {
     if (error instanceof CliError) {
       stderr(`avanode: ${error.message}\n`);

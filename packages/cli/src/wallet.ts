@@ -9,6 +9,7 @@ import { createClient } from '@avanode/client';
 import { type Wallet, createWallet, formatAvax, keyAddress, parsePrivateKey } from '@avanode/wallet';
 import { refuseKeysInArgv } from './argv-keys.js';
 import { describeFailure } from './call.js';
+import { terminalText } from './terminal-text.js';
 import { CliError, EXIT, usageError } from './errors.js';
 import { nodeAddress } from './node-url.js';
 import { joinNegativeValues, milliseconds } from './numbers.js';
@@ -249,7 +250,7 @@ async function runCommand(command: Command, wallet: Wallet & { chainTime(): Prom
         amount: amountOf(values.amount),
         ...(exportTxID !== undefined ? { exportTxID } : {}),
         // Written down before it is sent: the ID to resume with if this process stops before the import.
-        onExportIssued: (txID) => process.stderr.write(`export ${txID} sent; if this stops before the import, run again (or with --export-tx-id ${txID})\n`),
+        onExportIssued: (txID) => process.stderr.write(terminalText(`export ${txID} sent; if this stops before the import, run again (or with --export-tx-id ${txID})\n`)),
       });
       out(stringify(result));
       return;
