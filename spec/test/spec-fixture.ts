@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { parseDocument, type MethodModel } from '@avanode/generators/model';
-import { createAjv } from '@avanode/generators/schema-set';
+import { createAjv, methodPartId, responseId } from '@avanode/generators/schema-set';
 
 export const specDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const document = JSON.parse(readFileSync(join(specDir, 'openrpc.json'), 'utf8')) as Record<string, unknown>;
@@ -34,9 +34,9 @@ function verdict(validate: ValidateFunction, value: unknown): Verdict {
   return { ok, errors };
 }
 
-export const checkParams = (method: string, value: unknown): Verdict => verdict(validator(`avanode:params/${method}`), value);
-export const checkResult = (method: string, value: unknown): Verdict => verdict(validator(`avanode:result/${method}`), value);
-export const checkHealthGet = (status: number, value: unknown): Verdict => verdict(validator(`avanode:response/health.get/${status}`), value);
+export const checkParams = (method: string, value: unknown): Verdict => verdict(validator(methodPartId('params', method)), value);
+export const checkResult = (method: string, value: unknown): Verdict => verdict(validator(methodPartId('result', method)), value);
+export const checkHealthGet = (status: number, value: unknown): Verdict => verdict(validator(responseId('health.get', String(status))), value);
 
 /** The params member as the node receives it from an example pairing. */
 export function exampleParams(method: MethodModel, params: Array<{ name: string; value: unknown }>): unknown {

@@ -40,6 +40,32 @@ describe('the JSON-RPC 2.0 mock', () => {
     expect(mock.paths).toEqual(['/chains/{chain}/rpc']);
   });
 
+  it('serves each method on its own servers\' paths only: another path of the document does not know it (-32601), a path of none is 404', async () => {
+    type Split = { balance: { params: []; result: number }; status: { params: []; result: string }; ping: { params: []; result: string } };
+    const split = createJsonRpcMock<Split>({
+      methods: {
+        balance: { paths: ['/wallet', '/v2/wallet'], byPosition: true, examples: [{ params: [], result: 7 }] },
+        status: { paths: ['/admin'], byPosition: true, examples: [{ params: [], result: 'ok' }] },
+        // No server: `/`.
+        ping: { paths: [], byPosition: true, examples: [{ params: [], result: 'pong' }] },
+      },
+    });
+    const rpc = (method: string) => `{"jsonrpc":"2.0","id":1,"method":"${method}"}`;
+    expect(split.paths).toEqual(['/wallet', '/v2/wallet', '/admin', '/']);
+    expect((await call(rpc('balance'), '/wallet', split)).json).toEqual({ jsonrpc: '2.0', id: 1, result: 7 });
+    expect((await call(rpc('balance'), '/v2/wallet', split)).json).toEqual({ jsonrpc: '2.0', id: 1, result: 7 });
+    expect((await call(rpc('status'), '/admin', split)).json).toEqual({ jsonrpc: '2.0', id: 1, result: 'ok' });
+    expect((await call(rpc('ping'), '/', split)).json).toEqual({ jsonrpc: '2.0', id: 1, result: 'pong' });
+    // A method on a path of the document that is another method's.
+    for (const [method, path] of [['balance', '/admin'], ['status', '/wallet'], ['ping', '/wallet'], ['balance', '/']]) {
+      expect((await call(rpc(method!), path, split)).json, `${method} at ${path}`).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } });
+    }
+    // In a batch, each call by its own method.
+    const batch = await call(`[${rpc('balance')},${rpc('status')}]`, '/wallet', split);
+    expect(batch.json).toEqual([{ jsonrpc: '2.0', id: 1, result: 7 }, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'Method not found' } }]);
+    for (const path of ['/other', '/wallet/x', '/admin/']) expect((await call(rpc('balance'), path, split)).status, path).toBe(404);
+  });
+
   it('refuses what is not JSON-RPC 2.0 with the specification\'s codes', async () => {
     expect((await call('{')).json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
     expect((await call('{} {}')).json).toMatchObject({ error: { code: -32700 } });

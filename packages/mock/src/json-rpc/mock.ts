@@ -103,14 +103,19 @@ function pathTest(template: string): (path: string) => boolean {
 export function createJsonRpcMock<M extends MethodTypes>(options: JsonRpcMockOptions<M>): JsonRpcMock<M> {
   const overrides = { ...(options.overrides ?? {}) } as Record<string, unknown>;
   checkOverrides(overrides, options.methods, options.resultValidators);
-  const paths = [...new Set(Object.values(options.methods).flatMap((m) => (m.paths.length > 0 ? m.paths : ['/'])))];
-  const tests = paths.map(pathTest);
-  const serves = (path: string) => tests.some((test) => test(path));
+  // Each method is served on its own servers' paths (`/` when it has none), as the API's servers
+  // serve it: a method called on a path of the document that is not one of its own is not found
+  // there (-32601), and a path of no method is 404.
+  const pathsOf = (m: JsonRpcMethodData) => (m.paths.length > 0 ? m.paths : ['/']);
+  const paths = [...new Set(Object.values(options.methods).flatMap(pathsOf))];
+  const testOf = new Map(paths.map((path) => [path, pathTest(path)]));
+  const serves = (path: string) => paths.some((template) => testOf.get(template)!(path));
+  const servedAt = (method: JsonRpcMethodData, path: string) => pathsOf(method).some((template) => testOf.get(template)!(path));
   const overridden = new Set(Object.entries(overrides).filter(([, value]) => value !== undefined).map(([name]) => name));
 
-  const invoke = async (name: string, params: unknown): Promise<JsonRpcOutcome> => {
+  const invoke = async (name: string, params: unknown, path: string): Promise<JsonRpcOutcome> => {
     const method = Object.hasOwn(options.methods, name) ? options.methods[name] : undefined;
-    if (!method) return { error: { code: -32601, message: 'Method not found' } };
+    if (!method || !servedAt(method, path)) return { error: { code: -32601, message: 'Method not found' } };
     // Absent params are the empty form of the method's own (§4.2: params "MAY be omitted").
     const given = params ?? (method.byPosition ? [] : {});
     const verdict = options.paramsValidators?.[name]?.(given);
@@ -133,7 +138,7 @@ export function createJsonRpcMock<M extends MethodTypes>(options: JsonRpcMockOpt
     serves,
     async handle(request) {
       if (!serves(request.path)) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '404 page not found\n' };
-      return answerJsonRpc(request, invoke);
+      return answerJsonRpc(request, (name, params) => invoke(name, params, request.path));
     },
     withOverrides(more) {
       return createJsonRpcMock<M>({ ...options, overrides: { ...overrides, ...more } as JsonRpcOverrides<M> });
