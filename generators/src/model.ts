@@ -311,7 +311,7 @@ const metaValidator = () => (metaAjv ??= new Ajv({ strict: false, allErrors: tru
 
 /**
  * Every schema of the document must be valid JSON Schema (draft-07, what the validators
- * compile): `type: strng` stops here, naming the schema or method part and the path, instead
+ * compile, without checking them again: compiled-validators.ts `validateSchema: false`): `type: strng` stops here, naming the schema or method part and the path, instead
  * of failing later inside ajv with a stack trace.
  */
 function checkSchemas(document: Record<string, unknown>, schemas: Record<string, JsonSchema>, problems: string[]): void {
@@ -323,6 +323,16 @@ function checkSchemas(document: Record<string, unknown>, schemas: Record<string,
       if (isObject(p) && p.schema !== undefined) parts.push([`#/methods/${m}/params/${i}/schema`, p.schema]);
     }
     if (isObject(method.result) && method.result.schema !== undefined) parts.push([`#/methods/${m}/result/schema`, method.result.schema]);
+  }
+  // The HTTP endpoints' query and response schemas too: the validators compile them without checking them again.
+  for (const [e, endpoint] of (Array.isArray(document['x-http-endpoints']) ? document['x-http-endpoints'] : []).entries()) {
+    if (!isObject(endpoint)) continue;
+    for (const [i, q] of (Array.isArray(endpoint.query) ? endpoint.query : []).entries()) {
+      if (isObject(q) && q.schema !== undefined) parts.push([`#/x-http-endpoints/${e}/query/${i}/schema`, q.schema]);
+    }
+    for (const [status, response] of Object.entries(isObject(endpoint.responses) ? endpoint.responses : {})) {
+      if (isObject(response) && response.schema !== undefined) parts.push([`#/x-http-endpoints/${e}/responses/${status}/schema`, response.schema]);
+    }
   }
   for (const [where, schema] of parts) {
     if (typeof schema !== 'boolean' && !isObject(schema)) problems.push(`${placeNamed(document, where)}: a schema must be an object or a boolean`);

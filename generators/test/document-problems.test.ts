@@ -120,6 +120,19 @@ describe('a document with problems', () => {
     expect(run.err).not.toMatch(/\n\s+at /);
   });
 
+  it("an HTTP endpoint's query or response schema that is not JSON Schema: one line each, naming its path", async () => {
+    const document = JSON.parse(documentWith([method('a')])) as Record<string, unknown>;
+    document['x-http-endpoints'] = [{ name: 'health.get', paths: { '/ext/health': 'GET' }, query: [{ name: 'tag', schema: { type: 'txt' } }], responses: { 200: { schema: { type: 'object', required: 'no' } } } }];
+    const run = await generate('endpoint.json', JSON.stringify(document));
+    expect(run.code).toBe(1);
+    const lines = run.lines.map((line) => line.replace(`avanode-gen: ${run.spec}: `, ''));
+    expect(lines).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^#\/x-http-endpoints\/0\/query\/0\/schema\/type: not valid JSON Schema: /),
+      expect.stringMatching(/^#\/x-http-endpoints\/0\/responses\/200\/schema\/required: not valid JSON Schema: must be array/),
+    ]));
+    expect(run.err).not.toMatch(/\n\s+at /);
+  });
+
   it(`more problems than are printed: the first ${MAX_PRINTED_PROBLEMS}, then one line saying how many more`, async () => {
     const broken = Array.from({ length: 130 }, (_v, i) => ({ name: `m${i}`, params: [{ name: 'a' }, { name: 'b', schema: { type: 'strng' } }] }));
     const run = await generate('capped.json', documentWith(broken));
