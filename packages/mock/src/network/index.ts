@@ -52,12 +52,13 @@ export interface Simulation {
   /** Shared memory between the chains. */
   sharedMemory(): SharedMemory | undefined;
   /**
-   * Waited for before the network answers a call it may cover (rpc/dispatch.ts, the one place a
-   * call waits on the network): a network whose state is not all in memory gets ready to answer
-   * it there (fetches what the call reads), and a rejection is the call's error. Not set today:
-   * every network's state is in memory, so no call waits and none makes a promise.
+   * Waited for before the network answers a call (rpc/dispatch.ts, the one place a call waits on
+   * the network): a network whose state is not all in memory (a fork) reads there what the call
+   * will read, or resolves with the answer itself (an upstream's, for what it alone holds); a
+   * rejection is the call's error. Not set today: every network's state is in memory, so no call
+   * waits and none makes a promise.
    */
-  prepare?(method: string, params: unknown, blockchainID?: string): Promise<void> | undefined;
+  prepare?(method: string, params: unknown, blockchainID?: string): Promise<Answer | undefined> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
