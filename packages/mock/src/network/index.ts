@@ -22,6 +22,7 @@ import { SharedMemory } from '../shared-memory.js';
 import { createCChain, type CChain } from '../chains/c/chain.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
+export { withDerivedIDs } from './state-txs.js';
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
 export type { Answer, FaultOptions, HealthSetting, MockControl };
 
