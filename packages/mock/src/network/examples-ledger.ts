@@ -227,5 +227,6 @@ function buildExamplesLedger(blockTimeMs: number): Ledger {
     else if (result.status === 'Aborted') ledger.aborted.add(id);
     else if (result.status === 'Committed' && !ledger.txs.has(id)) throw new ExamplesStateError(`platform.getTxStatus: the committed tx ${id} is in no example block`);
   }
+  ledger.fromExamples = true;
   return ledger;
 }

@@ -173,6 +173,8 @@ export interface Ledger {
   validatorSets: ValidatorSetsSnapshot[];
   /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
   sharedMemory?: SharedMemory;
+  /** The chain the spec's examples describe (network/examples-ledger.ts): a sample of mainnet's validators, without this node's own stake. */
+  fromExamples?: boolean;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));

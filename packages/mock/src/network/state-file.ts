@@ -152,6 +152,10 @@ const hex =
 const str: Check = (v, p) => {
   if (typeof v !== 'string') fail(p, 'a string', v);
 };
+/** A percentage as decimal text (`"99.5000"`), 0 to 100: a validator's uptime as getCurrentValidators shows it. */
+const percent: Check = (v, p) => {
+  if (typeof v !== 'string' || !/^[0-9]{1,3}(\.[0-9]{1,20})?$/.test(v) || Number(v) > 100) fail(p, 'a percentage from "0" to "100" (decimal text such as "99.5000")', v);
+};
 const bool: Check = (v, p) => {
   if (typeof v !== 'boolean') fail(p, 'true or false', v);
 };
@@ -196,7 +200,7 @@ const validator = object({
   nodeID,
   txID: cb58,
   ...stakeTimes,
-  'uptime?': str,
+  'uptime?': percent,
   'connected?': bool,
   'delegationFee?': str,
   'potentialReward?': uint64,
