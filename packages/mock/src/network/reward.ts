@@ -34,7 +34,7 @@ const HELICON_RAMP_NS = 90n * 24n * 3600n * NS_PER_SECOND;
  * config as it is; else the minimum moved toward 7.5 % by the ramp's elapsed share (big.Int Div,
  * nanoseconds), all of the way from 90 days after the activation on.
  */
-export function rewardConfigAt(config: RewardConfig, heliconTimeSec: bigint, startSec: bigint): RewardConfig {
+function rewardConfigAt(config: RewardConfig, heliconTimeSec: bigint, startSec: bigint): RewardConfig {
   const min = config.minConsumptionRate;
   if (startSec < heliconTimeSec || min === HELICON_MIN_RATE_TARGET) return config;
   if (config.maxConsumptionRate < HELICON_MIN_RATE_TARGET) return config;

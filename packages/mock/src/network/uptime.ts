@@ -23,7 +23,7 @@ const fractionOf = (uptime: string): number => Number(uptime) / 100;
 export const shownUptime = (uptime: string): string => goFixed(fractionOf(uptime) * 100, 4, 32);
 
 /** prefersCommit's expected uptime for a primary-network validator (fraction): 90 % from Helicon on, else the network's requirement. */
-export function uptimeRequirement(ledger: Ledger, validator: Pick<Staker, 'startTime'>): number {
+function uptimeRequirement(ledger: Ledger, validator: Pick<Staker, 'startTime'>): number {
   return validator.startTime >= ledger.heliconTime ? HELICON_UPTIME_REQUIREMENT : Number(ledger.staking.uptimeRequirement) / 1_000_000;
 }
 
