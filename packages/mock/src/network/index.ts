@@ -20,8 +20,10 @@ import type { HealthSetting, MockControl } from './control-types.js';
 import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
 import { SharedMemory } from '../shared-memory.js';
 import { createCChain, type CChain } from '../chains/c/chain.js';
+import { setUptime } from './uptime.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
+export { withDerivedIDs } from './state-txs.js';
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
 export type { Answer, FaultOptions, HealthSetting, MockControl };
 
@@ -290,6 +292,12 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
       return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
+    },
+    setUptime(nodeID, percent) {
+      const { ledger } = need();
+      const shown = setUptime(ledger, nodeID, percent);
+      version++;
+      return shown;
     },
     health(check, setting) {
       boundedText(check, 'health: check', MAX_NAME_CHARS);
