@@ -19,8 +19,20 @@ const HELICON_UPTIME_REQUIREMENT = 0.9;
 /** The fraction (0 to 1) a stored uptime percentage stands for: the node's rawUptime. */
 const fractionOf = (uptime: string): number => Number(uptime) / 100;
 
+/** Uptimes as shown, remembered: a chain holds few distinct values, and getCurrentValidators prints each on every call. */
+const shown = new Map<string, string>();
+const SHOWN_KEPT = 1_000;
+
 /** getCurrentValidators' `uptime`: the node's Float32 of rawUptime · 100, four places. */
-export const shownUptime = (uptime: string): string => goFixed(fractionOf(uptime) * 100, 4, 32);
+export function shownUptime(uptime: string): string {
+  let text = shown.get(uptime);
+  if (text === undefined) {
+    text = goFixed(fractionOf(uptime) * 100, 4, 32);
+    if (shown.size >= SHOWN_KEPT) shown.clear();
+    shown.set(uptime, text);
+  }
+  return text;
+}
 
 /** prefersCommit's expected uptime for a primary-network validator (fraction): 90 % from Helicon on, else the network's requirement. */
 function uptimeRequirement(ledger: Ledger, validator: Pick<Staker, 'startTime'>): number {
