@@ -100,7 +100,8 @@ export function nodeUptime(ledger: Ledger, examplesChain: boolean): UptimeAnswer
   const now = BigInt(chainTime(ledger));
   const primary = ledger.stakers.filter((s) => s.subnetID === P_CHAIN_ID && s.startTime <= now);
   const self = primary.find((s) => s.nodeID === NODE_ID);
-  if (!self) return examplesChain ? undefined : { error: "couldn't get node uptime: node is not a validator" };
+  // NodeUptime's errNotValidator: no weight of this node's on the primary network.
+  if (!self || weightOf(self, now) === 0n) return examplesChain ? undefined : { error: "couldn't get node uptime: node is not a validator" };
   const myStake = Number(weightOf(self, now));
   let total = 0n;
   for (const s of primary) total += weightOf(s, now);
