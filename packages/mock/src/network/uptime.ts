@@ -51,7 +51,7 @@ export function prefersCommit(ledger: Ledger, validator: Staker): boolean {
   return fractionOf(uptime) >= uptimeRequirement(ledger, validator);
 }
 
-/** Longest NodeID a control call may name (`NodeID-` and a 20-byte cb58: 33 characters at most). */
+/** Longest NodeID a control call may name: `NodeID-` and the cb58 of 20 bytes and their checksum (at most 33 characters). */
 const MAX_NODE_ID_CHARS = 40;
 
 /** The current primary-network validator of `nodeID` (one with a start in the past), if any. */
