@@ -1,19 +1,19 @@
 // The simulated network behind the mock node: a seeded (or loaded) state, a clock that makes
 // blocks, txs that commit, faults and health a test controls. createMockNode, and through it the
 // msw handlers and the standalone server, use one of these, so all three answer alike.
-import { answers, readOnlyAnswers, type Answer } from './answers.js';
+import { answers, lookupAlias, readOnlyAnswers, type Answer } from './answers.js';
 import { makeBlock } from './builder.js';
 import { createClock, type VirtualClock } from './clock.js';
 import { createControl } from './control.js';
 import { Faults, type FaultOptions } from './faults.js';
-import { createLedger, lastBlock, type Ledger } from './ledger.js';
+import { P_CHAIN_ID, createLedger, lastBlock, type Ledger } from './ledger.js';
 import { createExamplesLedger } from './examples-ledger.js';
-import { generateState } from './seed.js';
+import { AVM_ID, EVM_ID, generateState } from './seed.js';
 import { StateError, rfc3339, validateStateFile, type StateFile } from './state-file.js';
 import { isObject } from '../is-object.js';
 import type { HealthSetting, MockControl } from './control-types.js';
 import { SharedMemory } from '../shared-memory.js';
-import { createCChain, type CChain } from '../chains/c/chain.js';
+import { createCChain, type CChain, type CChainHost } from '../chains/c/chain.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
 export { withDerivedIDs } from './state-txs.js';
@@ -86,6 +86,23 @@ function startingState(network: NetworkOptions | undefined, seed: number): State
   return network.heliconTime !== undefined ? withHeliconTime(state, network.heliconTime) : state;
 }
 
+/** What the C-chain reads of this network (chains/c/chain.ts): the ledger's IDs, its primary network's X- and C-chain, its aliases. */
+function cChainHost(ledger: Ledger): CChainHost {
+  const primaryChain = (vmID: string) => ledger.chains.find((chain) => chain.vmID === vmID && chain.subnetID === P_CHAIN_ID)?.id;
+  return {
+    get networkID() {
+      return ledger.networkID;
+    },
+    get avaxAssetID() {
+      return ledger.avaxAssetID;
+    },
+    heliconTime: ledger.heliconTime,
+    cChainID: primaryChain(EVM_ID),
+    xChainID: primaryChain(AVM_ID),
+    lookup: (alias) => lookupAlias(ledger, alias),
+  };
+}
+
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
   const seed = network?.seed ?? options.seed ?? 1;
@@ -121,7 +138,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
     shared = new SharedMemory();
     ledger.sharedMemory = shared;
-    cChain = createCChain(ledger, shared, !initial);
+    cChain = createCChain(cChainHost(ledger), shared, !initial);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: blockAt });
     const ticking = clock;
