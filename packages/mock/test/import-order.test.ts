@@ -15,15 +15,15 @@ const src = join(import.meta.dirname, '..', 'src');
 
 /**
  * Folder cycles left (a folder imports another that imports it back), as `a ↔ b`. network/ holds
- * both the P-chain's state (ledger.ts, params.ts, validator-sets.ts), which the executor and the
- * P-chain's side of shared memory (chains/p/atomic.ts) read, and the simulation that drives
- * them: these end when that state moves to a room below them (a `state/`), while the executor is
- * being reshaped on other branches. (chains/c reads what it needs of the network through the
- * CChainHost the network gives it, so it no longer imports network/.)
+ * both the P-chain's state (ledger.ts, params.ts, validator-sets.ts), which the executor reads,
+ * and the simulation that drives the executor: the cycle ends when that state moves to a room
+ * below both (state/, where the UTXO records went first), while the executor is being reshaped
+ * on other branches. The chains no longer take part: chains/c reads the network through the
+ * CChainHost it is given, chains/p/atomic.ts reads state/utxo.ts.
  */
-const KNOWN_FOLDER_CYCLES = ['chains/p ↔ network', 'executor ↔ network'];
-/** The rooms those cycles join (executor/ also reaches chains/p/atomic.ts). */
-const KNOWN_TANGLE = ['chains/p', 'executor', 'network'];
+const KNOWN_FOLDER_CYCLES = ['executor ↔ network'];
+/** The rooms those cycles join. */
+const KNOWN_TANGLE = ['executor', 'network'];
 
 /** Every .ts file under `dir`, as paths relative to `src`. */
 function sources(dir: string): string[] {
