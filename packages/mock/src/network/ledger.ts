@@ -160,7 +160,7 @@ export interface Ledger {
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
 const ownerOf = (o: StateOwner): Owner => ({ locktime: big(o.locktime), threshold: o.threshold ?? 1, addresses: [...o.addresses] });
-/** A JSON number while exact, as the codec writes and reads uint64s. */
+
 /**
  * Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block
  * when the chain has none; returns it. A tx is kept under its `id` when given (a state's trusted

@@ -27,7 +27,7 @@ export interface UtxoRecord {
   idBytes: Uint8Array;
 }
 
-/** A uint64 as the codec takes it: a number while safe, else a bigint. */
+/** A JSON number while exact, as the codec writes and reads uint64s (a bigint past 2^53 − 1). */
 export const u64 = (value: bigint): number | bigint => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
 
 /** The node's codec form of a UTXO (a secp256k1fx.TransferOutput, inside a stakeable.LockOut when locked). */
