@@ -5,9 +5,6 @@
 import { EMPTY_ID, decodeHexNC } from '@avanode/codec';
 import { mockData } from '../../generated/mock-data.js';
 import type { SharedMemory } from '../../shared-memory.js';
-import { P_CHAIN_ID, type Ledger } from '../../network/ledger.js';
-import { AVM_ID, EVM_ID } from '../../network/seed.js';
-import { lookupAlias } from '../../network/answers.js';
 import { cChainAnswers, cChainReadOnly, type CAnswer } from './answers.js';
 import { acceptAtomicTx, atomicTxError, type AtomicEnv } from './executor.js';
 import { createCChainState, type CChainState } from './state.js';
@@ -19,7 +16,23 @@ const ETH_READS = new Set(['eth_baseFee', 'eth_chainId', 'eth_getBalance', 'eth_
 /** The C-chain's ID on mainnet, the examples' network when its chains list none. */
 const MAINNET_C_CHAIN = '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5';
 
-const primaryChain = (ledger: Ledger, vmID: string) => ledger.chains.find((chain) => chain.vmID === vmID && chain.subnetID === P_CHAIN_ID)?.id;
+/** The P-chain's ID (ids.Empty). */
+const P_CHAIN_ID = EMPTY_ID;
+
+/**
+ * What the C-chain reads of the network it is part of, given by the network (network/index.ts),
+ * so this room imports nothing of the network's: its IDs, its Helicon time, the primary
+ * network's X- and C-chain IDs (when it lists them) and how it resolves a chain alias.
+ */
+export interface CChainHost {
+  readonly networkID: number;
+  readonly avaxAssetID: string;
+  readonly heliconTime: bigint;
+  readonly cChainID: string | undefined;
+  readonly xChainID: string | undefined;
+  /** A chain's alias or ID (P, X, C, a subnet's chain this node runs) as the node's chain manager resolves it. */
+  lookup(alias: string): string | undefined;
+}
 
 export interface CChain {
   state: CChainState;
@@ -51,23 +64,23 @@ function seedFromExamples(state: CChainState): void {
   }
 }
 
-export function createCChain(ledger: Ledger, shared: SharedMemory, examples = false): CChain {
-  const chainID = primaryChain(ledger, EVM_ID) ?? MAINNET_C_CHAIN;
-  const xChainID = primaryChain(ledger, AVM_ID) ?? EMPTY_ID;
+export function createCChain(host: CChainHost, shared: SharedMemory, examples = false): CChain {
+  const chainID = host.cChainID ?? MAINNET_C_CHAIN;
+  const xChainID = host.xChainID ?? EMPTY_ID;
   // The network's one Helicon time (network/params.ts, a state file's or --helicon-time), which info.upgrades answers too.
-  const state = createCChainState(chainID, ledger.networkID, Number(ledger.heliconTime));
+  const state = createCChainState(chainID, host.networkID, Number(host.heliconTime));
   if (examples) seedFromExamples(state);
-  const envAt = (nowSec: number): AtomicEnv => ({ networkID: ledger.networkID, avaxAssetID: ledger.avaxAssetID, peers: [P_CHAIN_ID, xChainID], shared, nowSec: BigInt(nowSec) });
+  const envAt = (nowSec: number): AtomicEnv => ({ networkID: host.networkID, avaxAssetID: host.avaxAssetID, peers: [P_CHAIN_ID, xChainID], shared, nowSec: BigInt(nowSec) });
   const isC = (id: string | undefined) => id === 'C' || id === 'evm' || id === chainID;
   return {
     state,
     covers: (method, blockchainID) => method.startsWith('avax.') || method.startsWith('avm.') || (ETH_READS.has(method) && isC(blockchainID)),
     readsOnly: (method) => cChainReadOnly.has(method) || method.startsWith('avm.'),
     answer(method, params, nowSec) {
-      if (method.startsWith('avm.')) return xChainAnswer(method, (params ?? {}) as Record<string, unknown>, ledger);
+      if (method.startsWith('avm.')) return xChainAnswer(method, (params ?? {}) as Record<string, unknown>, host);
       const handler = cChainAnswers[method];
       if (!handler) return undefined;
-      return handler({ c: state, env: envAt(nowSec), shared, nowSec, lookup: (alias) => lookupAlias(ledger, alias) }, params ?? (ETH_READS.has(method) ? [] : {}));
+      return handler({ c: state, env: envAt(nowSec), shared, nowSec, lookup: (alias) => host.lookup(alias) }, params ?? (ETH_READS.has(method) ? [] : {}));
     },
     makeBlock(nowSec) {
       const env = envAt(nowSec);

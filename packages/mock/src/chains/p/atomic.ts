@@ -3,9 +3,14 @@
 // P-chain, read with SharedMemory.Get; an accepted ExportTx puts its exported outputs for the
 // destination chain, an accepted ImportTx removes what it spent (the block's atomic requests);
 // getUTXOs({ sourceChain }) lists what waits (avax.GetAtomicUTXOs).
-import { decodeCB58, utxoId } from '@avanode/codec';
+import { EMPTY_ID, decodeCB58, utxoId } from '@avanode/codec';
 import { SharedMemoryNotFound, type AtomicRequests, type SharedMemory, type SharedUtxo } from '../../shared-memory.js';
-import { P_CHAIN_ID, makeUtxo, type Ledger, type UtxoRecord } from '../../network/ledger.js';
+import { makeUtxo, type UtxoRecord } from '../../state/utxo.js';
+
+/** The P-chain's ID (ids.Empty): its side of each shared memory pair. */
+const P_CHAIN_ID = EMPTY_ID;
+/** What these read of the P-chain's state: its network, for the addresses' HRP. */
+type Network = { readonly networkID: number };
 
 type Fields = Record<string, unknown>;
 interface AtomicIn {
@@ -15,7 +20,7 @@ interface AtomicIn {
 }
 
 /** The UTXOs an ImportTx spends, as the P-chain's records; or the node's text when one is not in shared memory. */
-export function importedUtxos(ledger: Ledger, shared: SharedMemory, unsigned: Fields): { utxos: Map<string, UtxoRecord> } | { error: string } {
+export function importedUtxos(ledger: Network, shared: SharedMemory, unsigned: Fields): { utxos: Map<string, UtxoRecord> } | { error: string } {
   const inputs = unsigned.importedInputs as AtomicIn[];
   const ids = inputs.map((input) => makeUtxoId(input));
   let found: SharedUtxo[];
@@ -31,7 +36,7 @@ export function importedUtxos(ledger: Ledger, shared: SharedMemory, unsigned: Fi
 const makeUtxoId = (input: AtomicIn): string => utxoId({ txID: input.txID, outputIndex: input.outputIndex });
 
 /** A shared-memory UTXO as the P-chain's UtxoRecord (its owner printed for this network). */
-function asRecord(ledger: Ledger, utxo: SharedUtxo): UtxoRecord {
+function asRecord(ledger: Network, utxo: SharedUtxo): UtxoRecord {
   const value = utxo.value as { txID: string; outputIndex: number; assetID: string; output: { amount: number | bigint; locktime: number | bigint; threshold: number; addresses: string[] } };
   const out = value.output;
   return makeUtxo(ledger, value.txID, value.outputIndex, value.assetID, BigInt(out.amount), { locktime: BigInt(out.locktime), threshold: out.threshold, addresses: out.addresses });
@@ -61,7 +66,7 @@ function toShared(record: UtxoRecord, txID: string): SharedUtxo {
 }
 
 /** The UTXOs `sourceChain` exported to the P-chain, as records, for the owners `keys` (short IDs), in the node's order. */
-export function atomicUtxosByAddress(ledger: Ledger, shared: SharedMemory, sourceChain: string, keys: string[]): Array<{ key: string; utxos: UtxoRecord[] }> {
+export function atomicUtxosByAddress(ledger: Network, shared: SharedMemory, sourceChain: string, keys: string[]): Array<{ key: string; utxos: UtxoRecord[] }> {
   const { utxos } = shared.indexed(P_CHAIN_ID, sourceChain, keys, (key) => decodeCB58(key), {}, Number.MAX_SAFE_INTEGER);
   const records = utxos.map((u) => asRecord(ledger, u));
   const sorted = [...new Set(keys)].sort((a, b) => compare(decodeCB58(a), decodeCB58(b)));
