@@ -5,7 +5,7 @@
 // the builder refuses to make the tx. Each refusal is checked against the node's text, and next to
 // each rule the honest neighbour commits. Then the cycle (proposal_tx_executor.go
 // RewardAutoRenewedValidatorTx): two restakes and an exit, and a restake capped by the maximum stake.
-import { decodeUtxo, encodeCB58, encodeHex, encodeTx, nodeIdToString, parseTx, txId } from '@avanode/codec';
+import { decodeHex, decodeUtxo, encodeCB58, encodeHex, encodeTx, nodeIdToString, parseTx, txId, typeName } from '@avanode/codec';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildAddAutoRenewedValidatorTx, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, buildSetAutoRenewedValidatorConfigTx, keyAddress, keyAddressBytes, proofOfPossession, readUtxoHexes, signTx, type BuiltTx } from '@avanode/wallet';
 import { createClient } from '@avanode/client';
@@ -139,6 +139,19 @@ const supply = async () => BigInt((await result('platform.getCurrentSupply')).su
 async function rewardsOf(txID: string, end: bigint) {
   const { utxos } = await result('platform.getRewardUTXOs', { txID: rewardTxID(txID, end), encoding: 'hex' });
   return (utxos as string[]).map((u) => decodeUtxo(u, { network: 'local' })).map((u) => ({ outputIndex: u.outputIndex, owner: (u.output as { addresses: string[] }).addresses[0], amount: BigInt((u.output as { amount: number | bigint }).amount) }));
+}
+
+/** The proposal block from height `from` on whose tx is `txID`, its ID, and the block after it. */
+async function findBlockWith(txID: string, from: number) {
+  const { height } = await result('platform.getHeight');
+  for (let h = from; h < Number(height); h++) {
+    const { block } = await result('platform.getBlockByHeight', { height: h, encoding: 'json' });
+    const proposal = block as { id: string; tx?: { id: string } };
+    if (proposal.tx?.id !== txID) continue;
+    const next = (await result('platform.getBlockByHeight', { height: h + 1, encoding: 'json' })).block as Record<string, unknown>;
+    return { proposal, id: proposal.id, next };
+  }
+  throw new Error(`no proposal block holds ${txID} from height ${from} to ${height}`);
 }
 
 /** A local network with Helicon in the past, KEY funded with several UTXOs (each tx leaves some for the next; one big enough for the maximum stake). */
@@ -381,6 +394,34 @@ describe('the cycle (proposal_tx_executor.go RewardAutoRenewedValidatorTx)', () 
     expect(returned.reduce((sum, u) => sum + BigInt((u.output as { amount: number | bigint }).amount), 0n)).toBe(weight0);
     // Everything paid was minted when each cycle began: the supply did not move at the exit.
     expect(await supply()).toBe(supply0 + reward1 + reward2 + reward3);
+  });
+
+  it("puts each cycle's RewardAutoRenewedValidatorTx in a proposal block and its commit block, where getTx finds it (builder.go newRewardTxForStaker)", async () => {
+    const rewards = keyAddress(new Uint8Array(32).fill(0x65), LOCAL);
+    const add = await addTx({ rewards, period: HOUR, autoCompoundRewardShares: 100_000 });
+    const txID = txId(add);
+    const start = await commits(add);
+    const { height: before } = await result('platform.getHeight');
+    // Nothing is rewarded until the cycle ends.
+    expect((await rpc(server.url, 'platform.getTx', { txID: rewardTxID(txID, start + HOUR), encoding: 'hex' })).error?.message).toBe("couldn't get tx: not found");
+    server.control.advance(Number(HOUR) * 1000);
+    await commits(await configTx(txID, 0n));
+    server.control.advance(Number(HOUR) * 1000);
+    for (const end of [start + HOUR, start + 2n * HOUR]) {
+      const id = rewardTxID(txID, end);
+      const { tx } = await result('platform.getTx', { txID: id, encoding: 'hex' });
+      expect(txId(decodeHex(tx as string))).toBe(id);
+      const reward = parseTx(decodeHex(tx as string)).tx;
+      expect(typeName(reward.unsignedTx)).toBe('RewardAutoRenewedValidatorTx');
+      expect(reward.unsignedTx).toMatchObject({ txID, timestamp: Number(end) });
+      expect(reward.credentials).toEqual([]);
+      expect((await result('platform.getTxStatus', { txID: id })).status).toBe('Committed');
+      // Its block: a Banff proposal block holding it alone, at the cycle's end, then a commit block on it.
+      const found = await findBlockWith(id, Number(before));
+      expect(found.proposal).toMatchObject({ time: Number(end), txs: [] });
+      expect(found.next).toMatchObject({ parentID: found.id, time: Number(end) });
+      expect(Object.keys(found.next)).not.toContain('txs');
+    }
   });
 
   it("restakes the shares of its delegatee reward too: a delegation ending with the cycle, its commission split like the validator's reward", async () => {

@@ -10,7 +10,7 @@ import { StateError, createMockNode, generateState, withDerivedIDs, type StateFi
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLedger } from '../src/network/ledger.ts';
+import { createLedger, rewardValidatorTx } from '../src/network/ledger.ts';
 
 const AVAX = 1_000_000_000n;
 const TIME = 1_767_300_000;
@@ -111,6 +111,23 @@ describe("a state file's txs", () => {
       [VALIDATOR_TX, 2, Number(AVAX / 20n)],
     ]);
     expect((await client.platform.getRewardUTXOs({ txID: DELEGATOR_TX, encoding: 'hex' })).utxos).toHaveLength(1);
+    // Each staker's RewardValidatorTx is on the chain, in a proposal block followed by its commit block (builder.go NewRewardValidatorTx).
+    for (const staker of [DELEGATOR_TX, VALIDATOR_TX]) {
+      const id = txId(rewardValidatorTx(staker));
+      expect((await client.platform.getTxStatus({ txID: id })).status).toBe('Committed');
+      const { tx } = await client.platform.getTx({ txID: id, encoding: 'hex' });
+      expect(typeName(decodeTx(decodeHex(tx as string), { network: 12345 }).unsignedTx)).toBe('RewardValidatorTx');
+    }
+    const height = Number((await client.platform.getHeight()).height);
+    const blocks = await Promise.all(Array.from({ length: height - 5 }, (_, i) => client.platform.getBlockByHeight({ height: 6 + i, encoding: 'json' })));
+    const proposals = blocks.map((b) => b.block as { id: string; tx?: { id: string }; txs?: unknown[] });
+    const proposalOf = (staker: string) => proposals.findIndex((b) => b.tx?.id === txId(rewardValidatorTx(staker)));
+    for (const staker of [DELEGATOR_TX, VALIDATOR_TX]) {
+      const at = proposalOf(staker);
+      expect(at, staker).toBeGreaterThan(-1);
+      expect(proposals[at + 1], staker).toMatchObject({ parentID: proposals[at]!.id });
+      expect(proposals[at + 1]!.txs, staker).toBeUndefined();
+    }
     const { utxos } = await client.platform.getUTXOs({ addresses: [REWARDS], encoding: 'hex' });
     const stake = utxos.map((hex) => decodeUtxo(hex as string) as unknown as { txID: string; outputIndex: number; output: { amount: number } }).find((u) => u.txID === VALIDATOR_TX && u.outputIndex === 0);
     expect(stake?.output.amount).toBe(Number(2_000n * AVAX));
@@ -145,6 +162,16 @@ describe("a state file's IDs", () => {
     const held = 10n * AVAX + 2_000n * AVAX + 25n * AVAX;
     expect(() => createMockNode({ network: { state: { ...state, supply: String(held - 1n) } } })).toThrow(new StateError(`state.supply: ${held - 1n} nAVAX is less than the state holds (${held} nAVAX in its UTXOs, stakes and L1 balances)`));
     expect(createMockNode({ network: { state: { ...state, supply: String(held) } } }).control.status()).toMatchObject({ network: true });
+  });
+
+  it('numbers the memo of a tx the state makes twice alike (two subnets of one owner), so each has an ID of its own', () => {
+    const twice = { ...state, validators: [], subnets: [{ owner: owner(SUBNET_OWNER) }, { owner: owner(SUBNET_OWNER) }] };
+    const [first, second] = withDerivedIDs(twice).subnets!.map((s) => s.id);
+    expect(first).toBe(SUBNET_ID);
+    expect(second).not.toBe(first);
+    const ledger = createLedger(twice, 2000);
+    expect(txId(ledger.txs.get(second!)!.bytes)).toBe(second);
+    expect((decodeTx(ledger.txs.get(second!)!.bytes, { network: 12345 }).unsignedTx as unknown as { memo: string }).memo).toBe('0x00000001');
   });
 
   it("makes the seed's IDs the same way: a seeded network's stakers and subnets have their txs", () => {

@@ -28,6 +28,8 @@ export const NODE_ERRORS = {
   errValidatorWeightMismatch: error('validator weight mismatch', 'vms/platformvm/txs/add_permissionless_validator_tx.go#errValidatorWeightMismatch'),
   errDelegatorWeightMismatch: error('delegator weight is not equal to total stake weight', 'vms/platformvm/txs/add_delegator_tx.go#errDelegatorWeightMismatch'),
   errOutputsNotSorted: error('outputs not sorted', 'vms/platformvm/txs/base_tx.go#errOutputsNotSorted'),
+  errAddPrimaryNetworkValidator: error("can't add primary network validator with AddSubnetValidatorTx", 'vms/platformvm/txs/add_subnet_validator_tx.go#errAddPrimaryNetworkValidator'),
+  ErrRemovePrimaryNetworkValidator: error("can't remove primary network validator with RemoveSubnetValidatorTx", 'vms/platformvm/txs/remove_subnet_validator_tx.go#ErrRemovePrimaryNetworkValidator'),
   ErrZeroWeight: error('weight of this validator is too low', 'vms/platformvm/txs/validator.go#ErrWeightTooSmall'),
   ErrInvalidProofOfPossession: error('invalid proof of possession', 'vms/platformvm/signer/proof_of_possession.go#ErrInvalidProofOfPossession'),
   ErrCantValidatePrimaryNetwork: error("new blockchain can't be validated by primary network", 'vms/platformvm/txs/create_chain_tx.go#ErrCantValidatePrimaryNetwork'),
@@ -48,6 +50,7 @@ export const NODE_ERRORS = {
   ErrPeriodMismatch: error('proposed staking period is not inside dependent staking period', `${STAKER}#ErrPeriodMismatch`),
   ErrOverDelegated: error('validator would be over delegated', `${STAKER}#ErrOverDelegated`),
   ErrDuplicateValidator: error('duplicate validator', `${STAKER}#ErrDuplicateValidator`),
+  ErrNotValidator: error("isn't a current or pending validator", `${STAKER}#ErrNotValidator`),
   ErrWrongStakedAssetID: error('incorrect staked assetID', `${STAKER}#ErrWrongStakedAssetID`),
   ErrAddValidatorTxPostDurango: error('AddValidatorTx is not permitted post-Durango', `${STAKER}#ErrAddValidatorTxPostDurango`),
   ErrAddDelegatorTxPostDurango: error('AddDelegatorTx is not permitted post-Durango', `${STAKER}#ErrAddDelegatorTxPostDurango`),
@@ -74,6 +77,7 @@ export const NODE_ERRORS = {
   // vms/txs/mempool/mempool.go
   ErrTxTooLarge: error('tx too large', 'vms/txs/mempool/mempool.go#ErrTxTooLarge'),
   ErrConflictsWithOtherTx: error('tx conflicts with other tx', 'vms/txs/mempool/mempool.go#ErrConflictsWithOtherTx'),
+  ErrMempoolFull: error('mempool is full', 'vms/txs/mempool/mempool.go#ErrMempoolFull'),
 } as const satisfies Record<string, NodeError>;
 
 export type NodeErrorName = keyof typeof NODE_ERRORS;

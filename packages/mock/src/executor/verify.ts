@@ -12,6 +12,7 @@ import { AUTO_RENEWED_TXS, autoRenewedShape, autoRenewedSyntax, verifyAddAutoRen
 import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet, wrapExportSpend } from './chain-txs.js';
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 import { STAKER_TXS, stakerShape, stakerSyntax, verifyStakerRules } from './staker.js';
+import { SUBNET_VALIDATOR_TXS, subnetValidatorShape, subnetValidatorSyntax, verifySubnetValidatorRules } from './subnet-validators.js';
 import { WarpTxRefusal, registerL1Validator, setL1ValidatorWeight } from './warp-txs.js';
 import { importedUtxos } from '../chains/p/atomic.js';
 import { SharedMemory } from '../shared-memory.js';
@@ -110,6 +111,7 @@ function syntax(ledger: Ledger, type: string, unsigned: Fields, ins: Transferabl
   if (staker) stakerShape(type, unsigned);
   else if (type === 'CreateChainTx') createChainShape(unsigned);
   else if (type === 'ExportTx') exportShape(unsigned);
+  else if (SUBNET_VALIDATOR_TXS.has(type)) subnetValidatorShape(type, unsigned);
   try {
     syntacticVerify(ledger, unsigned, ins, outs);
   } catch (error) {
@@ -117,6 +119,7 @@ function syntax(ledger: Ledger, type: string, unsigned: Fields, ins: Transferabl
     throw error;
   }
   if (staker) stakerSyntax(type, unsigned, verifyStakeOutput);
+  else if (SUBNET_VALIDATOR_TXS.has(type)) subnetValidatorSyntax(type, unsigned);
   else if (type === 'ExportTx') exportedOutputsSyntax(unsigned, (out) => verifyOutput(out), (out) => encodeTransferableOutput(out as never));
   verifyMemoLength(unsigned);
 }
@@ -236,6 +239,8 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
   const imported = type === 'ImportTx' ? importedUtxos(ledger, ledger.sharedMemory ?? new SharedMemory(), unsigned) : undefined;
   if (imported && 'error' in imported) refuse(imported.error);
   const importedIns = (unsigned.importedInputs as TransferableIn[] | undefined) ?? [];
+  // A subnet validator's period, duplicate and primary network validator come before its subnet's authorization.
+  if (SUBNET_VALIDATOR_TXS.has(type)) verifySubnetValidatorRules(ledger, type, unsigned, nowSec);
   // The subnet or L1 authorization (the tx's last credential) before the flow check, as the node's executors order them.
   let baseCreds: SignedTx['credentials'];
   try {
@@ -269,6 +274,7 @@ function execute({ ledger, tx, unsignedBytes, nowSec, price }: VerifyContext): v
     verifySpend(ledger, [...ins, ...importedIns], [...outs, ...((unsigned.exportedOutputs as TransferableOut[] | undefined) ?? [])], baseCreds, unsignedBytes, nowSec, burned(type, unsigned, fee), imported && 'utxos' in imported ? imported.utxos : undefined);
   } catch (error) {
     if (type === 'ExportTx') wrapExportSpend(error);
+    if (SUBNET_VALIDATOR_TXS.has(type) && error instanceof Refusal) throw wrapRefusal('flow check failed: ', error);
     throw error;
   }
   // After the flow check: the warp message's payload, the L1, the expiry, the nonce (warp-txs.ts).

@@ -1,5 +1,6 @@
 // What an accepted subnet or L1 tx changes, as avalanchego v1.14.2's standard_tx_executor.go
-// writes it: TransferSubnetOwnershipTx the subnet's owner, ConvertSubnetToL1Tx the conversion and
+// writes it: AddSubnetValidatorTx a permissioned validator from the block's time,
+// RemoveSubnetValidatorTx its removal, TransferSubnetOwnershipTx the subnet's owner, ConvertSubnetToL1Tx the conversion and
 // the L1's first validators, IncreaseL1ValidatorBalanceTx a balance, DisableL1ValidatorTx a
 // balance returned as a UTXO of the tx (at the index after its outputs).
 import { decodeCB58, decodeHexNC, formatAddress, nodeIdToString, txId } from '@avanode/codec';
@@ -65,7 +66,12 @@ function conversionID(subnetID: string, chainID: string, address: Uint8Array, va
 
 /** Applies an accepted subnet or L1 tx's own changes (its UTXOs are txs.ts acceptTx's). */
 export function acceptSubnetTx(ledger: Ledger, id: string, type: string, unsigned: Fields, outputCount: number, blockTime: number): void {
-  if (type === 'TransferSubnetOwnershipTx') {
+  if (type === 'AddSubnetValidatorTx') {
+    const v = unsigned.validator as { nodeID: string; end: number | bigint; weight: number | bigint; subnetID: string };
+    ledger.stakers.push({ txID: id, nodeID: v.nodeID, subnetID: v.subnetID, startTime: BigInt(blockTime), endTime: BigInt(v.end), weight: BigInt(v.weight), delegators: [], stake: [], stakeIndex: 0 });
+  } else if (type === 'RemoveSubnetValidatorTx') {
+    ledger.stakers = ledger.stakers.filter((s) => !(s.subnetID === unsigned.subnetID && s.nodeID === unsigned.nodeID));
+  } else if (type === 'TransferSubnetOwnershipTx') {
     const subnet = ledger.subnets.find((s) => s.id === unsigned.subnetID);
     const owner = unsigned.newOwner as { locktime: number | bigint; threshold: number; addresses: string[] };
     if (subnet) subnet.owner = { locktime: BigInt(owner.locktime), threshold: owner.threshold, addresses: [...owner.addresses] };

@@ -450,8 +450,8 @@ export const answers: Record<string, Handler> = {
   'platform.getTxStatus': (l, p) => {
     const id = typeof p.txID === 'string' ? p.txID : EMPTY_ID;
     // Service.GetTxStatus: the state's status first (Committed, or Aborted for an old proposal), then the mempool, then the drop reasons.
-    if (l.txs.has(id)) return ok({ status: 'Committed' });
     if (l.aborted.has(id)) return ok({ status: 'Aborted' });
+    if (l.txs.has(id)) return ok({ status: 'Committed' });
     if (l.mempool.has(id)) return ok({ status: 'Processing' });
     const reason = l.dropped.get(id);
     return ok(reason === undefined ? { status: 'Unknown' } : { status: 'Dropped', reason });

@@ -9,7 +9,7 @@
 // output indices from 0), the stake comes back as UTXOs of the validator's tx (unstakeUTXOs).
 import { EMPTY_ID, encodeTx, txId } from '@avanode/codec';
 import { ownerOf, autoRenewedNodeID, autoRenewedWeight } from '../executor/auto-renewed.js';
-import { makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
+import { appendRewardBlocks, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
 import { mintPotentialReward } from './staking-rewards.js';
 import { splitReward } from './reward.js';
 
@@ -60,10 +60,18 @@ export function setAutoRenewedConfig(ledger: Ledger, unsigned: Fields): void {
   validator.autoRenewed!.autoCompoundRewardShares = BigInt(unsigned.autoCompoundRewardShares as number);
 }
 
-/** The RewardAutoRenewedValidatorTx the block builder makes at a cycle's end: its ID names the cycle's reward UTXOs. */
-export function rewardTxID(validatorTxID: string, timestamp: bigint): string {
+/** The RewardAutoRenewedValidatorTx the block builder makes at a cycle's end (builder.go newRewardAutoRenewedValidatorTx: no credentials). */
+function rewardTx(validatorTxID: string, timestamp: bigint): Uint8Array {
   const value = timestamp <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(timestamp) : timestamp;
-  return txId(encodeTx({ unsignedTx: { type: 'RewardAutoRenewedValidatorTx', txID: validatorTxID, timestamp: value }, credentials: [] } as never));
+  return encodeTx({ unsignedTx: { type: 'RewardAutoRenewedValidatorTx', txID: validatorTxID, timestamp: value }, credentials: [] } as never);
+}
+
+/** The ID of the cycle's reward tx: it names the cycle's reward UTXOs. */
+export const rewardTxID = (validatorTxID: string, timestamp: bigint): string => txId(rewardTx(validatorTxID, timestamp));
+
+/** The cycle's reward tx on the chain, in a proposal block and its commit block at the cycle's end, after what it changed. */
+function commitRewardTx(ledger: Ledger, validatorTxID: string, cycleEnd: bigint, committed = true): void {
+  appendRewardBlocks(ledger, Number(cycleEnd), rewardTx(validatorTxID, cycleEnd), committed);
 }
 
 /** mintRewards: the validation part, then the delegatee part, each a UTXO of the reward tx when not 0. */
@@ -108,6 +116,7 @@ export function restake(ledger: Ledger, validator: Staker): void {
   validator.endTime = start + info.nextPeriod;
   p.potentialReward = mintPotentialReward(ledger, start, validator.endTime, validator.weight);
   p.accruedDelegateeReward = 0n;
+  commitRewardTx(ledger, validator.txID, start);
 }
 
 /** The graceful exit (NextPeriod 0): the stake back, and every reward of the validator's cycles paid. */
@@ -116,6 +125,7 @@ export function exitAutoRenewed(ledger: Ledger, validator: Staker, returnStake: 
   const p = validator.permissionless!;
   returnStake(validator.txID, validator.stakeIndex, validator.stake);
   mintRewards(ledger, validator, p.potentialReward + info.accruedValidationRewards, p.accruedDelegateeReward + info.accruedDelegateeRewards);
+  commitRewardTx(ledger, validator.txID, validator.endTime);
 }
 
 /**
@@ -129,4 +139,5 @@ export function abortAutoRenewed(ledger: Ledger, validator: Staker, returnStake:
   returnStake(validator.txID, validator.stakeIndex, validator.stake);
   ledger.supply = ledger.supply > p.potentialReward ? ledger.supply - p.potentialReward : 0n;
   mintRewards(ledger, validator, info.accruedValidationRewards, p.accruedDelegateeReward + info.accruedDelegateeRewards);
+  commitRewardTx(ledger, validator.txID, validator.endTime, false);
 }

@@ -2,23 +2,45 @@
 // the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
 // answer, hex or json, comes from the same bytes.
 import type { SharedMemory } from '../shared-memory.js';
-import { EMPTY_ID, blockId, decodeBlock, decodeTx, encodeBlock, encodeTx, txId, type Block, type SignedTx } from '@avanode/codec';
+import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
 import { compareBytes } from '../util/bytes.js';
-import { makeUtxo, u64, type Owner, type UtxoRecord } from '../state/utxo.js';
 import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
 import { StateError } from './state-file.js';
+import { Mempool } from './mempool.js';
 import { stateTxs, type StateTxOptions } from './state-txs.js';
 
-// Re-exported for the modules that read them here (they live below the ledger: util/, state/utxo.ts).
-export { compareBytes, makeUtxo, type Owner, type UtxoRecord };
+// Re-exported for the modules that read it here (it lives in util/, below the ledger and validator-sets.ts).
+export { compareBytes };
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 /** The P-chain's ID (ids.Empty), in every P-chain tx's blockchainID. */
 export const P_CHAIN_ID = EMPTY_ID;
+
+export interface Owner {
+  locktime: bigint;
+  threshold: number;
+  /** `P-<hrp>1…`. */
+  addresses: string[];
+}
+
+export interface UtxoRecord {
+  id: string;
+  txID: string;
+  outputIndex: number;
+  assetID: string;
+  amount: bigint;
+  /** A stakeable.LockOut's locktime, 0 for a plain output. */
+  stakeableLocktime: bigint;
+  owner: Owner;
+  bytes: Uint8Array;
+  /** The owner's short IDs (cb58) and the UTXO ID's bytes, worked out once: getUTXOs and getBalance match and sort on them on every call. */
+  keys: string[];
+  idBytes: Uint8Array;
+}
 
 export interface BlockRecord {
   id: string;
@@ -133,7 +155,7 @@ export interface Ledger {
   /** Helicon's activation, Unix seconds (network/params.ts heliconTimeOf, or the state file's `upgrades.heliconTime`). */
   heliconTime: bigint;
   /** Issued, not yet in a block, in issue order. */
-  mempool: Map<string, { bytes: Uint8Array; tx: SignedTx; unsignedBytes: Uint8Array }>;
+  mempool: Mempool;
   /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
   dropped: Map<string, string>;
   /** Txs the chain holds as aborted (pre-Banff proposals a commit block did not take). */
@@ -154,12 +176,36 @@ export interface Ledger {
   validatorSets: ValidatorSetsSnapshot[];
   /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
   sharedMemory?: SharedMemory;
-  /** The chain the spec's examples describe (network/examples-ledger.ts): a sample of mainnet's validators, without this node's own stake. */
-  fromExamples?: boolean;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
 const ownerOf = (o: StateOwner): Owner => ({ locktime: big(o.locktime), threshold: o.threshold ?? 1, addresses: [...o.addresses] });
+/** A JSON number while exact, as the codec writes and reads uint64s. */
+const u64 = (value: bigint): number | bigint => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
+
+/** The node's codec form of a UTXO (a secp256k1fx.TransferOutput, inside a stakeable.LockOut when locked). */
+export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, outputIndex: number, assetID: string, amount: bigint, owner: Owner, stakeableLocktime = 0n): UtxoRecord {
+  // secp256k1fx prints its addresses with the network's HRP; sorted by bytes, as the node requires.
+  const shortIDs = owner.addresses.map((a) => decodeCB58(addressToShortId(a))).sort(compareBytes);
+  const addresses = shortIDs.map((bytes) => formatAddress(bytes, ledger.networkID));
+  const transfer = { addresses, amount: u64(amount), locktime: u64(owner.locktime), threshold: owner.threshold };
+  const output = stakeableLocktime > 0n ? { locktime: u64(stakeableLocktime), output: transfer } : transfer;
+  const bytes = encodeUtxo({ txID, outputIndex, assetID, output });
+  const id = utxoId({ txID, outputIndex });
+  const keys = shortIDs.map(shortIdToString);
+  return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
+}
+
+/** Encodes `block` and puts it on the chain with its txs (kept under `id` when given, else the hash of their bytes). */
+function pushBlock(ledger: Ledger, block: Record<string, unknown>, time: number, txs: Array<{ bytes: Uint8Array; id?: string }>): BlockRecord {
+  const bytes = encodeBlock(block as unknown as Block);
+  const height = block.height as number;
+  const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => t.id ?? txId(t.bytes)) };
+  ledger.blocks.push(record);
+  ledger.blocksByID.set(record.id, record);
+  for (const [i, id] of record.txIDs.entries()) ledger.txs.set(id, { bytes: txs[i]!.bytes, height });
+  return record;
+}
 
 /**
  * Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block
@@ -174,14 +220,34 @@ export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Ui
   const block = parent
     ? { type: 'BanffStandardBlock', time, parentID: parent.id, height, txs: txs.map((t) => decodeTx(t.bytes, { network: ledger.networkID })) }
     : { type: 'ApricotCommitBlock', parentID: EMPTY_ID, height: 0 };
-  const bytes = encodeBlock(block as unknown as Block);
-  const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => t.id ?? txId(t.bytes)) };
-  ledger.blocks.push(record);
-  ledger.blocksByID.set(record.id, record);
-  for (const [i, id] of record.txIDs.entries()) ledger.txs.set(id, { bytes: txs[i]!.bytes, height });
+  const record = pushBlock(ledger, block, time, txs);
   recordValidatorSets(ledger, record);
   return record;
 }
+
+/**
+ * A staker's reward tx as the node's block builder puts it on the chain: a Banff proposal block
+ * holding it (and no decision txs), then the commit block of its option (the mock's stakers are
+ * always up, so the commit branch is the one accepted), both at `time`; returns the commit block.
+ */
+export function appendRewardBlocks(ledger: Ledger, time: number, rewardTx: Uint8Array, committed = true): BlockRecord {
+  // (For a permissionless staker: rewardValidatorTx below; for an auto-renewed validator's cycle: auto-renew.ts.)
+  const parent = lastBlock(ledger);
+  const at = Math.max(parent.time, time);
+  const proposal = pushBlock(ledger, { type: 'BanffProposalBlock', time: at, txs: [], parentID: parent.id, height: parent.height + 1, tx: decodeTx(rewardTx, { network: ledger.networkID }) }, at, [{ bytes: rewardTx }]);
+  // The decision block: commit when this node's uptime view earns the reward, else abort
+  // (options.go prefersCommit); an aborted proposal tx keeps its bytes, with status Aborted.
+  const commit = pushBlock(ledger, { type: committed ? 'BanffCommitBlock' : 'BanffAbortBlock', time: at, parentID: proposal.id, height: proposal.height + 1 }, at, []);
+  if (!committed) ledger.aborted.add(proposal.txIDs[0]!);
+  recordValidatorSets(ledger, commit);
+  const ms = ledger.clockMs();
+  noteAccepted(ledger, proposal, ms);
+  noteAccepted(ledger, commit, ms);
+  return commit;
+}
+
+/** builder.go NewRewardValidatorTx: the RewardValidatorTx that ends the staker of `txID` (no credentials). */
+export const rewardValidatorTx = (txID: string): Uint8Array => encodeTx({ unsignedTx: { type: 'RewardValidatorTx', txID }, credentials: [] } as never);
 
 /** The decoded (json) form of a block, cached: it never changes. */
 const decodedBlocks = new WeakMap<BlockRecord, Block>();
@@ -235,7 +301,7 @@ export function createLedger(given: StateFile, blockTimeMs: number, options: Sta
     minStake: { validator: big(state.minStake?.validator, stakingParamsOf(state.networkID).minValidatorStake), delegator: big(state.minStake?.delegator, stakingParamsOf(state.networkID).minDelegatorStake) },
     staking: stakingWith(state.networkID, state.staking),
     heliconTime: state.upgrades?.heliconTime !== undefined ? BigInt(Math.floor(Date.parse(state.upgrades.heliconTime) / 1000)) : heliconTimeOf(state.networkID),
-    mempool: new Map(),
+    mempool: new Mempool(),
     dropped: new Map(),
     aborted: new Set(),
     recentlyAccepted: [],
@@ -353,7 +419,7 @@ export function cloneLedger(ledger: Ledger): Ledger {
     chains: ledger.chains.map((c) => ({ ...c })),
     rewardUtxos: new Map(ledger.rewardUtxos),
     minStake: { ...ledger.minStake },
-    mempool: new Map(ledger.mempool),
+    mempool: new Mempool(ledger.mempool),
     dropped: new Map(ledger.dropped),
     aborted: new Set(ledger.aborted),
     recentlyAccepted: ledger.recentlyAccepted.map((b) => ({ ...b })),

@@ -58,7 +58,9 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
     const rewardOwner = owner();
     const delegators = Array.from({ length: prng.int(0, 2) }, () => {
       const from = startTime + prng.int(0, 30) * 86_400;
-      return { txID: derived(), startTime: from, endTime: from + prng.int(14, 60) * 86_400, weight: String(prng.int(25, 500) * AVAX), rewardOwner: owner(), potentialReward: String(prng.int(1, 20) * AVAX) };
+      // A current delegation ends after the chain's time (a node's would have left with its RewardValidatorTx); within its validator's period, which ends 90 days on at the earliest.
+      const end = Math.max(from + prng.int(14, 60) * 86_400, time + 86_400);
+      return { txID: derived(), startTime: from, endTime: end, weight: String(prng.int(25, 500) * AVAX), rewardOwner: owner(), potentialReward: String(prng.int(1, 20) * AVAX) };
     });
     validators.push({
       nodeID: nodeIdToString(prng.bytes(20)),

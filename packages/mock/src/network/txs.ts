@@ -13,7 +13,7 @@ import { abortAutoRenewed, addAutoRenewedValidator, exitAutoRenewed, restake, se
 import { prefersCommit } from './uptime.js';
 import { mintPotentialReward, rewardDelegator, rewardValidator } from './staking-rewards.js';
 import { atomicRequestsOf } from '../chains/p/atomic.js';
-import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
+import { P_CHAIN_ID, appendRewardBlocks, chainTime, makeUtxo, rewardValidatorTx, type Ledger, type Owner, type Staker } from './ledger.js';
 
 function ownerOf(value: unknown): Owner {
   const o = value as Fields;
@@ -68,13 +68,12 @@ export function markDropped(ledger: Ledger, txID: string, reason: string): void 
 /** vms/txs/mempool/mempool.go MaxTxSize (64 KiB): the most bytes a tx the mempool takes may have. */
 const MAX_TX_SIZE = 64 * 1024;
 
-/** mempool.Add after verification: the tx's size, then its inputs against the pending txs' (each text ends with the tx's ID, as the node's). */
-function mempoolAddError(ledger: Ledger, id: string, bytes: Uint8Array, tx: SignedTx): string | undefined {
+/** mempool.Add after verification: the tx's size, the space left (mempool.ts), then its inputs against the pending txs' (each text ends with the tx's ID, as the node's). */
+function mempoolAddError(ledger: Ledger, id: string, bytes: Uint8Array, inputIDs: readonly string[]): string | undefined {
   if (bytes.length > MAX_TX_SIZE) return `${NODE_ERRORS.ErrTxTooLarge.text}: ${id} size (${bytes.length}) > max size (${MAX_TX_SIZE})`;
-  const inputIDs = new Set((tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.map((i) => utxoId(i)));
-  for (const pending of ledger.mempool.values()) {
-    if ((pending.tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.some((i) => inputIDs.has(utxoId(i)))) return `${NODE_ERRORS.ErrConflictsWithOtherTx.text}: ${id}`;
-  }
+  const available = ledger.mempool.bytesAvailable;
+  if (bytes.length > available) return `${NODE_ERRORS.ErrMempoolFull.text}: ${id} size (${bytes.length}) > available space (${available})`;
+  if (ledger.mempool.conflicts(inputIDs)) return `${NODE_ERRORS.ErrConflictsWithOtherTx.text}: ${id}`;
   return undefined;
 }
 
@@ -99,12 +98,13 @@ export function issueTx(ledger: Ledger, bytes: Uint8Array, tx: SignedTx, unsigne
     markDropped(ledger, id, verifyError);
     return { error: `failed verification: ${verifyError}` };
   }
-  const refused = mempoolAddError(ledger, id, bytes, tx);
+  const inputIDs = (tx.unsignedTx as unknown as { inputs: TransferableIn[] }).inputs.map((i) => utxoId(i));
+  const refused = mempoolAddError(ledger, id, bytes, inputIDs);
   if (refused !== undefined) {
     markDropped(ledger, id, refused);
     return { error: refused };
   }
-  ledger.mempool.set(id, { bytes, tx, unsignedBytes });
+  ledger.mempool.set(id, { bytes, tx, unsignedBytes, inputIDs });
   return { txID: id };
 }
 
@@ -181,12 +181,13 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
   const now = BigInt(blockTime);
   for (const staker of ledger.stakers) {
     // An ended delegation's stake comes back as UTXOs of its tx, as a validator's does, with its reward.
-    for (const d of staker.delegators) {
-      if (d.endTime > now) continue;
+    const ended = staker.delegators.filter((d) => d.endTime <= now);
+    staker.delegators = staker.delegators.filter((d) => d.endTime > now);
+    for (const d of ended) {
       returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
       rewardDelegator(ledger, staker, d);
+      commitRewardTx(ledger, staker, d.txID, d.endTime);
     }
-    staker.delegators = staker.delegators.filter((d) => d.endTime > now);
   }
   // An auto-renewed validator with a next period is restaked at each cycle's end, however many this
   // block passes, while its uptime earns the reward (else the cycle aborts and it leaves below).
@@ -195,9 +196,12 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
   ledger.stakers = ledger.stakers.filter((s) => s.endTime > now);
   for (const staker of ending) {
     // Its delegators end with it at the latest (and are rewarded first, as the node orders them).
-    for (const d of staker.delegators) {
+    const delegators = staker.delegators;
+    staker.delegators = [];
+    for (const d of delegators) {
       returnStake(ledger, d.txID, d.stakeIndex ?? 0, d.stake ?? []);
       rewardDelegator(ledger, staker, d);
+      commitRewardTx(ledger, staker, d.txID, d.endTime);
     }
     if (staker.autoRenewed) {
       const leave = prefersCommit(ledger, staker) ? exitAutoRenewed : abortAutoRenewed;
@@ -206,7 +210,19 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
     }
     returnStake(ledger, staker.txID, staker.stakeIndex, staker.stake);
     rewardValidator(ledger, staker);
+    commitRewardTx(ledger, staker, staker.txID, staker.endTime);
   }
+}
+
+/**
+ * A permissionless staker's RewardValidatorTx on the chain once it has left (proposal_tx_executor.go
+ * RewardValidatorTx): a proposal block and its commit block (its abort block when the validator's
+ * uptime does not earn the reward, prefersCommit) at its end. A
+ * permissioned subnet validator leaves with no tx (builder.go getNextStakerToReward skips them).
+ */
+function commitRewardTx(ledger: Ledger, validator: Staker, txID: string, end: bigint): void {
+  if (!validator.permissionless) return;
+  appendRewardBlocks(ledger, Number(end), rewardValidatorTx(txID), prefersCommit(ledger, validator));
 }
 
 /** Staked outputs given back as UTXOs of the staking tx, numbered after its outputs. */
