@@ -100,6 +100,8 @@ export async function run() {
   const theirs = await size("export * from '@avalabs/avalanchejs';", ['util']);
   const kb = (bytes) => `${bytes.toLocaleString('en-US')} B`;
   const helperGoal = { op: '≤', value: 4000, unit: 'B' };
+  // Issue 41: half of avalanchejs's time or less, though the codec also checks each checksum and prints every string.
+  const decodeGoal = { op: '≤', value: 0.5, unit: '×' };
   return {
     id: 'codec',
     title: 'Codec (P-chain bytes)',
@@ -109,12 +111,14 @@ export async function run() {
       {
         figure: `getUTXOs page of ${pageSize.toLocaleString('en')} UTXOs (hex) to the node's JSON shape`,
         value: rounded(oursPage, 1), unit: 'ms',
-        baseline: { name: '@avalabs/avalanchejs 5.2.0 unpack, class instances', value: rounded(theirsPage, 1), unit: 'ms' }, ratio: { value: rounded(oursPage / theirsPage), of: "the baseline's time" },
+        baseline: { name: '@avalabs/avalanchejs 5.2.0 unpack, class instances', value: rounded(theirsPage, 1), unit: 'ms' }, ratio: { value: rounded(oursPage / theirsPage, 2), of: "the baseline's time" },
+        goal: decodeGoal, met: oursPage / theirsPage <= decodeGoal.value,
       },
       {
         figure: `Banff standard block of ${blockTxs} txs (${fixed(blockBytes / 1024, 0)} KiB), block and tx IDs included`,
         value: rounded(oursBlock, 1), unit: 'ms',
-        baseline: { name: "@avalabs/avalanchejs unpackTransaction per tx, given each tx's bytes", value: rounded(theirsBlock, 1), unit: 'ms' }, ratio: { value: rounded(oursBlock / theirsBlock), of: "the baseline's time" },
+        baseline: { name: "@avalabs/avalanchejs unpackTransaction per tx, given each tx's bytes", value: rounded(theirsBlock, 1), unit: 'ms' }, ratio: { value: rounded(oursBlock / theirsBlock, 2), of: "the baseline's time" },
+        goal: decodeGoal, met: oursBlock / theirsBlock <= decodeGoal.value,
       },
       {
         figure: 'bundle, the whole codec', chartLabel: 'the whole codec',

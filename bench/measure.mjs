@@ -85,7 +85,7 @@ function onNode(major, moduleUrl) {
 export function onOtherNodes(moduleUrl) {
   if (quick || process.argv.includes('--child')) return [];
   const major = Number(process.versions.node.split('.')[0]);
-  return [20, 22, 24].filter((v) => v !== major).flatMap((other) => onNode(other, moduleUrl));
+  return [20, 22, 24, 26].filter((v) => v !== major).flatMap((other) => onNode(other, moduleUrl));
 }
 
 /** Deterministic pseudo-random bytes (xorshift32 from `seed`), so every run measures the same data. */

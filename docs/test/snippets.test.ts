@@ -86,7 +86,8 @@ it('the reference snippets type-check', () => {
 /** A guide's block as compiled: the hidden setup (above `// ---cut---`, which the site leaves out) and the shown code. */
 const CUT = '// ---cut---\n';
 const guides = readdirSync(join(docs, 'guide')).filter((f) => f.endsWith('.md')).sort().map((name) => ({ name, text: readFileSync(join(docs, 'guide', name), 'utf8') }));
-const guideBlocks = guides.flatMap(({ name, text }) => [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((m, i) => ({ name, i, code: m[1]! })));
+// `tsx` blocks too (the query guide's React hooks), compiled as .tsx with React's types.
+const guideBlocks = guides.flatMap(({ name, text }) => [...text.matchAll(/^```(tsx?)\n([\s\S]*?)^```/gm)].map((m, i) => ({ name, i, lang: m[1]!, code: m[2]! })));
 
 it("the guides' only TypeScript blocks left uncompiled are files of the reader's own projects, titled with their names", () => {
   // `ts [file]`: a file of another project, with packages the docs do not install: @playwright/test,
@@ -96,15 +97,17 @@ it("the guides' only TypeScript blocks left uncompiled are files of the reader's
 });
 
 it("the guides' TypeScript snippets type-check under tsc --strict, each with only the setup it writes down", () => {
-  const files = guideBlocks.map(({ name, i, code }) => {
-    const file = `guide_${name.replace('.md', '')}_${i}.mts`;
+  const files = guideBlocks.map(({ name, i, lang, code }) => {
+    // A .tsx file is a module as the docs package says (`"type": "module"`), as .mts is.
+    const file = `guide_${name.replace('.md', '')}_${i}.${lang === 'tsx' ? 'tsx' : 'mts'}`;
     // The shown part only after the cut; each block is a module of its own, so nothing leaks from one to the next.
     writeFileSync(join(work, file), `${code}\nexport {};\n`);
     return file;
   });
   expect(files.length).toBeGreaterThanOrEqual(38);
+  expect(files.filter((f) => f.endsWith('.tsx')).length).toBeGreaterThanOrEqual(3);
   writeFileSync(join(work, 'tsconfig.guides.json'), JSON.stringify({
-    compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: ['node'], skipLibCheck: true },
+    compilerOptions: { strict: true, noEmit: true, module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', lib: ['ES2022', 'DOM'], types: ['node'], jsx: 'react-jsx', skipLibCheck: true },
     files,
   }));
   expect(typecheck(join(work, 'tsconfig.guides.json'))).toBe('');

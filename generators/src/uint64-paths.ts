@@ -54,3 +54,32 @@ export function uint64Paths(model: DocumentModel, schema: JsonSchema | undefined
   if (!isObject(schema)) return [];
   return [...new Set([...below(schema)].map((path) => path.slice(1)))].sort();
 }
+
+/** Where a result holds 64-bit integers, as the client's tree: `1` at each, `''` where a path ends above others. */
+export type Uint64Tree = 1 | { [member: string]: Uint64Tree };
+
+/** The dot paths of `uint64Paths` as one tree (prefixes shared), the form the client ships. */
+export function uint64Tree(paths: readonly string[]): Uint64Tree {
+  if (paths.length === 1 && paths[0] === '') return 1;
+  // No prototype: a member named `__proto__` is a member like any other.
+  const branch = (): { [member: string]: Uint64Tree } => Object.create(null);
+  const root = branch();
+  for (const path of paths) {
+    let node = root;
+    const segments = path === '' ? [] : path.split('.');
+    segments.forEach((segment, i) => {
+      const below = Object.hasOwn(node, segment) ? node[segment]! : undefined;
+      if (i === segments.length - 1) {
+        if (below === undefined) node[segment] = 1;
+        else if (below !== 1) below[''] = 1;
+        return;
+      }
+      const next = below === undefined || below === 1 ? branch() : below;
+      if (below === 1) next[''] = 1;
+      node[segment] = next;
+      node = next;
+    });
+    if (segments.length === 0) root[''] = 1;
+  }
+  return root;
+}

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { GeneratorError } from '../errors.ts';
 import { generatedFile, header, type GeneratedFiles, type GeneratorContext } from '../files.ts';
 import type { DocumentModel, HttpEndpointModel, MethodModel, NamespaceModel } from '../model.ts';
-import { uint64Paths } from '../uint64-paths.ts';
+import { type Uint64Tree, uint64Paths, uint64Tree } from '../uint64-paths.ts';
 import { methodArgs, methodDoc, paramsOptional } from './method-code.ts';
 import { clientErrorsModule } from './client-errors.ts';
 import { docComment, lines, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
@@ -162,6 +162,11 @@ function namespaceModule(space: Namespace, head: string, scope: string): string 
   }));
 }
 
+/** A uint64 tree as a TS literal: `1`, or an object whose keys are escaped as the document's strings are. */
+const treeLiteral = (tree: Uint64Tree): string =>
+  // `__proto__:` in a literal would set the prototype: that member is written as a computed key.
+  tree === 1 ? '1' : `{ ${Object.entries(tree).map(([key, below]) => `${key === '__proto__' ? `[${q(key)}]` : propertyKey(key)}: ${treeLiteral(below)}`).join(', ')} }`;
+
 export function clientFiles(model: DocumentModel, context: GeneratorContext): GeneratedFiles {
   const scope = context.scope ?? '@avanode';
   const head = header(context, model.title, model.version);
@@ -175,7 +180,7 @@ export function clientFiles(model: DocumentModel, context: GeneratorContext): Ge
     ...model.httpEndpoints.map((e): [string, string[]] => [e.name, [...new Set(Object.values(e.responses).flatMap((r) => uint64Paths(model, r.schema)))].sort()]),
   ];
   files.set(`${OUT}/uint64-paths.ts`, generatedFile(head, template('client/uint64-paths.ts').fill({
-    paths: lines(paths.filter(([, found]) => found.length > 0).map(([name, found]) => `  ${q(name)}: [${found.map(q).join(', ')}],`)),
+    paths: lines(paths.filter(([, found]) => found.length > 0).map(([name, found]) => `  ${q(name)}: ${treeLiteral(uint64Tree(found))},`)),
   })));
   files.set(`${OUT}/reads.ts`, generatedFile(head, template('client/reads.ts').fill({ reads: lines(model.methods.filter((m) => !m.mutating).map((m) => `  ${q(m.name)},`)) })));
   files.set(`${OUT}/definition.ts`, generatedFile(head, template('client/definition.ts').fill({

@@ -158,7 +158,9 @@ function inputSchema(model: DocumentModel, m: MethodModel, scope: McpTool['scope
     properties[paging.argument] = {
       type: 'integer',
       minimum: 1,
-      description: `An answer too large for one reply comes in pages (${paging.paths.map(pathName).join(' or ')} cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1.`,
+      // What is cut, and how, the answer's own note says (it names the items and the pages); the
+      // listing, sent in every session, says only that the argument exists.
+      description: 'Which page of an answer too large for one reply, from 1 (the default).',
     };
   }
   const required = [...m.params.filter((p) => p.required).map((p) => p.name), ...(scope ? [scope.argument] : [])];
@@ -220,9 +222,6 @@ function pagedLists(model: DocumentModel, m: MethodModel, wrapped: boolean): str
   return pagedPaths(model, m.resultSchema, wrapped ? ['result'] : []);
 }
 
-/** A paged place as the input schema's description names it. */
-const pathName = (path: readonly string[]) => (path.length === 0 ? 'the answer itself' : `\`${path.join('.')}\``);
-
 function mcpTool(model: DocumentModel, m: MethodModel, name: string): McpTool {
   const taken = new Set(m.params.map((p) => p.name));
   const scope = m.scope ? { variable: m.scope, argument: freeArgument(m.scope, 'path_', taken) } : undefined;
@@ -241,9 +240,10 @@ function mcpTool(model: DocumentModel, m: MethodModel, name: string): McpTool {
     description: m.deprecated ? `Deprecated. ${description}` : description,
     deprecated: m.deprecated,
     mutating: m.mutating,
-    // A read changes nothing; a write changes the chain (not destructively: it adds a tx), and
-    // both talk to a node and the network behind it.
-    annotations: m.mutating ? { readOnlyHint: false, destructiveHint: false, openWorldHint: true } : { readOnlyHint: true, openWorldHint: true },
+    // A read changes nothing; a write changes the chain (not destructively: it adds a tx). Both
+    // talk to a node and the network behind it: MCP's default `openWorldHint: true`, left out, as
+    // every character of the listing is sent in every session.
+    annotations: m.mutating ? { readOnlyHint: false, destructiveHint: false } : { readOnlyHint: true },
     inputSchema: inputSchema(model, m, scope, paging),
     ...(output ? { outputSchema: output.schema } : {}),
     wrapped: output?.wrapped ?? false,

@@ -12,7 +12,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {

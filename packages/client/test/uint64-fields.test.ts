@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@avanode/client';
+import type { Uint64Tree } from '../src/generated/core/types.ts';
 import { uint64Paths } from '../src/generated/uint64-paths.ts';
 import { startNodeDouble, type NodeDouble } from './node-double.ts';
 
@@ -33,7 +34,15 @@ function valueAt(value: unknown, path: string): unknown {
   return node;
 }
 
-const rpcMethods = Object.entries(uint64Paths).filter(([name]) => name !== 'health.get');
+/** The tree's dot paths (`''`: the value itself), to send a uint64 at each. */
+function pathsOf(tree: Uint64Tree, prefix = ''): string[] {
+  if (tree === 1) return [prefix];
+  return Object.entries(tree).flatMap(([member, below]) => (member === '' ? [prefix] : pathsOf(below, prefix === '' ? member : `${prefix}.${member}`)));
+}
+
+const rpcMethods = Object.entries(uint64Paths)
+  .filter(([name]) => name !== 'health.get')
+  .map(([name, tree]): [string, string[]] => [name, pathsOf(tree)]);
 
 interface Spec {
   methods: Array<{ name: string; result: { schema: unknown } }>;

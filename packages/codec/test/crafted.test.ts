@@ -190,9 +190,26 @@ describe('the printers that replaced slow paths print the same text', () => {
         expect(toHex(data)).toBe(scureHex.encode(data));
         expect(encodeHexNC(data)).toBe(`0x${scureHex.encode(data)}`);
         expect(fromHex(toHex(data).toUpperCase())).toEqual(data);
+        expect(fromHex(scureHex.encode(data))).toEqual(data);
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('fromHex refuses what @scure/base refuses: any character that is not a hex digit, an odd length', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40, unit: 'binary' }), (text) => {
+        let theirs: Uint8Array | undefined;
+        try {
+          theirs = scureHex.decode(text);
+        } catch {}
+        if (theirs === undefined) expect(() => fromHex(text)).toThrow(CodecError);
+        else expect(fromHex(text)).toEqual(theirs);
+      }),
+      { numRuns: 2000 },
+    );
+    for (const text of ['0g', 'g0', '0\u0130', '\u06600', '012', ' 0']) expect(() => fromHex(text), text).toThrow(CodecError);
+    expect(fromHex('0xAbcD', 'hex', 2)).toEqual(new Uint8Array([0xab, 0xcd]));
   });
 
   it('invalid UTF-8 prints as Go prints it, also when long', () => {

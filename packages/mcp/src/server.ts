@@ -147,7 +147,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         description: `Calls one of the tools ${FIND_TOOL} lists, by its name, with its arguments (an object, as its inputSchema says).`,
         inputSchema: standardSchema(CALL_INPUT),
         // A write is behind the pair only with --allow-writes; the pair says so then.
-        annotations: behindPair.some((t) => t.mutating) ? { readOnlyHint: false, destructiveHint: false, openWorldHint: true } : { readOnlyHint: true, openWorldHint: true },
+        annotations: behindPair.some((t) => t.mutating) ? { readOnlyHint: false, destructiveHint: false } : { readOnlyHint: true },
       },
       (args) => {
         const { name, arguments: given = {} } = args as { name: string; arguments?: Record<string, unknown> };

@@ -168,7 +168,7 @@ describe('over stdio with --allow-writes and every toolset', () => {
     const { tools: listed } = await s.client.listTools();
     for (const w of writes.filter((t) => t.toolset === 'platform')) {
       const found = listed.find((t) => t.name === w.name);
-      expect(found?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, openWorldHint: true });
+      expect(found?.annotations).toEqual({ readOnlyHint: false, destructiveHint: false });
     }
     expect(listed.some((t) => t.name === 'platform_issueTx')).toBe(true);
     expect(listed.some((t) => t.name.startsWith('health_'))).toBe(false);

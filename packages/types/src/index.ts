@@ -2,7 +2,7 @@
 // Do not edit: change the document and run `pnpm generate`.
 
 /**
- * A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).
+ * A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.
  */
 export type Cb58ID = string;
 /**
@@ -72,7 +72,7 @@ export type Cb58ShortID = string;
  */
 export type Uint32Param = string | number;
 /**
- * `hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.
+ * `hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.
  */
 export type EncodingParam = string | null;
 /**

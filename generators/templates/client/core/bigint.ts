@@ -1,25 +1,20 @@
 // Turns the 64-bit integers of a result into bigints, following the paths the generator took
 // from the spec (`validators.*.weight`: `*` is every element of a list or value of a map).
 
+import type { Uint64Tree } from './types.js';
+
 const DIGITS = /^-?\d+$/;
 
-function convert(node: unknown, segments: string[], at: number): unknown {
-  if (at === segments.length) {
-    if (typeof node === 'number' && Number.isInteger(node)) return BigInt(node);
-    if (typeof node === 'string' && DIGITS.test(node)) return BigInt(node);
-    return node;
+/** Converts, in place, every value where `tree` has a `1` that is an integer (number or decimal string). */
+export function toBigints<T>(node: T, tree: Uint64Tree): T {
+  if (tree === 1 || (tree[''] && (node === null || typeof node !== 'object'))) {
+    return (typeof node === 'number' && Number.isInteger(node)) || (typeof node === 'string' && DIGITS.test(node)) ? (BigInt(node) as T) : node;
   }
   if (node === null || typeof node !== 'object') return node;
-  const segment = segments[at]!;
   const record = node as Record<string, unknown>;
-  const keys = segment === '*' ? Object.keys(record) : Object.hasOwn(record, segment) ? [segment] : [];
-  for (const key of keys) record[key] = convert(record[key], segments, at + 1);
+  for (const member in tree) {
+    if (member === '') continue;
+    for (const key of member === '*' ? Object.keys(record) : Object.hasOwn(record, member) ? [member] : []) record[key] = toBigints(record[key], tree[member]!);
+  }
   return node;
-}
-
-/** Converts, in place, every value at `paths` that is an integer (number or decimal string). */
-export function toBigints<T>(value: T, paths: readonly string[]): T {
-  let result: unknown = value;
-  for (const path of paths) result = convert(result, path === '' ? [] : path.split('.'), 0);
-  return result as T;
 }

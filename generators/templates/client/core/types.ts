@@ -119,6 +119,13 @@ export interface ValidatorsModule {
  */
 export type Route = readonly [prefix: string, path: string, byPosition?: boolean, batches?: boolean];
 
+/**
+ * Where a result holds 64-bit integers: `1` at each one (`1` alone: the result itself), under
+ * member names, `'*'` for every element of a list or value of a map, and `''` (with `1`) for a
+ * value that is an integer itself as well as an object with some below it.
+ */
+export type Uint64Tree = 1 | { readonly [member: string]: Uint64Tree };
+
 /** What the generated modules know about the document, handed to the core. */
 export interface ClientDefinition {
   routes: readonly Route[];
@@ -126,7 +133,7 @@ export interface ClientDefinition {
   mutating: readonly string[];
   /** The methods safe to send twice (the document's methods not marked `x-mutating`): only these are retried. */
   loadReads: () => Promise<{ reads: ReadonlySet<string> }>;
-  loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, readonly string[]>>; toBigints: <T>(value: T, paths: readonly string[]) => T }>;
+  loadBigint: () => Promise<{ uint64Paths: Readonly<Record<string, Uint64Tree>>; toBigints: <T>(value: T, tree: Uint64Tree) => T }>;
   loadValidators: () => Promise<ValidatorsModule>;
   /** The validators package `loadValidators` loads (`@avanode/validators`, or a foreign API's `<scope>/validators`), for the error when it is not installed. */
   validatorsPackage: string;

@@ -11,7 +11,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {
@@ -64,8 +65,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -80,7 +80,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.tx` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -101,7 +101,7 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -214,8 +214,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -231,7 +230,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -323,8 +322,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -354,7 +352,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -392,7 +390,7 @@ export const tools: readonly McpTool[] = [
           }
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -414,7 +412,7 @@ export const tools: readonly McpTool[] = [
           ]
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -556,7 +554,7 @@ export const tools: readonly McpTool[] = [
           }
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -632,8 +630,7 @@ export const tools: readonly McpTool[] = [
     "mutating": true,
     "annotations": {
       "readOnlyHint": false,
-      "destructiveHint": false,
-      "openWorldHint": true
+      "destructiveHint": false
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -680,7 +677,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -711,8 +708,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -755,7 +751,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -784,8 +780,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -835,8 +830,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -898,8 +892,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -961,8 +954,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1161,8 +1153,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1187,7 +1178,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -1410,8 +1401,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1436,7 +1426,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`precompiles` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -1631,8 +1621,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1770,8 +1759,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -1785,7 +1773,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`contractDeployerAllowListConfig.adminAddresses` or `contractDeployerAllowListConfig.managerAddresses` or `contractDeployerAllowListConfig.enabledAddresses` or `contractDeployerAllowListConfig.initialMint` or `contractNativeMinterConfig.adminAddresses` or `contractNativeMinterConfig.managerAddresses` or `contractNativeMinterConfig.enabledAddresses` or `contractNativeMinterConfig.initialMint` or `feeManagerConfig.adminAddresses` or `feeManagerConfig.managerAddresses` or `feeManagerConfig.enabledAddresses` or `feeManagerConfig.initialMint` or `rewardManagerConfig.adminAddresses` or `rewardManagerConfig.managerAddresses` or `rewardManagerConfig.enabledAddresses` or `rewardManagerConfig.initialMint` or `txAllowListConfig.adminAddresses` or `txAllowListConfig.managerAddresses` or `txAllowListConfig.enabledAddresses` or `txAllowListConfig.initialMint` or `warpConfig.adminAddresses` or `warpConfig.managerAddresses` or `warpConfig.enabledAddresses` or `warpConfig.initialMint` or `upgrades.networkUpgradeOverrides` or `upgrades.stateUpgrades` or `upgrades.precompileUpgrades` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -2310,8 +2298,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2449,8 +2436,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2473,7 +2459,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -2580,8 +2566,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2604,7 +2589,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -2711,8 +2696,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2735,7 +2719,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`checks` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -2842,8 +2826,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2852,7 +2835,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`acps` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -2956,8 +2939,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -2986,7 +2968,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -3027,8 +3009,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3074,8 +3055,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3132,8 +3112,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3209,8 +3188,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3249,8 +3227,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3259,7 +3236,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`vmVersions` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -3334,8 +3311,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3417,8 +3393,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3427,7 +3402,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`vms` or `fxs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -3465,7 +3440,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -3501,8 +3476,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3554,8 +3528,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3578,7 +3551,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`peers` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
@@ -3611,7 +3584,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -3761,8 +3734,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3862,7 +3834,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -3903,8 +3875,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3956,8 +3927,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -3970,7 +3940,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`validatorSets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
@@ -4023,7 +3993,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -4114,8 +4084,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -4130,7 +4099,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`balances` or `unlockeds` or `lockedStakeables` or `lockedNotStakeables` or `utxoIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
@@ -4230,7 +4199,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -4316,8 +4285,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -4332,7 +4300,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -4341,12 +4309,12 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -5028,7 +4996,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -6439,8 +6407,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -6455,13 +6422,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.block` or `result.block.tx.unsignedTx.outputs` or `result.block.tx.unsignedTx.inputs` or `result.block.tx.unsignedTx.memo` or `result.block.tx.unsignedTx.stake` or `result.block.tx.unsignedTx.fxIDs` or `result.block.tx.unsignedTx.importedInputs` or `result.block.tx.unsignedTx.exportedOutputs` or `result.block.tx.unsignedTx.address` or `result.block.tx.unsignedTx.validators` or `result.block.tx.unsignedTx.message` or `result.block.tx.credentials` or `result.block.txs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -7157,7 +7124,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -8561,8 +8528,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -8638,8 +8604,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -8648,7 +8613,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`blockchains` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -8694,7 +8659,7 @@ export const tools: readonly McpTool[] = [
           }
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -8727,8 +8692,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -8742,7 +8706,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -8793,8 +8757,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -8814,13 +8777,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -8857,7 +8820,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -9212,8 +9175,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9298,8 +9260,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9371,8 +9332,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9418,8 +9378,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9431,7 +9390,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`remainingBalanceOwner.addresses` or `deactivationOwner.addresses` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -9512,7 +9471,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{96}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -9600,8 +9559,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9615,7 +9573,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -9665,8 +9623,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9712,8 +9669,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9729,18 +9685,18 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -9889,8 +9845,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -9915,7 +9870,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`stakeds` or `stakedOutputs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
@@ -9926,7 +9881,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -9988,7 +9943,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -10053,8 +10008,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10068,7 +10022,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -10087,7 +10041,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -10114,8 +10068,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10127,7 +10080,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`controlKeys` or `managerAddress` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -10203,7 +10156,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -10269,8 +10222,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": true,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10286,13 +10238,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`subnets` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -10322,7 +10274,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -10398,8 +10350,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10445,8 +10396,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10460,7 +10410,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -10519,8 +10469,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -10535,7 +10484,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.tx` or `result.tx.unsignedTx.outputs` or `result.tx.unsignedTx.inputs` or `result.tx.unsignedTx.memo` or `result.tx.unsignedTx.stake` or `result.tx.unsignedTx.rewardsOwner.addresses` or `result.tx.unsignedTx.subnetAuthorization.signatureIndices` or `result.tx.unsignedTx.fxIDs` or `result.tx.unsignedTx.owner.addresses` or `result.tx.unsignedTx.importedInputs` or `result.tx.unsignedTx.exportedOutputs` or `result.tx.unsignedTx.validationRewardsOwner.addresses` or `result.tx.unsignedTx.delegationRewardsOwner.addresses` or `result.tx.unsignedTx.newOwner.addresses` or `result.tx.unsignedTx.address` or `result.tx.unsignedTx.validators` or `result.tx.unsignedTx.message` or `result.tx.unsignedTx.disableAuthorization.signatureIndices` or `result.tx.unsignedTx.validatorAuthority.addresses` or `result.tx.unsignedTx.auth.signatureIndices` or `result.tx.credentials` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -10544,12 +10493,12 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -10979,7 +10928,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^0x[0-9a-fA-F]{192}$"
         },
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -12404,8 +12353,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -12418,7 +12366,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -12512,8 +12460,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -12543,7 +12490,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result.utxos` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -12557,7 +12504,7 @@ export const tools: readonly McpTool[] = [
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{25,34}$"
         },
         "encodingParam": {
-          "description": "`hex` (the default: `0x` hex of the bytes and a 4-byte checksum), `hexc` (the same), `hexnc` (no checksum) or `json` (a decoded object). The node matches the name case-insensitively and takes `null` as the default.",
+          "description": "`hex` (the default) or `hexc`: `0x` hex of the bytes and a 4-byte checksum; `hexnc`: no checksum; `json`: decoded. In any letter case; `null` is the default.",
           "anyOf": [
             {
               "type": "string",
@@ -12715,7 +12662,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -12796,8 +12743,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -12867,8 +12813,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -12936,8 +12881,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -12954,13 +12898,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (the answer itself cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -13078,8 +13022,7 @@ export const tools: readonly McpTool[] = [
     "mutating": true,
     "annotations": {
       "readOnlyHint": false,
-      "destructiveHint": false,
-      "openWorldHint": true
+      "destructiveHint": false
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -13126,7 +13069,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -13157,8 +13100,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -13175,13 +13117,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },
@@ -13255,8 +13197,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -13270,7 +13211,7 @@ export const tools: readonly McpTool[] = [
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -13289,7 +13230,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -13318,8 +13259,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -13332,13 +13272,13 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`blockchainIDs` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false,
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -13360,7 +13300,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         }
@@ -13397,8 +13337,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -13426,7 +13365,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`validators` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -13457,7 +13396,7 @@ export const tools: readonly McpTool[] = [
       },
       "$defs": {
         "cb58ID": {
-          "description": "A 32-byte identifier (transaction, block, chain, subnet, asset or VM ID) in cb58 (base-58 with a 4-byte checksum).",
+          "description": "A 32-byte ID (of a tx, block, chain, subnet, asset or VM) in cb58: base-58 with a 4-byte checksum.",
           "type": "string",
           "pattern": "^[1-9A-HJ-NP-Za-km-z]{36,50}$"
         },

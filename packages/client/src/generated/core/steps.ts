@@ -158,8 +158,8 @@ export async function finish(parts: CoreParts, name: string, value: unknown, val
   if (parts.config.validate) await checkResult(parts, name, value, validator);
   if (!parts.config.bigint) return value;
   const { uint64Paths, toBigints } = await parts.definition.loadBigint();
-  const paths = Object.hasOwn(uint64Paths, name) ? uint64Paths[name] : undefined;
-  return paths ? toBigints(value, paths) : value;
+  const tree = Object.hasOwn(uint64Paths, name) ? uint64Paths[name] : undefined;
+  return tree ? toBigints(value, tree) : value;
 }
 
 /** Whether every one of `methods` is a read the document knows (an allow-list: anything else is never sent twice). */

@@ -11,7 +11,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {
@@ -64,8 +65,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -81,7 +81,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`holds` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -187,8 +187,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -209,7 +208,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`ids` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -310,8 +309,7 @@ export const tools: readonly McpTool[] = [
     "mutating": true,
     "annotations": {
       "readOnlyHint": false,
-      "destructiveHint": false,
-      "openWorldHint": true
+      "destructiveHint": false
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -392,8 +390,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",

@@ -11,7 +11,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {
@@ -63,8 +64,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -106,8 +106,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -119,7 +118,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -190,8 +189,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -251,8 +249,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -275,7 +272,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "required": [
@@ -370,8 +367,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -457,8 +453,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",

@@ -11,7 +11,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {
@@ -63,8 +64,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -84,7 +84,7 @@ export const tools: readonly McpTool[] = [
         "page": {
           "type": "integer",
           "minimum": 1,
-          "description": "An answer too large for one reply comes in pages (`result` cut to fit: a list or map by items, a hex string by bytes): which page, from 1. Default 1."
+          "description": "Which page of an answer too large for one reply, from 1 (the default)."
         }
       },
       "additionalProperties": false
@@ -166,8 +166,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -261,8 +260,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -343,8 +341,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",

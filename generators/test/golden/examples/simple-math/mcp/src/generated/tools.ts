@@ -11,7 +11,8 @@ export type ObjectSchema = { readonly type: 'object' } & { readonly [keyword: st
 export interface McpToolAnnotations {
   readonly readOnlyHint: boolean;
   readonly destructiveHint?: boolean;
-  readonly openWorldHint: boolean;
+  /** Left out where true (MCP's default: the tool talks to a node and the network behind it). */
+  readonly openWorldHint?: boolean;
 }
 
 export interface McpTool {
@@ -63,8 +64,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
@@ -144,8 +144,7 @@ export const tools: readonly McpTool[] = [
     "deprecated": false,
     "mutating": false,
     "annotations": {
-      "readOnlyHint": true,
-      "openWorldHint": true
+      "readOnlyHint": true
     },
     "inputSchema": {
       "$schema": "http://json-schema.org/draft-07/schema#",
