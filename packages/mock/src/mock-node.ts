@@ -405,8 +405,18 @@ export function createMockNode(options: MockNodeOptions = {}): MockNode {
       const params = typeof override === 'function' ? goParams(mock, call.fresh()) : plan.params;
       return overrideAnswer(override, params, context.blockchainID ? { blockchainID: context.blockchainID } : {});
     }
+    // A fork reads what the call needs from its upstream first (src/fork/lazy.ts), or answers with the upstream's answer.
+    const prepared = simulation.prepare(name, plan.params);
+    if (prepared) return prepared.then((forked) => (forked ? networkAnswer(forked) : defaultOrError(name, mock, plan, call.key !== undefined)));
+    return defaultOrError(name, mock, plan, call.key !== undefined);
+  }
+
+  /** A -32000 with the node's text, or the result. */
+  const networkAnswer = (answer: { result: unknown } | { error: string }): CallAnswer => ('error' in answer ? { error: { code: -32000, message: answer.error, data: null } } : freshResult(answer.result));
+
+  function defaultOrError(name: string, mock: MethodMock, plan: CallPlan, remembered: boolean): CallAnswer {
     try {
-      return defaultAnswer(name, mock, plan, call.key !== undefined);
+      return defaultAnswer(name, mock, plan, remembered);
     } catch (error) {
       // A Go service error: -32000 with its text.
       if (error instanceof MockRpcError) return { error: { code: error.code, message: error.message, data: error.data } };

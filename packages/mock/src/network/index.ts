@@ -38,6 +38,17 @@ export interface NetworkOptions {
   clock?: 'manual' | 'real';
   /** Helicon's activation on a local network, RFC 3339 (over the seed's or the state file's); mainnet's and Fuji's are the node's own. */
   heliconTime?: string;
+  /** A fork of a live network (src/fork/): made by `createForkedMockNode`, which reads the upstream first. */
+  forked?: ForkedStart;
+}
+
+/** What a fork gives the simulation: the ledger to start (and reset) from, and the reads made before a call (src/fork/lazy.ts). */
+export interface ForkedStart {
+  ledger(): Ledger;
+  /** Reads what the call will read into `ledger`; the upstream's answer for what lies at or below the fork height. */
+  prepare(method: string, params: Record<string, unknown>, ledger: Ledger): Promise<Answer | undefined>;
+  /** Counts what the reads put into a ledger (remembered answers are worked out again after a change). */
+  changes(): number;
 }
 
 export interface Simulation {
@@ -51,6 +62,8 @@ export interface Simulation {
   cChain(): CChain | undefined;
   /** Shared memory between the chains. */
   sharedMemory(): SharedMemory | undefined;
+  /** A fork's reads before a P-chain call (src/fork/lazy.ts): the upstream's answer when it answers, else undefined; undefined without a fork. */
+  prepare(method: string, params: unknown): Promise<Answer | undefined> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -109,7 +122,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.
   if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
-  let initial: StateFile | undefined = !network
+  let initial: StateFile | undefined = !network || network.forked
     ? undefined
     : network.state !== undefined
       ? validateStateFile(network.state)
@@ -187,10 +200,10 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     clock?.stop();
     mints = 0;
     version++;
-    ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
+    ledger = network?.forked ? network.forked.ledger() : initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
     shared = new SharedMemory();
     ledger.sharedMemory = shared;
-    cChain = createCChain(ledger, shared, !initial);
+    cChain = createCChain(ledger, shared, !initial && !network?.forked);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
     const ticking = clock;
@@ -299,7 +312,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       const { ledger, clock } = need();
       return {
         network: true,
-        state: !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
+        state: network?.forked ? 'fork' : !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
         networkID: ledger.networkID,
         ...position(),
         clockMs: clock.now(),
@@ -332,6 +345,15 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       } finally {
         version++;
       }
+    },
+    prepare(method, params) {
+      const forked = network?.forked;
+      if (!forked || !ledger || !method.startsWith('platform.')) return undefined;
+      const before = forked.changes();
+      return forked.prepare(method, isObject(params) ? params : {}, ledger).finally(() => {
+        // What the fork read is in the ledger: remembered answers are worked out again.
+        if (forked.changes() !== before) version++;
+      });
     },
     covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
     readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
