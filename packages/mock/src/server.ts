@@ -6,6 +6,7 @@ import type { Server } from 'node:http';
 import { serveHttp } from './http-serve.js';
 import { serverLimits, type ServerLimits } from './limits.js';
 import { createMockNode, responderOf, type MockNodeOptions } from './mock-node.js';
+import { createForkedMockNode, type ForkSnapshot, type ForkedMockNodeOptions } from './fork/index.js';
 import type { MockControl } from './network/index.js';
 
 export type { ServerLimits };
@@ -33,4 +34,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const node = createMockNode(options);
   const served = await serveHttp(responderOf(node), options, limits, () => node.close());
   return { ...served, control: node.control };
+}
+
+export interface ForkedMockServerOptions extends ForkedMockNodeOptions, ServerLimits {
+  host?: string;
+  port?: number;
+  maxBodyBytes?: number;
+  log?: (line: string) => void;
+}
+
+/** The standalone mock node forked from a live network (src/fork/): it reads the upstream first, then serves. */
+export async function startForkedMockServer(options: ForkedMockServerOptions): Promise<MockServer & { fork: ForkSnapshot }> {
+  const limits = serverLimits(options);
+  const node = await createForkedMockNode(options);
+  const served = await serveHttp(responderOf(node), options, limits, () => node.close());
+  return { ...served, control: node.control, fork: node.fork };
 }

@@ -8,6 +8,7 @@ import type { Answer } from '../network/answer.js';
 import type { Ledger } from '../network/ledger.js';
 import { unavailableText } from './failure.js';
 import { failureReason, rpcErrorText, type ForkEndpoint, type ForkReader } from './reader.js';
+import { outputParts } from '../executor/verify.js';
 import { list, subnetOf, utxoOf } from './records.js';
 import { readSubnetValidators, type ForkSnapshot } from './snapshot.js';
 
@@ -48,6 +49,8 @@ interface Loaded {
   utxos: Set<string>;
   /** Subnets read whole (getSubnet and their validators). */
   subnets: Set<string>;
+  /** Whether the copied stakers' staked outputs were read (their txs). */
+  stakes: boolean;
 }
 
 const isHeightAtOrBelow = (value: unknown, height: number): boolean => {
@@ -73,7 +76,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   const loaded = (ledger: Ledger): Loaded => {
     let entry = loadedBy.get(ledger);
     if (!entry) {
-      entry = { addresses: new Set(), utxos: new Set(), subnets: new Set(snapshot.subnetsRead) };
+      entry = { addresses: new Set(), utxos: new Set(), subnets: new Set(snapshot.subnetsRead), stakes: false };
       loadedBy.set(ledger, entry);
     }
     return entry;
@@ -188,6 +191,36 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     return loadAddresses(ledger, owners);
   }
 
+  /**
+   * The staked outputs of the stakers copied from the upstream (getStake reads them; the node's
+   * API lists stakers without them): each staker's tx, its `stake` outputs, given back after its
+   * outputs when it ends. A staker whose tx the upstream does not serve keeps none.
+   */
+  async function loadStakes(ledger: Ledger): Promise<void> {
+    const state = loaded(ledger);
+    if (state.stakes) return;
+    const copied = new Set([...snapshot.stakers.map((s) => s.txID), ...snapshot.stakers.flatMap((s) => s.delegators.map((d) => d.txID))]);
+    const stakers = [...ledger.stakers.filter((s) => copied.has(s.txID) && s.stake.length === 0), ...ledger.stakers.flatMap((s) => s.delegators.filter((d) => copied.has(d.txID) && (d.stake ?? []).length === 0))];
+    const found = await Promise.all(
+      stakers.map(async (staker) => {
+        const answer = await read('/ext/bc/P', 'platform.getTx', { txID: staker.txID, encoding: 'hex' });
+        if ('error' in answer) return undefined;
+        const tx = parseTx(decodeHex(String((answer.result as Params).tx)), { network: snapshot.networkID }).tx.unsignedTx as unknown as Params;
+        const stake = ((tx.stake as Array<{ assetID: string; output: Params }> | undefined) ?? []).map((s) => ({ assetID: s.assetID, ...outputParts(s.output) }));
+        return { stake: stake.map(({ assetID, amount, owner }) => ({ assetID, amount, owner })), stakeIndex: ((tx.outputs as unknown[] | undefined) ?? []).length };
+      }),
+    );
+    if (state.stakes) return;
+    state.stakes = true;
+    changes++;
+    stakers.forEach((staker, i) => {
+      const got = found[i];
+      if (!got) return;
+      staker.stake = got.stake;
+      staker.stakeIndex = got.stakeIndex;
+    });
+  }
+
   /** The upstream's answer to the call as it is, for what lies at or below the fork height. */
   const forward = async (method: string, params: Params): Promise<Answer> => read('/ext/bc/P', method, params);
 
@@ -241,6 +274,9 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         if ('result' in answer && typeof (answer.result as Params).subnetID === 'string') await loadSubnet(ledger, (answer.result as Params).subnetID as string);
         return undefined;
       }
+      case 'platform.getStake':
+        await loadStakes(ledger);
+        return undefined;
       case 'platform.issueTx':
         await prepareIssue(ledger, params);
         return undefined;
