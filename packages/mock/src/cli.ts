@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startMockServer } from './server.js';
-import type { Overrides } from './overrides.js';
+import type { Overrides } from './rpc/overrides.js';
 import type { NetworkOptions } from './network/index.js';
 
 const usage = `usage: avanode-mock [--host 127.0.0.1] [--port 9650] [--public] [--unhealthy] [--overrides file.json] [--log]

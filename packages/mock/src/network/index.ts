@@ -62,8 +62,13 @@ export interface Simulation {
   cChain(): CChain | undefined;
   /** Shared memory between the chains. */
   sharedMemory(): SharedMemory | undefined;
-  /** A fork's reads before a P-chain call (src/fork/lazy.ts): the upstream's answer when it answers, else undefined; undefined without a fork. */
-  prepare(method: string, params: unknown): Promise<Answer | undefined> | undefined;
+  /**
+   * Waited for before the network answers a call it may cover (rpc/dispatch.ts, the one place a
+   * call waits on the network): a fork (src/fork/lazy.ts) reads there what the call reads into
+   * its ledger, or the upstream's answer to a read of what lies at or below the fork height, which
+   * `answer` then gives. Undefined (no promise) without a fork: every other network's state is in memory.
+   */
+  prepare?(method: string, params: unknown, blockchainID?: string): Promise<void> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -143,6 +148,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   let mints = 0;
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
   let version = 0;
+  // A fork's upstream answers, by the params object of the call prepare read them for (rpc/dispatch.ts passes the same one to answer).
+  const upstreamAnswers = new WeakMap<object, Answer>();
 
   const need = (): { ledger: Ledger; clock: VirtualClock } => ({ ledger: ledger!, clock: clock! });
 
@@ -210,6 +217,19 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     built.clockMs = () => ticking.now();
   }
   build();
+
+  /** A fork's reads before a P-chain call (Simulation.prepare); set only on a fork. */
+  function forkPrepare(forked: ForkedStart, method: string, params: unknown): Promise<void> | undefined {
+    if (!ledger || !method.startsWith('platform.') || !isObject(params)) return undefined;
+    const before = forked.changes();
+    return forked.prepare(method, params, ledger).then((answer) => {
+      // The upstream's answer (or the node's error when it could not answer): given by `answer` for these very params, never remembered.
+      if (answer) {
+        upstreamAnswers.set(params, answer);
+        version++;
+      } else if (forked.changes() !== before) version++;
+    });
+  }
 
   const position = () => ({ height: lastBlock(need().ledger).height, time: lastBlock(need().ledger).time });
   const control: MockControl = {
@@ -336,6 +356,11 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
           version++;
         }
       }
+      const upstream = isObject(params) ? upstreamAnswers.get(params) : undefined;
+      if (upstream) {
+        upstreamAnswers.delete(params as object);
+        return upstream;
+      }
       const handler = answers[method];
       if (!handler || !ledger) return undefined;
       if (readOnlyAnswers.has(method)) return handler(ledger, isObject(params) ? params : {});
@@ -346,15 +371,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
     },
-    prepare(method, params) {
-      const forked = network?.forked;
-      if (!forked || !ledger || !method.startsWith('platform.')) return undefined;
-      const before = forked.changes();
-      return forked.prepare(method, isObject(params) ? params : {}, ledger).finally(() => {
-        // What the fork read is in the ledger: remembered answers are worked out again.
-        if (forked.changes() !== before) version++;
-      });
-    },
+    ...(network?.forked ? { prepare: (method: string, params: unknown) => forkPrepare(network.forked!, method, params) } : {}),
     covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
     readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
     cChain: () => cChain,
