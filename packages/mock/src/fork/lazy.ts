@@ -38,6 +38,9 @@ export interface ForkLayer {
   changes(): number;
 }
 
+/** The upstream's answer: its result, its own error text, or (offline) nothing the cache holds. */
+type Read = { result: unknown } | { error: string } | { missing: true };
+
 /** The upstream could not answer (not the node's own error): the call cannot be answered. */
 class Unavailable extends Error {}
 
@@ -68,7 +71,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   const log = options.log ?? (() => {});
   const loadedBy = new WeakMap<Ledger, Loaded>();
   // Reads in flight or done, by endpoint, method and params: the same read is made once.
-  const reads = new Map<string, Promise<{ result: unknown } | { error: string }>>();
+  const reads = new Map<string, Promise<Read>>();
   const warned = new Set<string>();
   // Counts what was put into a ledger: the node's remembered answers are worked out again after a change.
   let changes = 0;
@@ -83,7 +86,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   };
 
   /** The upstream's answer (its result or its own error text); throws Unavailable when it has none. */
-  function read(endpoint: ForkEndpoint, method: string, params: Params): Promise<{ result: unknown } | { error: string }> {
+  function read(endpoint: ForkEndpoint, method: string, params: Params): Promise<Read> {
     const key = `${endpoint} ${method} ${JSON.stringify(params)}`;
     let pending = reads.get(key);
     if (!pending) {
@@ -100,7 +103,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
               warned.add(key);
               log(`fork offline: the cache has no answer for ${what}; answered as not found`);
             }
-            return { error: 'not found' };
+            return { missing: true } as const;
           }
           log(`fork: the upstream could not answer ${what}: ${failureReason(error)}`);
           throw new Unavailable();
@@ -121,7 +124,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         let startIndex: Params | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
           const answer = await read('/ext/bc/P', 'platform.getUTXOs', { addresses: [address], limit: PAGE, encoding: 'hex', ...(startIndex ? { startIndex } : {}) });
-          if ('error' in answer) return;
+          if (!('result' in answer)) return;
           const result = answer.result as { utxos?: unknown; endIndex?: Params; numFetched?: unknown };
           const utxos = list(result.utxos ?? [], 'getUTXOs.utxos');
           for (const hex of utxos) {
@@ -145,7 +148,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     // Only a subnet of the upstream's, once (one made here is the ledger's alone).
     if (state.subnets.has(subnetID) || !snapshot.subnets.some((s) => s.id === subnetID)) return;
     const [details, validators] = await Promise.all([read('/ext/bc/P', 'platform.getSubnet', { subnetID }), readValidators(subnetID)]);
-    if (state.subnets.has(subnetID)) return;
+    if (state.subnets.has(subnetID) || 'missing' in details) return;
     state.subnets.add(subnetID);
     changes++;
     if ('error' in details) return;
@@ -165,9 +168,10 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     }
   }
 
-  const unwrap = (answer: { result: unknown } | { error: string }): unknown => {
-    if ('error' in answer) throw Object.assign(new Error(answer.error), { code: -32000, rpcMessage: answer.error });
-    return answer.result;
+  const unwrap = (answer: Read): unknown => {
+    if ('result' in answer) return answer.result;
+    const text = 'error' in answer ? answer.error : 'not found';
+    throw Object.assign(new Error(text), { code: -32000, rpcMessage: text });
   };
 
   /** The owners of the UTXOs a tx spends, read through the txs that made them (the node serves no UTXO by ID). */
@@ -179,7 +183,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         const id = utxoId(input);
         if (ledger.utxos.has(id) || state.utxos.has(id) || ledger.txs.has(input.txID)) return;
         const answer = await read('/ext/bc/P', 'platform.getTx', { txID: input.txID, encoding: 'hex' });
-        if ('error' in answer) return;
+        if (!('result' in answer)) return;
         const tx = parseTx(decodeHex(String((answer.result as Params).tx)), { network: snapshot.networkID }).tx.unsignedTx as unknown as Params;
         // The tx's outputs, then (a staker's) its staked outputs, returned at the indexes after them.
         const outputs = [...((tx.outputs as Array<{ output: Params }> | undefined) ?? []), ...((tx.stake as Array<{ output: Params }> | undefined) ?? [])];
@@ -204,7 +208,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     const found = await Promise.all(
       stakers.map(async (staker) => {
         const answer = await read('/ext/bc/P', 'platform.getTx', { txID: staker.txID, encoding: 'hex' });
-        if ('error' in answer) return undefined;
+        if (!('result' in answer)) return undefined;
         const tx = parseTx(decodeHex(String((answer.result as Params).tx)), { network: snapshot.networkID }).tx.unsignedTx as unknown as Params;
         const stake = ((tx.stake as Array<{ assetID: string; output: Params }> | undefined) ?? []).map((s) => ({ assetID: s.assetID, ...outputParts(s.output) }));
         return { stake: stake.map(({ assetID, amount, owner }) => ({ assetID, amount, owner })), stakeIndex: ((tx.outputs as unknown[] | undefined) ?? []).length };
@@ -221,8 +225,11 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     });
   }
 
-  /** The upstream's answer to the call as it is, for what lies at or below the fork height. */
-  const forward = async (method: string, params: Params): Promise<Answer> => read('/ext/bc/P', method, params);
+  /** The upstream's answer to the call as it is, for what lies at or below the fork height; offline, a miss leaves it to the ledger (the node's not-found). */
+  const forward = async (method: string, params: Params): Promise<Answer | undefined> => {
+    const answer = await read('/ext/bc/P', method, params);
+    return 'missing' in answer ? undefined : answer;
+  };
 
   async function prepareCall(method: string, params: Params, ledger: Ledger): Promise<Answer | undefined> {
     const keysOf = (addresses: unknown): string[] => {

@@ -8,19 +8,24 @@ export interface LoggedReader extends ForkReader {
   readonly log: Array<{ endpoint: ForkEndpoint; method: string; params: Record<string, unknown> }>;
 }
 
-export function httpReader(url: string): LoggedReader {
+export function httpReader(url: string, timeoutMs = 5000): LoggedReader {
   const reader: LoggedReader = {
     log: [],
     async read(endpoint, method, params) {
       reader.log.push({ endpoint, method, params });
       let text: string;
       try {
-        const response = await fetch(`${url}${endpoint}`, { method: 'POST', redirect: 'error', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(5000) });
+        const response = await fetch(`${url}${endpoint}`, { method: 'POST', redirect: 'error', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), signal: AbortSignal.timeout(timeoutMs) });
         text = await response.text();
       } catch (error) {
         throw Object.assign(new Error('upstream unavailable'), { reason: `${method}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}` });
       }
-      const body = JSON.parse(text) as { result?: unknown; error?: { code: number; message: string } };
+      let body: { result?: unknown; error?: { code: number; message: string } };
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw Object.assign(new Error('upstream unavailable'), { reason: `${method}: the answer is no JSON` });
+      }
       if (body.error) throw Object.assign(new Error(body.error.message), { code: body.error.code, rpcMessage: body.error.message });
       return body.result;
     },
