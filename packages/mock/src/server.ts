@@ -6,10 +6,12 @@ import type { Server } from 'node:http';
 import { serveHttp } from './http-serve.js';
 import { serverLimits, type ServerLimits } from './limits.js';
 import { createMockNode, responderOf, type MockNodeOptions } from './mock-node.js';
-import { createForkedMockNode, type ForkSnapshot, type ForkedMockNodeOptions } from './fork/index.js';
+import { forkMockNode, type ForkSnapshot, type ForkedMockNodeOptions } from './fork/index.js';
+import type { MockNode } from './mock-node.js';
 import type { MockControl } from './network/index.js';
 
 export type { ServerLimits };
+export { ForkError, type ForkEndpoint, type ForkOptions, type ForkReader, type ForkSnapshot, type ForkedMockNodeOptions } from './fork/index.js';
 
 export interface MockServerOptions extends MockNodeOptions, ServerLimits {
   host?: string;
@@ -41,6 +43,15 @@ export interface ForkedMockServerOptions extends ForkedMockNodeOptions, ServerLi
   port?: number;
   maxBodyBytes?: number;
   log?: (line: string) => void;
+}
+
+/**
+ * A mock node forked from a live network (src/fork/, docs/guide/fork.md): it reads the upstream's
+ * P-chain at its last height (or `fork.height`) first, then answers; async for that. A failure to
+ * read the upstream throws a ForkError with the reason.
+ */
+export async function createForkedMockNode(options: ForkedMockNodeOptions): Promise<MockNode & { fork: ForkSnapshot }> {
+  return forkMockNode(options);
 }
 
 /** The standalone mock node forked from a live network (src/fork/): it reads the upstream first, then serves. */

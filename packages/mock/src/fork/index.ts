@@ -12,7 +12,7 @@ export type { ForkReader, ForkEndpoint } from './reader.js';
 export type { ForkSnapshot } from './snapshot.js';
 
 export interface ForkOptions {
-  /** Where the fork reads: the upstream (an in-process node, a test's reader, or fork/upstream.ts createUpstream's). */
+  /** Where the fork reads: the upstream (fork/upstream.ts createUpstream's, from `url` in the server entry; a test's reader). */
   reader: ForkReader;
   /** The fork height (and the cache's key) instead of the upstream's last accepted height; at most that height. */
   height?: number;
@@ -43,7 +43,7 @@ function checkedHeight(height: unknown): number | undefined {
  * (fund, advance, mine, fees, faults); `control.reset` goes back to the fork's state, what was
  * read since kept in memory.
  */
-export async function createForkedMockNode(options: ForkedMockNodeOptions): Promise<MockNode & { fork: ForkSnapshot }> {
+export async function forkMockNode(options: ForkedMockNodeOptions): Promise<MockNode & { fork: ForkSnapshot }> {
   const { fork, ...network } = options.network;
   const height = checkedHeight(fork.height);
   let snapshot: ForkSnapshot;

@@ -9,7 +9,7 @@ export interface ForkReader {
   /** The method's result; throws the node's JSON-RPC error (an object with `code` and `rpcMessage`) or a transport failure (anything else). */
   read(endpoint: ForkEndpoint, method: string, params: Record<string, unknown>): Promise<unknown>;
   /** Keys the reader's cache by network and fork height, once both are known. */
-  pin?(networkID: number, forkHeight: number): void;
+  pin?(networkID: number, forkHeight: number): void | Promise<void>;
 }
 
 /** The node answered with its own JSON-RPC error (not found, a bad param…): an answer, not a failure of the upstream. */
@@ -23,9 +23,4 @@ export function rpcErrorText(error: unknown): string | undefined {
 export function failureReason(error: unknown): string {
   if (typeof error === 'object' && error !== null && typeof (error as { reason?: unknown }).reason === 'string') return (error as { reason: string }).reason;
   return error instanceof Error ? error.message : String(error);
-}
-
-/** An offline reader's miss: the cache holds no answer for the read. */
-export function isOfflineMiss(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { offlineMiss?: unknown }).offlineMiss === true;
 }

@@ -33,7 +33,7 @@ export const list = (value: unknown, what: string): unknown[] => {
 };
 
 /** platformapi.Owner: `{ locktime, threshold, addresses }`. */
-export function ownerOf(value: unknown, what: string): Owner {
+function ownerOf(value: unknown, what: string): Owner {
   const o = object(value, what);
   return { locktime: uint64(o.locktime, `${what}.locktime`), threshold: Number(uint64(o.threshold, `${what}.threshold`)), addresses: list(o.addresses, `${what}.addresses`).map((a, i) => text(a, `${what}.addresses[${i}]`)) };
 }

@@ -60,7 +60,7 @@ export async function readSnapshot(reader: ForkReader, options: { height?: numbe
   const networkID = safeInt(asObject(await read('/ext/info', 'info.getNetworkID'), 'getNetworkID').networkID, 'getNetworkID.networkID');
   const tip = options.height ?? safeInt(asObject(await read('/ext/bc/P', 'platform.getHeight'), 'getHeight').height, 'getHeight.height');
   // Every read from here is of the state at the fork: the reader's cache is keyed by it.
-  reader.pin?.(networkID, tip);
+  await reader.pin?.(networkID, tip);
   const blockAnswer = asObject(await read('/ext/bc/P', 'platform.getBlockByHeight', { height: String(tip), encoding: 'hex' }), 'getBlockByHeight');
   const bytes = decodeHex(String(blockAnswer.block));
   const decoded = decodeBlock(bytes, { network: networkID }) as unknown as { time?: number | bigint };

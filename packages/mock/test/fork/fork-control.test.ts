@@ -7,7 +7,7 @@ import { TEST_KEYS, type MockNode } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForkedMockNode, ForkError } from '../../src/fork/index.js';
+import { createForkedMockNode, ForkError } from '@avanode/mock/server';
 import { httpReader, rpc, type LoggedReader } from './http-reader.js';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;

@@ -2,7 +2,7 @@
 // createUpstream, which has its own tests, is the one the fork uses): one POST per read to the
 // upstream mock server on 127.0.0.1, the node's JSON-RPC error thrown as { code, rpcMessage }, a
 // transport failure thrown with its reason.
-import type { ForkEndpoint, ForkReader } from '../../src/fork/index.js';
+import type { ForkEndpoint, ForkReader } from '@avanode/mock/server';
 
 export interface LoggedReader extends ForkReader {
   readonly log: Array<{ endpoint: ForkEndpoint; method: string; params: Record<string, unknown> }>;
