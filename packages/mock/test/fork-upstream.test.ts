@@ -476,3 +476,12 @@ describe('the fork cache', () => {
     expect(await latestCachedFork(dir, 2)).toBeUndefined();
   });
 });
+
+describe('in a browser bundle', () => {
+  it('imports no node: module (a bundler for the browser cannot resolve one); the cache takes them at run time', () => {
+    for (const file of ['upstream.ts', 'cache.ts']) {
+      const text = readFileSync(join(import.meta.dirname, '..', 'src', 'fork', file), 'utf8');
+      expect(text, file).not.toMatch(/from\s+['"]node:|import\(\s*['"]node:|require\(/);
+    }
+  });
+});

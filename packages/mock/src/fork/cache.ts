@@ -8,11 +8,20 @@
 // temporary file and renamed, so a reader never sees half a file; read up to a bound and checked
 // (the key must be the one asked for, the answer one of the two shapes): anything else is
 // ignored with one warning and read again from the upstream.
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+//
+// Node's modules are taken with process.getBuiltinModule (Node ≥ 20.16) when first needed, not
+// imported: a browser bundle of the mock (esbuild, Vite) then never meets `node:fs`, which it
+// cannot resolve, and only a fork given a cacheDir needs them.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { checkPin, UpstreamConfigError } from './upstream.js';
+
+/** node:fs/promises and node:path, or an UpstreamConfigError where there is no Node. */
+function nodeModules() {
+  const get = (globalThis as { process?: { getBuiltinModule?: NodeJS.Process['getBuiltinModule'] } }).process?.getBuiltinModule;
+  if (!get) throw new UpstreamConfigError('cacheDir', 'the fork cache needs Node (node:fs); leave cacheDir out elsewhere');
+  return { fs: get('node:fs/promises'), path: get('node:path') };
+}
 
 /** What the upstream answered a read: its result, or the JSON-RPC error it answered with. */
 export type CachedAnswer = { result: unknown } | { error: { code: number; message: string } };
@@ -44,9 +53,9 @@ function isAnswer(value: unknown): value is CachedAnswer {
 
 /** Reads a file up to `maxBytes`; undefined when it is missing, a reason string when it is longer. */
 async function readBounded(path: string, maxBytes: number): Promise<string | { tooLong: true } | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: Awaited<ReturnType<ReturnType<typeof nodeModules>['fs']['open']>>;
   try {
-    handle = await open(path, 'r');
+    handle = await nodeModules().fs.open(path, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -69,6 +78,8 @@ async function readBounded(path: string, maxBytes: number): Promise<string | { t
 /** The cache of one fork (its folder made on first write). `maxBytes` bounds a file read; `warn` gets one line per problem file. */
 export function openForkCache(options: { dir: string; networkID: number; forkHeight: number; maxBytes: number; warn: (line: string) => void }): ForkCache {
   checkPin(options.networkID, options.forkHeight);
+  const { fs, path } = nodeModules();
+  const join = path.join;
   const dir = join(options.dir, forkFolder(options.networkID, options.forkHeight));
   const warned = new Set<string>();
   const warnOnce = (file: string, line: string) => {
@@ -104,12 +115,12 @@ export function openForkCache(options: { dir: string; networkID: number; forkHei
       // Unique per process and write: two forks sharing a folder never write the same temporary file.
       const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       try {
-        made ??= mkdir(dir, { recursive: true });
+        made ??= fs.mkdir(dir, { recursive: true });
         await made;
-        await writeFile(temporary, JSON.stringify({ key, answer }));
-        await rename(temporary, file);
+        await fs.writeFile(temporary, JSON.stringify({ key, answer }));
+        await fs.rename(temporary, file);
       } catch (error) {
-        await rm(temporary, { force: true }).catch(() => {});
+        await fs.rm(temporary, { force: true }).catch(() => {});
         warnOnce(`write ${dir}`, `fork cache: could not write in ${dir} (${(error as Error).message?.slice(0, 100)}); going on without keeping answers there`);
       }
     },
@@ -124,7 +135,7 @@ export function openForkCache(options: { dir: string; networkID: number; forkHei
 export async function latestCachedFork(dir: string, networkID?: number): Promise<{ networkID: number; forkHeight: number } | undefined> {
   let names: string[];
   try {
-    names = await readdir(dir);
+    names = await nodeModules().fs.readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

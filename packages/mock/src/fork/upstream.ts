@@ -273,7 +273,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   let cache: Promise<ForkCache | undefined> | undefined;
   const cacheOf = (): Promise<ForkCache | undefined> => {
     if (!pinned || options.cacheDir === undefined) return Promise.resolve(undefined);
-    // Loaded on first use: `node:fs` stays out of a browser bundle that never sets cacheDir.
+    // Loaded on first use: only a fork with a cache needs it.
     cache ??= import('./cache.js').then(({ openForkCache }) => openForkCache({ dir: options.cacheDir!, networkID: pinned!.networkID, forkHeight: pinned!.forkHeight, maxBytes: (options.maxResponseBytes ?? DEFAULTS.maxResponseBytes) + 2 ** 16, warn: logger }));
     return cache;
   };
