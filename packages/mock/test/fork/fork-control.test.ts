@@ -8,6 +8,7 @@ import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForkedMockNode, ForkError } from '@avanode/mock/server';
+import { createUpstream } from '../../src/fork/upstream.ts';
 import { httpReader, rpc, type LoggedReader } from './http-reader.js';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
@@ -28,9 +29,10 @@ async function call(node: MockNode, method: string, params: unknown = {}): Promi
   return JSON.parse(answer.body);
 }
 
+/** A fork of the upstream through the fork's reader (src/fork/upstream.ts: 1 retry after 10 ms here), or `reader`. */
 async function forkOf(options: { timeoutMs?: number; offline?: boolean; reader?: LoggedReader } = {}) {
-  const reader = options.reader ?? httpReader(upstream.url, options.timeoutMs);
   const log: string[] = [];
+  const reader = options.reader ?? createUpstream({ url: upstream.url, retries: 1, backoffMs: 10, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), logger: (line) => log.push(line) });
   const node = await createForkedMockNode({ network: { fork: { reader, log: (line) => log.push(line), ...(options.offline ? { offline: true } : {}) } } });
   return { node, reader, log };
 }
@@ -38,6 +40,8 @@ async function forkOf(options: { timeoutMs?: number; offline?: boolean; reader?:
 describe('the control API on a fork', () => {
   it('funds, advances, mines, sets fees, fails a method and resets to the fork’s state', async () => {
     const { node, reader } = await forkOf();
+    const requests0 = (reader as { log: unknown[] }).log.length;
+    expect(requests0).toBeGreaterThan(0);
     const upstreamBalance = (await rpc(upstream.url, '/ext/bc/P', 'platform.getBalance', { addresses: [EWOQ_ADDRESS] })).result as Json;
     const height = Number((await call(node, 'platform.getHeight')).result!.height);
     expect(node.control.status()).toMatchObject({ state: 'fork', networkID: 12345, height });
@@ -49,15 +53,15 @@ describe('the control API on a fork', () => {
     node.control.fees({ state: { excess: '1000000' } });
     expect((await call(node, 'platform.getFeeState')).result!.excess).toBe(1_000_000);
     node.control.fail('platform.getBalance', { message: 'queued' });
-    const requests = reader.log.length;
+    const requests = (reader as { log: unknown[] }).log.length;
     expect((await call(node, 'platform.getBalance', { addresses: [FRESH] })).error).toMatchObject({ code: -32000, message: 'queued' });
-    expect(reader.log.length).toBe(requests);
+    expect((reader as { log: unknown[] }).log.length).toBe(requests);
 
     node.control.reset();
     expect(Number((await call(node, 'platform.getHeight')).result!.height)).toBe(height);
     // Back to the upstream's balance (the mint is gone), read again from what the fork kept: no request.
     expect((await call(node, 'platform.getBalance', { addresses: [EWOQ_ADDRESS] })).result).toEqual(upstreamBalance);
-    expect(reader.log.length).toBe(requests);
+    expect((reader as { log: unknown[] }).log.length).toBe(requests);
     node.close();
   });
 
@@ -72,11 +76,13 @@ describe('the control API on a fork', () => {
 describe('upstream faults while the fork serves reads', () => {
   it('a dropped connection: the node’s error text for the read that needs it, the reason logged; the rest answers; the read works once the upstream does', async () => {
     const { node, log } = await forkOf();
-    upstream.control.drop({ count: 1 });
+    // The reader's first try and its one retry both dropped.
+    upstream.control.drop({ count: 2 });
     const failed = await call(node, 'platform.getBalance', { addresses: [FRESH] });
     expect(failed.error).toEqual({ code: -32000, message: `couldn't get UTXO set of [${FRESH}]: closed`, data: null });
-    expect(log).toHaveLength(1);
-    expect(log[0]).toMatch(/^fork: the upstream could not answer platform\.getUTXOs .*: platform\.getUTXOs: /);
+    // The reader's line, then the fork's, each with the reason.
+    expect(log).toHaveLength(2);
+    expect(log[1]).toMatch(/^fork: the upstream could not answer platform\.getUTXOs .*\(after 2 attempts\)$/);
     // What is local or already read still answers.
     expect((await call(node, 'platform.getHeight')).result).toBeDefined();
     expect((await call(node, 'platform.getCurrentValidators')).error).toBeUndefined();
@@ -88,7 +94,7 @@ describe('upstream faults while the fork serves reads', () => {
   it('a hanging upstream: the read ends at the reader’s limit with the node’s text; a below-fork tx read the same', async () => {
     const { node, log } = await forkOf({ timeoutMs: 200 });
     const block1 = (await rpc(upstream.url, '/ext/bc/P', 'platform.getBlockByHeight', { height: 1, encoding: 'json' })).result as { block: { txs: Array<{ id: string }> } };
-    upstream.control.slow(2000, { method: 'platform.getTx', count: 1 });
+    upstream.control.slow(2000, { method: 'platform.getTx', count: 2 });
     const started = Date.now();
     const failed = await call(node, 'platform.getTx', { txID: block1.block.txs[0]!.id, encoding: 'json' });
     expect(Date.now() - started).toBeLessThan(1500);

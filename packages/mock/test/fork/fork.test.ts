@@ -1,6 +1,6 @@
 // A fork of a live network (src/fork/): the upstream is a second mock server on 127.0.0.1
 // holding a seeded network (validators with delegators, a permissioned subnet, an L1, UTXOs)
-// with some history; the fork answers every read method as the upstream does at the fork height,
+// with some history, read through the fork's upstream reader (src/fork/upstream.ts); the fork answers every read method as the upstream does at the fork height,
 // reads each object once, then diverges only by what is issued to it (with @avanode/wallet over
 // HTTP), and the upstream is unchanged afterwards.
 import { createClient } from '@avanode/client';
@@ -9,7 +9,8 @@ import { startForkedMockServer, startMockServer, type MockServer } from '@avanod
 import { nodeIdToString } from '@avanode/codec';
 import { buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, buildBaseTx, buildConvertSubnetToL1Tx, buildCreateChainTx, buildCreateSubnetTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpReader, rpc, type LoggedReader } from './http-reader.js';
+import { createUpstream, type Upstream } from '../../src/fork/upstream.ts';
+import { rpc } from './http-reader.js';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
 const EWOQ_ADDRESS = keyAddress(EWOQ.privateKey, 12345);
@@ -24,7 +25,7 @@ const keys = [EWOQ.privateKey];
 type Json = Record<string, unknown>;
 let upstream: MockServer;
 let fork: Awaited<ReturnType<typeof startForkedMockServer>>;
-let reader: LoggedReader;
+let reader: Upstream;
 const forkLog: string[] = [];
 /** What the upstream held before the fork: its history (a BaseTx, a delegation) and the IDs the table reads. */
 const seen = { sendTxID: '', delegationTxID: '', height: 0 };
@@ -51,7 +52,8 @@ beforeAll(async () => {
   upstream.control.advance(4_000);
   seen.sendTxID = sent.txID;
   seen.delegationTxID = delegated.txID;
-  reader = httpReader(upstream.url);
+  // The fork's own reader of a live node (src/fork/upstream.ts), whose log lists every request it sent.
+  reader = createUpstream({ url: upstream.url, logger: (line) => forkLog.push(line) });
   fork = await startForkedMockServer({ port: 0, host: '127.0.0.1', network: { fork: { reader, log: (line) => forkLog.push(line) } } });
   seen.height = fork.fork.height;
 });
@@ -170,6 +172,7 @@ describe('a fork at the upstream’s height', () => {
     const keys = reader.log.map((r) => `${r.method} ${JSON.stringify(r.params)}`);
     expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
     expect(reader.log.some((r) => r.method === 'platform.issueTx')).toBe(false);
+    expect(reader.log.every((r) => r.outcome !== 'failed' && r.attempt === 1)).toBe(true);
   });
 });
 
