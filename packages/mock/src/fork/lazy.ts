@@ -9,6 +9,7 @@ import type { Ledger } from '../network/ledger.js';
 import { unavailableText } from './failure.js';
 import { failureReason, rpcErrorText, type ForkEndpoint, type ForkReader } from './reader.js';
 import { outputParts } from '../executor/verify.js';
+import { mapLimited } from './pool.js';
 import { list, subnetOf, utxoOf } from './records.js';
 import { readSubnetValidators, type ForkSnapshot } from './snapshot.js';
 
@@ -118,8 +119,9 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   async function loadAddresses(ledger: Ledger, keys: string[]): Promise<void> {
     const state = loaded(ledger);
     const fresh = [...new Set(keys)].filter((k) => !state.addresses.has(k));
-    await Promise.all(
-      fresh.map(async (key) => {
+    await mapLimited(
+      fresh,
+      async (key) => {
         const address = formatAddress(decodeCB58(key), snapshot.networkID);
         let startIndex: Params | undefined;
         for (let page = 0; page < MAX_PAGES; page++) {
@@ -138,7 +140,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         }
         state.addresses.add(key);
         changes++;
-      }),
+      },
     );
   }
 
@@ -178,8 +180,9 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   async function loadInputs(ledger: Ledger, inputs: Array<{ txID: string; outputIndex: number }>): Promise<void> {
     const state = loaded(ledger);
     const owners: string[] = [];
-    await Promise.all(
-      inputs.map(async (input) => {
+    await mapLimited(
+      inputs,
+      async (input) => {
         const id = utxoId(input);
         if (ledger.utxos.has(id) || state.utxos.has(id) || ledger.txs.has(input.txID)) return;
         const answer = await read('/ext/bc/P', 'platform.getTx', { txID: input.txID, encoding: 'hex' });
@@ -190,7 +193,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         const output = outputs[input.outputIndex]?.output;
         const inner = (output?.output as Params | undefined) ?? output;
         for (const address of (inner?.addresses as string[] | undefined) ?? []) owners.push(addressToShortId(address));
-      }),
+      },
     );
     return loadAddresses(ledger, owners);
   }
@@ -205,14 +208,15 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     if (state.stakes) return;
     const copied = new Set([...snapshot.stakers.map((s) => s.txID), ...snapshot.stakers.flatMap((s) => s.delegators.map((d) => d.txID))]);
     const stakers = [...ledger.stakers.filter((s) => copied.has(s.txID) && s.stake.length === 0), ...ledger.stakers.flatMap((s) => s.delegators.filter((d) => copied.has(d.txID) && (d.stake ?? []).length === 0))];
-    const found = await Promise.all(
-      stakers.map(async (staker) => {
+    const found = await mapLimited(
+      stakers,
+      async (staker) => {
         const answer = await read('/ext/bc/P', 'platform.getTx', { txID: staker.txID, encoding: 'hex' });
         if (!('result' in answer)) return undefined;
         const tx = parseTx(decodeHex(String((answer.result as Params).tx)), { network: snapshot.networkID }).tx.unsignedTx as unknown as Params;
         const stake = ((tx.stake as Array<{ assetID: string; output: Params }> | undefined) ?? []).map((s) => ({ assetID: s.assetID, ...outputParts(s.output) }));
         return { stake: stake.map(({ assetID, amount, owner }) => ({ assetID, amount, owner })), stakeIndex: ((tx.outputs as unknown[] | undefined) ?? []).length };
-      }),
+      },
     );
     if (state.stakes) return;
     state.stakes = true;

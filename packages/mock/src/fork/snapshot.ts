@@ -6,6 +6,7 @@ import { blockId, decodeBlock, decodeHex, EMPTY_ID } from '@avanode/codec';
 import type { FeeSettings } from '../executor/fees.js';
 import type { ChainRecord, L1ValidatorRecord, Staker, SubnetRecord } from '../network/ledger.js';
 import type { ForkReader } from './reader.js';
+import { mapLimited } from './pool.js';
 import { ForkShapeError, delegatorCountOf, list, subnetOf, uint64, validatorOf } from './records.js';
 
 export interface ForkSnapshot {
@@ -90,14 +91,15 @@ export async function readSnapshot(reader: ForkReader, options: { height?: numbe
 
   // The delegators of each primary network validator that has some: getCurrentValidators lists them only for one node ID.
   const stakers = primary.stakers;
-  await Promise.all(
-    stakers.map(async (staker, i) => {
+  await mapLimited(
+    [...stakers],
+    async (staker, i) => {
       const listed = list(asObject(await read('/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [staker.nodeID] }), 'getCurrentValidators').validators, 'getCurrentValidators.validators');
       const one = listed.find((v) => (v as Json).txID === staker.txID);
       if (one === undefined || delegatorCountOf(one) === 0n) return;
       const full = validatorOf(one, EMPTY_ID, `getCurrentValidators(${staker.nodeID})`);
       if ('staker' in full) stakers[i] = full.staker;
-    }),
+    },
   );
 
   // The subnets with validators at the fork are read whole now (the validator sets need them); the rest on first use.
@@ -108,8 +110,9 @@ export async function readSnapshot(reader: ForkReader, options: { height?: numbe
   const subnets: SubnetRecord[] = listedSubnets.map((s) => subnetOf(String(s.id), { controlKeys: s.controlKeys, threshold: s.threshold }));
   const l1Validators = [...primary.l1Validators];
   const subnetsRead: string[] = [];
-  await Promise.all(
-    withValidators.map(async (id) => {
+  await mapLimited(
+    withValidators,
+    async (id) => {
       const [details, validators] = await Promise.all([read('/ext/bc/P', 'platform.getSubnet', { subnetID: id }), readSubnetValidators(reader, id)]);
       const record = subnetOf(id, details);
       const at = subnets.findIndex((s) => s.id === id);
@@ -118,7 +121,7 @@ export async function readSnapshot(reader: ForkReader, options: { height?: numbe
       subnetsRead.push(id);
       stakers.push(...validators.stakers);
       l1Validators.push(...validators.l1Validators);
-    }),
+    },
   );
 
   return {

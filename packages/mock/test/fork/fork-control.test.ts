@@ -73,6 +73,33 @@ describe('the control API on a fork', () => {
   });
 });
 
+describe('the fork’s reads of the upstream', () => {
+  it('are at most 8 at a time, even for a call naming many addresses', async () => {
+    const inner = createUpstream({ url: upstream.url, logger: () => {} });
+    let inFlight = 0;
+    let most = 0;
+    const counting: LoggedReader = {
+      log: [],
+      async read(endpoint, method, params) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        try {
+          return await inner.read(endpoint, method, params);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    const { node } = await forkOf({ reader: counting });
+    most = 0;
+    const addresses = Array.from({ length: 40 }, (_, i) => keyAddress(`0x${(0x60 + i).toString(16).repeat(32)}`, 'local'));
+    expect((await call(node, 'platform.getBalance', { addresses })).result).toMatchObject({ balance: '0' });
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(8);
+    node.close();
+  });
+});
+
 describe('upstream faults while the fork serves reads', () => {
   it('a dropped connection: the node’s error text for the read that needs it, the reason logged; the rest answers; the read works once the upstream does', async () => {
     const { node, log } = await forkOf();
