@@ -4,11 +4,13 @@
 // again once the upstream does; offline, a read the cache lacks is the node's not-found with one
 // warning naming it.
 import { TEST_KEYS, type MockNode } from '@avanode/mock';
-import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForkedMockNode, ForkError } from '@avanode/mock/server';
+import { createForkedMockNode, ForkError, startMockServer, type MockServer } from '@avanode/mock/server';
 import { createUpstream } from '../../src/fork/upstream.ts';
+import { forkLedger } from '../../src/fork/ledger.ts';
+import { appendBlock, lastBlock } from '../../src/network/ledger.ts';
+import { answers } from '../../src/network/answers.ts';
 import { httpReader, rpc, type LoggedReader } from './http-reader.js';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
@@ -97,6 +99,34 @@ describe('the fork’s reads of the upstream', () => {
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(8);
     node.close();
+  });
+});
+
+describe('what a fork holds', () => {
+  it('a fork at a height far past a seeded chain’s: blocks from the fork height on, none held below it', async () => {
+    const { node } = await forkOf();
+    const ledger = forkLedger({ ...node.fork, height: 25_000_000 });
+    expect(lastBlock(ledger)).toMatchObject({ height: 25_000_000, id: node.fork.block.id });
+    expect(Object.keys(ledger.blocks)).toEqual(['25000000']);
+    expect(appendBlock(ledger, node.fork.block.time + 2, []).height).toBe(25_000_001);
+    expect(answers['platform.getBlockByHeight']!(ledger, { height: 25_000_001 })).toMatchObject({ result: { encoding: 'hex' } });
+    expect(answers['platform.getBlockByHeight']!(ledger, { height: 24_999_999 })).toEqual({ error: "couldn't get block at height 24999999: not found" });
+    node.close();
+  });
+
+  it('an upstream UTXO the codec does not read is left out with one warning; the rest of the call answers', async () => {
+    const bad = await startMockServer({ port: 0, host: '127.0.0.1', network: { seed: 7 }, overrides: { 'platform.getUTXOs': { numFetched: '1', utxos: ['0x0000deadbeef'], endIndex: { address: VMRQ_ADDRESS, utxo: '11111111111111111111111111111111LpoYY' }, encoding: 'hex' } } });
+    try {
+      const log: string[] = [];
+      const node = await createForkedMockNode({ network: { fork: { url: bad.url, log: (line) => log.push(line) } } });
+      expect((await call(node, 'platform.getBalance', { addresses: [VMRQ_ADDRESS] })).result).toMatchObject({ balance: '0', utxoIDs: null });
+      expect((await call(node, 'platform.getUTXOs', { addresses: [VMRQ_ADDRESS] })).result).toMatchObject({ numFetched: '0' });
+      expect(log.filter((l) => l.includes('did not read'))).toHaveLength(1);
+      expect(log[0]).toContain(VMRQ_ADDRESS);
+      node.close();
+    } finally {
+      await bad.close();
+    }
   });
 });
 
