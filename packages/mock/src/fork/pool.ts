@@ -2,7 +2,7 @@
 // mainnet starts with a thousand validators, and an upstream is a server someone else runs.
 
 /** Requests in flight to the upstream from one batch of reads. */
-export const MAX_PARALLEL_READS = 8;
+const MAX_PARALLEL_READS = 8;
 
 /** `fn` over `items`, at most `limit` at once, results in the items' order; the first failure is thrown once all started ones settle. */
 export async function mapLimited<T, R>(items: readonly T[], fn: (item: T, index: number) => Promise<R>, limit = MAX_PARALLEL_READS): Promise<R[]> {
