@@ -123,6 +123,8 @@ function withHeliconTime(state: StateFile, time: string): StateFile {
 
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
+  // A fork reads its upstream before it can answer: it is made with `await createForkedMockNode` (src/server.ts), not here.
+  if (network && 'fork' in network) throw new TypeError('network.fork: a fork reads the upstream first; create it with `await createForkedMockNode({ network: { fork: { url } } })` of @avanode/mock/server (or `avanode-mock --fork-url`)');
   const seed = network?.seed ?? options.seed ?? 1;
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.

@@ -3,7 +3,7 @@
 // the reads that need it (the reason logged, never a crash), the rest answers, and the reads work
 // again once the upstream does; offline, a read the cache lacks is the node's not-found with one
 // warning naming it.
-import { TEST_KEYS, type MockNode } from '@avanode/mock';
+import { TEST_KEYS, createMockNode, type MockNode } from '@avanode/mock';
 import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createForkedMockNode, ForkError, startMockServer, type MockServer } from '@avanode/mock/server';
@@ -65,6 +65,10 @@ describe('the control API on a fork', () => {
     expect((await call(node, 'platform.getBalance', { addresses: [EWOQ_ADDRESS] })).result).toEqual(upstreamBalance);
     expect((reader as { log: unknown[] }).log.length).toBe(requests);
     node.close();
+  });
+
+  it('is made with createForkedMockNode: createMockNode given network.fork says so', () => {
+    expect(() => createMockNode({ network: { fork: { url: upstream.url } } as never })).toThrow(/network\.fork: a fork reads the upstream first; create it with `await createForkedMockNode/);
   });
 
   it('refuses a fork height that is no whole number, naming the accepted form', async () => {
