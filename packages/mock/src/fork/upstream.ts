@@ -189,7 +189,7 @@ export const readKey = (endpoint: string, method: string, params: Record<string,
 const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** Text from the upstream (a body excerpt, a header) made safe for a terminal: control characters (escape sequences included) written as `\uXXXX`. */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const printable = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 const checkCount = (option: string, value: number | undefined, min: number) => {
   if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value < 2 ** 31)) throw new UpstreamConfigError(option, `must be an integer from ${min} to 2^31 - 1, not ${String(value)}`);
