@@ -256,6 +256,29 @@ describe('a hostile upstream', () => {
     expect(upstream.log.map((e) => e.outcome)).toEqual(['failed', 'failed', 'result']);
   });
 
+  it('waits between attempts with exponential backoff and jitter: base·2^(n−1), less at most half of it', async () => {
+    proxy.fault = '502';
+    const upstream = upstreamOf({ backoffMs: 40 });
+    const started = performance.now();
+    await expect(upstream.read('/ext/bc/P', 'platform.getHeight', {})).rejects.toBeInstanceOf(UpstreamUnavailableError);
+    const elapsed = performance.now() - started;
+    // Waits of 40, 80 and 160 ms, each less a random part of up to half: 140 to 280 ms in all.
+    expect(elapsed).toBeGreaterThanOrEqual(140);
+    expect(elapsed).toBeLessThan(280 + 1_000);
+    expect(proxy.log).toHaveLength(4);
+  });
+
+  it("escapes control characters of the upstream's text in messages (no terminal escape sequences)", async () => {
+    proxy.rewrite = () => '\u001b]0;pwned\u0007\u001b[2J';
+    const warnings: string[] = [];
+    const failure = (await upstreamOf({ retries: 0 }, warnings)
+      .read('/ext/bc/P', 'platform.getHeight', {})
+      .catch((e: unknown) => e)) as UpstreamUnavailableError;
+    expect(failure).toBeInstanceOf(UpstreamUnavailableError);
+    for (const text of [failure.message, failure.reason, warnings.join('\n')]) expect(text).not.toMatch(/\p{Cc}/u);
+    expect(failure.reason).toContain('\\u001b');
+  });
+
   it('does not follow a 302: one request, a failure naming the status, the target never asked', async () => {
     proxy.fault = '302';
     const upstream = upstreamOf();
@@ -427,6 +450,21 @@ describe('the fork cache', () => {
     await third.read('/ext/info', 'info.getNetworkID', {});
     expect(proxy.log).toHaveLength(0);
     expect(warnings).toHaveLength(4);
+  });
+
+  it('ignores a cache file holding a plain integer beyond 2^53 (JSON.parse would round it)', async () => {
+    const dir = tempDir();
+    const first = await firstRun(dir);
+    const folder = join(dir, `${first.id}-${first.height}`);
+    const file = readdirSync(folder).find((name) => readFileSync(join(folder, name), 'utf8').includes('platform.getBalance'))!;
+    const text = readFileSync(join(folder, file), 'utf8');
+    writeFileSync(join(folder, file), text.replace(/"balance":"\d+"/, '"balance":18446744073709551615'));
+    proxy.log.length = 0;
+    const warnings: string[] = [];
+    const second = upstreamOf({ cacheDir: dir, networkID: first.id, forkHeight: first.height }, warnings);
+    expect(await second.read('/ext/bc/P', 'platform.getBalance', { addresses: [address] })).toEqual(first.balance);
+    expect(proxy.log).toHaveLength(1);
+    expect(warnings[0]).toMatch(/beyond 2\^53/);
   });
 
   it('bounds a cache file read: a file larger than the bound is ignored', async () => {

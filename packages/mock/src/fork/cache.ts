@@ -51,6 +51,13 @@ function isAnswer(value: unknown): value is CachedAnswer {
   return keys[0] === 'error' && error !== null && typeof error === 'object' && Number.isInteger(error.code) && typeof error.message === 'string';
 }
 
+/** Whether a parsed value holds a number beyond ±(2^53 − 1): JSON.parse rounded it, so the file is not what the upstream answered (its integers that long are kept as strings). */
+function hasUnsafeNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !(Math.abs(value) < 2 ** 53);
+  if (value !== null && typeof value === 'object') for (const member of Object.values(value)) if (hasUnsafeNumber(member)) return true;
+  return false;
+}
+
 /** Reads a file up to `maxBytes`; undefined when it is missing, a reason string when it is longer. */
 async function readBounded(path: string, maxBytes: number): Promise<string | { tooLong: true } | undefined> {
   let handle: Awaited<ReturnType<ReturnType<typeof nodeModules>['fs']['open']>>;
@@ -93,15 +100,18 @@ export function openForkCache(options: { dir: string; networkID: number; forkHei
     dir,
     async get(key) {
       const file = join(dir, fileOf(key));
+      // The answer's bound, and room for the key as JSON writes it (at most 6 characters each).
+      const maxBytes = options.maxBytes + 6 * key.length + 64;
       let reason: string;
       try {
-        const text = await readBounded(file, options.maxBytes);
+        const text = await readBounded(file, maxBytes);
         if (text === undefined) return undefined;
-        if (typeof text !== 'string') reason = `longer than ${options.maxBytes} bytes`;
+        if (typeof text !== 'string') reason = `longer than ${maxBytes} bytes`;
         else {
           const parsed = JSON.parse(text) as { key?: unknown; answer?: unknown } | null;
           if (parsed?.key !== key) reason = 'it holds another read (or none)';
           else if (!isAnswer(parsed.answer)) reason = 'its answer is neither a result nor a JSON-RPC error';
+          else if (hasUnsafeNumber(parsed.answer)) reason = 'it holds an integer beyond 2^53 that JSON.parse rounded';
           else return parsed.answer;
         }
       } catch (error) {

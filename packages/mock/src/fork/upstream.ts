@@ -51,7 +51,7 @@ export class UpstreamRpcError extends Error {
     readonly rpcMessage: string,
     readonly method: string,
   ) {
-    super(`the upstream node answered ${method} with error ${code}: ${rpcMessage}`);
+    super(`the upstream node answered ${method} with error ${code}: ${printable(rpcMessage.slice(0, REASON_SHOWN))}`);
   }
 }
 
@@ -189,6 +189,9 @@ export const readKey = (endpoint: string, method: string, params: Record<string,
 
 const shorten = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
+/** Text from the upstream (a body excerpt, a header) made safe for a terminal: control characters (escape sequences included) written as `\uXXXX`. */
+const printable = (text: string) => text.replace(/[\p{Cc}\u2028\u2029]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 const checkCount = (option: string, value: number | undefined, min: number) => {
   if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value < 2 ** 31)) throw new UpstreamConfigError(option, `must be an integer from ${min} to 2^31 - 1, not ${String(value)}`);
 };
@@ -200,7 +203,7 @@ export function checkPin(networkID: unknown, forkHeight: unknown): void {
 }
 
 /** The node's base URL checked: http(s), no query or fragment; credentials taken out (sent as Basic auth). `shown` is what messages may print. */
-function parseBase(url: string): { base: string; shown: string; headers: Record<string, string> } {
+function parseBase(url: string): { base: string; shown: string; headers: Record<string, string>; redact: (text: string) => string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -218,8 +221,11 @@ function parseBase(url: string): { base: string; shown: string; headers: Record<
   }
   const base = parsed.href.replace(/\/+$/, '');
   // A path may hold a hosted node's key (`/v1/<key>`): messages name the origin only.
-  const shown = parsed.pathname.replace(/\/+$/, '') === '' ? parsed.origin : `${parsed.origin}/…`;
-  return { base, shown, headers };
+  const path = parsed.pathname.replace(/\/+$/, '');
+  const shown = path === '' ? parsed.origin : `${parsed.origin}/…`;
+  // Also where the upstream quotes it back (a redirect's Location, a body excerpt).
+  const redact = (text: string) => (path === '' ? text.replaceAll(base, shown) : text.replaceAll(base, shown).replaceAll(path, '/…'));
+  return { base, shown, headers, redact };
 }
 
 /** Whether a failure of one request may not happen again: no answer, a 408, 429 or 5xx, or an answer that is not a valid one (a proxy's page, a cut body, a wrong id). */
@@ -232,7 +238,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The reader of a live node for a fork: see `Upstream` and the folder's README. */
 export function createUpstream(options: UpstreamOptions): Upstream {
-  const { base, shown, headers } = parseBase(options.url);
+  const { base, shown, headers, redact } = parseBase(options.url);
   checkCount('retries', options.retries, 0);
   checkCount('backoffMs', options.backoffMs, 0);
   checkCount('timeoutMs', options.timeoutMs, 1);
@@ -298,7 +304,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
           log.push({ endpoint, method, params, attempt, outcome: 'rpc-error' });
           return { error: { code: error.code, message: error.rpcMessage } };
         }
-        const reason = shorten(String((error as Error)?.message ?? error).replaceAll(base, shown), REASON_SHOWN);
+        const reason = shorten(printable(redact(String((error as Error)?.message ?? error))), REASON_SHOWN);
         log.push({ endpoint, method, params, attempt, outcome: 'failed', reason });
         if (!retryable(error) || attempt > retries) {
           const why = attempt > 1 ? `${reason} (after ${attempt} attempts)` : reason;
@@ -333,7 +339,7 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     if (!answer) {
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = answerOf(endpoint, method, params ?? {}, key, shorten(canonicalJson(params ?? {}), PARAMS_SHOWN)).finally(() => inFlight.delete(key));
+        pending = answerOf(endpoint, method, params ?? {}, key, shorten(printable(canonicalJson(params ?? {})), PARAMS_SHOWN)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       answer = await pending;
