@@ -11,6 +11,7 @@ export {
   generateState,
   testKeyAddress,
   validateStateFile,
+  withDerivedIDs,
   type MockControl,
   type NetworkOptions,
   type StateFile,

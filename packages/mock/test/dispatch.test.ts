@@ -1,6 +1,7 @@
 // The call's dispatch (src/rpc/dispatch.ts): the one place a network may wait before it answers,
 // Simulation.prepare. Without it (every network today) a call makes no promise; with it, the
-// network answers only once it has settled, and its failure is the call's -32000 error.
+// network answers only once it has settled (or with the answer it resolves to), and its failure
+// is the call's -32000 error.
 import { describe, expect, it } from 'vitest';
 import type { CallParams } from '../src/envelope/types.ts';
 import { createSimulation } from '../src/network/index.ts';
@@ -39,6 +40,13 @@ describe('the dispatch of a call', () => {
     expect(answer).toBeInstanceOf(Promise);
     expect(await answer).toMatchObject({ result: { height: String(before + 1) } });
     expect(seen).toEqual([['platform.getHeight', {}, undefined]]);
+  });
+
+  it('answers with what the preparation resolves to, a result or the node\'s -32000 text, in place of the state\'s', async () => {
+    const { simulation, dispatch } = dispatcher();
+    simulation.prepare = async (method) => (method === 'platform.getHeight' ? { result: { height: '9000' } } : { error: 'not found' });
+    expect(await dispatch('platform.getHeight', params({}), P, true, {})).toMatchObject({ result: { height: '9000' } });
+    expect(await dispatch('platform.getTimestamp', params({}), P, true, {})).toEqual({ error: { code: -32000, message: 'not found', data: null } });
   });
 
   it('answers a failed preparation as the call\'s -32000 error', async () => {

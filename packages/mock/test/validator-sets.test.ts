@@ -230,9 +230,9 @@ describe('a state file: the sets before and after a staker’s start', () => {
       time,
       height: 10,
       validators: [
-        { nodeID: nodeID(1), txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN', startTime: time - 86_400, endTime: time + 86_400 * 60, weight: String(2_000n * AVAX), rewardOwner: owner },
+        { nodeID: nodeID(1), startTime: time - 86_400, endTime: time + 86_400 * 60, weight: String(2_000n * AVAX), rewardOwner: owner },
         // Block h's time is time − (10 − h)·2 s: this one starts at block 7's.
-        { nodeID: nodeID(2), txID: '2TGBXcnwx5PqiXWiqxAKUaNSqDguXNh1mxnp82jui68hxJSZAx', startTime: time - 6, endTime: time + 86_400 * 60, weight: String(3_000n * AVAX), rewardOwner: owner },
+        { nodeID: nodeID(2), startTime: time - 6, endTime: time + 86_400 * 60, weight: String(3_000n * AVAX), rewardOwner: owner },
       ],
     };
     const loaded = await startMockServer({ port: 0, network: { state } });
@@ -250,7 +250,7 @@ describe('a state file: the sets before and after a staker’s start', () => {
 describe('the recorded history', () => {
   it('keeps a snapshot only when the sets change, at most MAX_SNAPSHOTS; an older height answers the oldest kept', () => {
     const owner = { addresses: [EWOQ_ADDRESS], threshold: 1, locktime: 0 };
-    const ledger = createLedger({ networkID: 12345, time: 1_767_300_000, height: 3, validators: [{ nodeID: nodeID(1), txID: '2wiU5PnFTjTmoAXGZutHAsPF36qGGyLHYHj9G1Aucfmb3JFFGN', startTime: 1_767_000_000, endTime: 1_768_000_000, weight: '1000', rewardOwner: owner }] }, 2000);
+    const ledger = createLedger({ networkID: 12345, time: 1_767_300_000, height: 3, validators: [{ nodeID: nodeID(1), startTime: 1_767_000_000, endTime: 1_768_000_000, weight: '1000', rewardOwner: owner }] }, 2000);
     expect(ledger.validatorSets.map((s) => s.height)).toEqual([0]);
     // Blocks that change nothing add no snapshot.
     for (let i = 0; i < 5; i++) appendBlock(ledger, lastBlock(ledger).time + 2, []);

@@ -7,7 +7,7 @@
 // refusal carries the node's text. The secret keys stay in this file: nothing prints them.
 import { createClient } from '@avanode/client';
 import { decodeCB58, decodeUtxo, encodeCB58, nodeIdToString, parseAddress, toHex } from '@avanode/codec';
-import { TEST_KEYS } from '@avanode/mock';
+import { TEST_KEYS, withDerivedIDs } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildConvertSubnetToL1Tx, buildCreateChainTx, buildCreateSubnetTx, buildRegisterL1ValidatorTx, buildSetL1ValidatorWeightTx, keyAddress, proofOfPossession, sendTx, TxRefusedError } from '@avanode/wallet';
 import { bls12_381 } from '@noble/curves/bls12-381.js';
@@ -23,7 +23,6 @@ const EWOQ_ADDRESS = keyAddress(EWOQ.privateKey, NETWORK_ID);
 const AVAX = 1_000_000_000n;
 
 const idOf = (label: string) => sha256(new TextEncoder().encode(label));
-const SUBNET_ID = encodeCB58(idOf('warp-test subnet'));
 const MANAGER_CHAIN = idOf('warp-test manager chain');
 const MANAGER_ADDRESS = new Uint8Array(20).fill(0x11);
 
@@ -59,7 +58,7 @@ interface Registration {
   subnetID?: Uint8Array;
 }
 const registerPayload = (r: Registration) =>
-  concat(u16(0), u32(1), r.subnetID ?? idOf('warp-test subnet'), bytes(r.nodeID), r.publicKey, u64(r.expiry), owner([EWOQ_ADDRESS]), owner([EWOQ_ADDRESS]), u64(r.weight));
+  concat(u16(0), u32(1), r.subnetID ?? decodeCB58(SUBNET_ID), bytes(r.nodeID), r.publicKey, u64(r.expiry), owner([EWOQ_ADDRESS]), owner([EWOQ_ADDRESS]), u64(r.weight));
 const weightPayload = (validationID: Uint8Array, nonce: bigint, weight: bigint) => concat(u16(0), u32(3), validationID, u64(nonce), u64(weight));
 const addressedCall = (payload: Uint8Array, source = MANAGER_ADDRESS) => concat(u16(0), u32(1), bytes(source), bytes(payload));
 const unsignedMessage = (payload: Uint8Array, chain = MANAGER_CHAIN, networkID = NETWORK_ID) => concat(u16(0), u32(networkID), chain, bytes(payload));
@@ -103,7 +102,6 @@ const state = {
   utxos: [{ address: EWOQ_ADDRESS, amount: EWOQ.amount }],
   subnets: [
     {
-      id: SUBNET_ID,
       owner: { addresses: [EWOQ_ADDRESS] },
       l1: { conversionID: encodeCB58(idOf('warp-test conversion')), managerChainID: encodeCB58(MANAGER_CHAIN), managerAddress: `0x${toHex(MANAGER_ADDRESS)}` },
       l1Validators: validators.map((v, i) => ({
@@ -119,6 +117,8 @@ const state = {
     },
   ],
 };
+/** The ID of the CreateSubnetTx the mock makes for the state's subnet. */
+const SUBNET_ID = withDerivedIDs(state).subnets![0]!.id!;
 
 let server: MockServer;
 let client: ReturnType<typeof createClient>;

@@ -14,7 +14,7 @@
 // cannot resolve, and only a fork given a cacheDir needs them.
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { checkPin, UpstreamConfigError } from './upstream.js';
+import { checkPin, UpstreamConfigError } from './upstream-config.js';
 
 /** node:fs/promises and node:path, or an UpstreamConfigError where there is no Node. */
 function nodeModules() {

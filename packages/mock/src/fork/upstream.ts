@@ -7,8 +7,11 @@
 // times, identical reads in flight made once, every answer kept (in memory, and in the fork
 // cache of `cache.ts` once the fork is pinned at a network and height).
 import { type CoreClient, createCoreClient, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from '@avanode/client';
-import type { MethodName } from '../rpc/overrides.js';
+import type { Methods } from '@avanode/types';
 import type { CachedAnswer, ForkCache } from './cache.js';
+import { UpstreamConfigError, checkPin } from './upstream-config.js';
+
+export { UpstreamConfigError };
 
 export type UpstreamEndpoint = '/ext/info' | '/ext/bc/P' | '/ext/bc/X' | '/ext/bc/C/avax';
 
@@ -78,16 +81,6 @@ export class UpstreamRefusedError extends Error {
   }
 }
 
-/** A bad option of `createUpstream` or `pin` (`option` names it). */
-export class UpstreamConfigError extends Error {
-  override name = 'UpstreamConfigError';
-  constructor(
-    readonly option: string,
-    message: string,
-  ) {
-    super(`upstream ${option}: ${message}`);
-  }
-}
 
 /**
  * The reads a fork may send, per endpoint: an allow-list (the node's read methods of the spec),
@@ -130,7 +123,7 @@ const READS = {
   ],
   '/ext/bc/X': ['avm.getAssetDescription', 'avm.getTxFee'],
   '/ext/bc/C/avax': ['avax.getAtomicTx', 'avax.getAtomicTxStatus', 'avax.getUTXOs'],
-} as const satisfies Record<UpstreamEndpoint, readonly MethodName[]>;
+} as const satisfies Record<UpstreamEndpoint, readonly (keyof Methods)[]>;
 
 const READ_SETS = new Map<string, ReadonlySet<string>>(Object.entries(READS).map(([endpoint, methods]) => [endpoint, new Set<string>(methods)]));
 
@@ -196,11 +189,6 @@ const checkCount = (option: string, value: number | undefined, min: number) => {
   if (value !== undefined && !(Number.isSafeInteger(value) && value >= min && value < 2 ** 31)) throw new UpstreamConfigError(option, `must be an integer from ${min} to 2^31 - 1, not ${String(value)}`);
 };
 
-/** Checks a network ID (uint32) and height (a safe integer) to pin at. */
-export function checkPin(networkID: unknown, forkHeight: unknown): void {
-  if (!(Number.isInteger(networkID) && (networkID as number) >= 0 && (networkID as number) <= 0xffff_ffff)) throw new UpstreamConfigError('networkID', `must be a uint32, not ${String(networkID)}`);
-  if (!(Number.isSafeInteger(forkHeight) && (forkHeight as number) >= 0)) throw new UpstreamConfigError('forkHeight', `must be an integer from 0 to 2^53 - 1, not ${String(forkHeight)}`);
-}
 
 /** The node's base URL checked: http(s), no query or fragment; credentials taken out (sent as Basic auth). `shown` is what messages may print. */
 function parseBase(url: string): { base: string; shown: string; headers: Record<string, string>; redact: (text: string) => string } {

@@ -12,6 +12,7 @@ import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeig
 import { issueTx } from './txs.js';
 import { gasPrice, validatorPrice } from '../executor/fees.js';
 import { getAllValidatorsAt, getValidatorsAt, sampleValidators } from './validator-answers.js';
+import { nodeUptime, shownUptime } from './uptime.js';
 
 import type { Answer } from './answer.js';
 
@@ -209,7 +210,7 @@ function getCurrentValidators(ledger: Ledger, params: Params): Answer {
       potentialReward: str(p.potentialReward),
       accruedDelegateeReward: str(p.accruedDelegateeReward),
       delegationFee: p.delegationFee,
-      ...(subnetID === P_CHAIN_ID ? { uptime: p.uptime, connected: p.connected } : {}),
+      ...(subnetID === P_CHAIN_ID ? { uptime: shownUptime(p.uptime), connected: p.connected } : {}),
       ...(p.signer ? { signer: p.signer } : {}),
       // api.AutoRenewedConfig (v1.15.0-fuji), embedded after Signer: the authority from the tx, the rest from StakingInfo.
       ...(s.autoRenewed ? { validatorAuthority: apiOwner(s.autoRenewed.authority), nextPeriod: str(s.autoRenewed.nextPeriod), autoCompoundRewardShares: str(s.autoRenewed.autoCompoundRewardShares) } : {}),
@@ -423,6 +424,8 @@ export const answers: Record<string, Handler> = {
   'platform.getRewardUTXOs': getRewardUTXOs,
   'platform.getMinStake': getMinStake,
   'info.getNetworkID': (l) => ok({ networkID: str(l.networkID) }),
+  // api/info/service.go Uptime over network.NodeUptime: this node's uptime as its validator peers see it (network/uptime.ts).
+  'info.uptime': (l) => nodeUptime(l, l.fromExamples === true),
   // api/info/service.go Upgrades: the node's upgrade.Config; the other times stay the examples' (mainnet's), Helicon's is this network's.
   'info.upgrades': (l) => ok({ ...(mockData.methods['info.upgrades']?.examples[0]?.result as Record<string, unknown>), heliconTime: rfc3339(Number(l.heliconTime)) }),
   'info.getNetworkName': (l) => ok({ networkName: NETWORK_NAMES[l.networkID] ?? `network-${l.networkID}` }),
@@ -522,6 +525,7 @@ export const readOnlyAnswers: ReadonlySet<string> = new Set([
   'info.getNetworkID',
   'info.getNetworkName',
   'info.upgrades',
+  'info.uptime',
   'platform.getHeight',
   'platform.getTimestamp',
   'platform.getBlock',

@@ -2,9 +2,10 @@
 // standard_tx_executor.go AddAutoRenewedValidatorTx (the validator for one period from the chain's
 // time, its potential reward minted into the supply, its StakingInfo) and
 // SetAutoRenewedValidatorConfigTx (the next period and the restaked share), and
-// proposal_tx_executor.go RewardAutoRenewedValidatorTx at each period's end, on its commit branch
-// (the mock's validators are always up): restakeAutoRenewedValidatorOnCommit when a next period is
-// set, the graceful exit when it is 0. Reward UTXOs are the reward tx's (mintRewards: its ID,
+// proposal_tx_executor.go RewardAutoRenewedValidatorTx at each period's end: on its commit branch
+// (the validator's uptime meets ACP-267's 90 %: network/uptime.ts) restakeAutoRenewedValidatorOnCommit
+// when a next period is set, the graceful exit when it is 0; on its abort branch the validator leaves
+// without the cycle's reward. Reward UTXOs are the reward tx's (mintRewards: its ID,
 // output indices from 0), the stake comes back as UTXOs of the validator's tx (unstakeUTXOs).
 import { EMPTY_ID, encodeTx, txId } from '@avanode/codec';
 import { ownerOf, autoRenewedNodeID, autoRenewedWeight } from '../executor/auto-renewed.js';
@@ -115,4 +116,17 @@ export function exitAutoRenewed(ledger: Ledger, validator: Staker, returnStake: 
   const p = validator.permissionless!;
   returnStake(validator.txID, validator.stakeIndex, validator.stake);
   mintRewards(ledger, validator, p.potentialReward + info.accruedValidationRewards, p.accruedDelegateeReward + info.accruedDelegateeRewards);
+}
+
+/**
+ * RewardAutoRenewedValidatorTx's abort branch (the same whatever the next period): the stake
+ * back, the cycle's potential reward out of the supply (undoSupplyMintOnAbort), and only the
+ * rewards restaked in earlier cycles and the delegatee rewards paid (mintRewardOnAbort).
+ */
+export function abortAutoRenewed(ledger: Ledger, validator: Staker, returnStake: (txID: string, firstIndex: number, stake: Stake) => void): void {
+  const info = validator.autoRenewed!;
+  const p = validator.permissionless!;
+  returnStake(validator.txID, validator.stakeIndex, validator.stake);
+  ledger.supply = ledger.supply > p.potentialReward ? ledger.supply - p.potentialReward : 0n;
+  mintRewards(ledger, validator, info.accruedValidationRewards, p.accruedDelegateeReward + info.accruedDelegateeRewards);
 }

@@ -67,6 +67,11 @@ const actions: Record<string, (control: MockControl, body: Record<string, unknow
     for (const key of ['config', 'state', 'validatorConfig'] as const) if (b[key] !== undefined && (b[key] === null || typeof b[key] !== 'object' || Array.isArray(b[key]))) throw new TypeError(`fees: ${key} must be an object, got ${excerpt(b[key])}`);
     return c.fees(b as never);
   },
+  uptime: (c, b) => {
+    const percent = typeof b.percent === 'string' && /^[0-9]{1,3}(\.[0-9]{1,20})?$/.test(b.percent) ? Number(b.percent) : b.percent;
+    if (typeof percent !== 'number') throw new TypeError(`percent: a number from 0 to 100 expected, got ${excerpt(b.percent)}`);
+    return c.setUptime(text(b.nodeID, 'nodeID'), percent);
+  },
   health: (c, b) => {
     if (typeof b.healthy !== 'boolean') throw new TypeError(`healthy: true or false expected, got ${excerpt(b.healthy)}`);
     const message = optionalText(b.message, 'message');

@@ -33,6 +33,14 @@ export interface MockControl {
    * Returns getFeeState's and getValidatorFeeState's answers after it.
    */
   fees(settings: FeeSettings): { feeState: unknown; validatorFeeState: unknown };
+  /**
+   * This node's view of a current primary-network validator's uptime, a percentage from 0 to 100
+   * (getCurrentValidators' `uptime`; a staker's reward at its end depends on it: 80 %, or 90 % for
+   * a validator that started at or after Helicon). Set for the mock's own NodeID (`info.getNodeID`)
+   * when it validates, it is the uptime its peers observe (`info.uptime`). Returns what
+   * getCurrentValidators shows.
+   */
+  setUptime(nodeID: string, percent: number): { nodeID: string; uptime: string };
   /** A health check (`P`, `C`, `network`, …) reported failing or passing. */
   health(check: string, setting: HealthSetting): void;
   /** The next `count` (default 1) calls of `method` answer this JSON-RPC error. */

@@ -134,18 +134,6 @@ function tipBlock(): { height: number; time: number; txs: Uint8Array[] } {
   };
 }
 
-/** Each primary network staker's stake: one unlocked AVAX output of its weight to its reward owner (getStake answers them). */
-function stakeOutputs(ledger: Ledger): void {
-  for (const staker of ledger.stakers) {
-    if (!staker.permissionless) continue;
-    staker.stake = [{ assetID: ledger.avaxAssetID, amount: staker.weight, owner: { ...staker.permissionless.validationRewardOwner, locktime: 0n } }];
-    for (const d of staker.delegators) {
-      d.stake = [{ assetID: ledger.avaxAssetID, amount: d.weight, owner: { ...d.rewardOwner, locktime: 0n } }];
-      d.stakeIndex = 0;
-    }
-  }
-}
-
 /** The UTXOs the getUTXOs examples print, exactly as printed. */
 function printedUtxos(ledger: Ledger): void {
   for (const { result } of examplesOf('platform.getUTXOs')) {
@@ -210,8 +198,8 @@ function buildExamplesLedger(blockTimeMs: number): Ledger {
     subnets: subnets(),
     chains: ((firstResult('platform.getBlockchains').blockchains as StateChain[] | undefined) ?? []).map((c) => ({ id: c.id, name: c.name, subnetID: c.subnetID, vmID: c.vmID })),
   };
-  const ledger = createLedger(state, blockTimeMs);
-  stakeOutputs(ledger);
+  // The examples' IDs and blocks are mainnet's own: no tx is made for their stakers and subnets (network/state-txs.ts).
+  const ledger = createLedger(state, blockTimeMs, { omitTxs: true });
   for (const { params, result } of examplesOf('platform.getRewardUTXOs')) {
     const utxos = ((result.utxos as unknown[] | undefined) ?? []).filter((u): u is string => typeof u === 'string').map((hex) => decodeHex(hex));
     if (typeof params.txID === 'string' && utxos.length) ledger.rewardUtxos.set(params.txID, utxos);
@@ -227,5 +215,6 @@ function buildExamplesLedger(blockTimeMs: number): Ledger {
     else if (result.status === 'Aborted') ledger.aborted.add(id);
     else if (result.status === 'Committed' && !ledger.txs.has(id)) throw new ExamplesStateError(`platform.getTxStatus: the committed tx ${id} is in no example block`);
   }
+  ledger.fromExamples = true;
   return ledger;
 }

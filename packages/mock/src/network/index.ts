@@ -20,8 +20,10 @@ import type { HealthSetting, MockControl } from './control-types.js';
 import { MAX_HEALTH_SETTINGS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS, boundedText, withinTotal } from './settings-limits.js';
 import { SharedMemory } from '../shared-memory.js';
 import { createCChain, type CChain } from '../chains/c/chain.js';
+import { setUptime } from './uptime.js';
 
 export { StateError, generateState, validateStateFile, type StateFile };
+export { withDerivedIDs } from './state-txs.js';
 export { TEST_KEYS, testKeyAddress, type TestKey } from './test-keys.js';
 export type { Answer, FaultOptions, HealthSetting, MockControl };
 
@@ -63,12 +65,12 @@ export interface Simulation {
   /** Shared memory between the chains. */
   sharedMemory(): SharedMemory | undefined;
   /**
-   * Waited for before the network answers a call it may cover (rpc/dispatch.ts, the one place a
-   * call waits on the network): a fork (src/fork/lazy.ts) reads there what the call reads into
-   * its ledger, or the upstream's answer to a read of what lies at or below the fork height, which
-   * `answer` then gives. Undefined (no promise) without a fork: every other network's state is in memory.
+   * Waited for before the network answers a call (rpc/dispatch.ts, the one place a call waits on
+   * the network): a fork (src/fork/lazy.ts) reads there what the call will read into its ledger,
+   * or resolves with the answer itself (the upstream's, for what lies at or below the fork
+   * height). Undefined (no promise) without a fork: every other network's state is in memory.
    */
-  prepare?(method: string, params: unknown, blockchainID?: string): Promise<void> | undefined;
+  prepare?(method: string, params: unknown, blockchainID?: string): Promise<Answer | undefined> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -150,8 +152,6 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   let mints = 0;
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
   let version = 0;
-  // A fork's upstream answers, by the params object of the call prepare read them for (rpc/dispatch.ts passes the same one to answer).
-  const upstreamAnswers = new WeakMap<object, Answer>();
 
   const need = (): { ledger: Ledger; clock: VirtualClock } => ({ ledger: ledger!, clock: clock! });
 
@@ -221,15 +221,12 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   build();
 
   /** A fork's reads before a P-chain call (Simulation.prepare); set only on a fork. */
-  function forkPrepare(forked: ForkedStart, method: string, params: unknown): Promise<void> | undefined {
+  function forkPrepare(forked: ForkedStart, method: string, params: unknown): Promise<Answer | undefined> | undefined {
     if (!ledger || !method.startsWith('platform.') || !isObject(params)) return undefined;
     const before = forked.changes();
-    return forked.prepare(method, params, ledger).then((answer) => {
-      // The upstream's answer (or the node's error when it could not answer): given by `answer` for these very params, never remembered.
-      if (answer) {
-        upstreamAnswers.set(params, answer);
-        version++;
-      } else if (forked.changes() !== before) version++;
+    return forked.prepare(method, params, ledger).finally(() => {
+      // What the fork read is in the ledger: remembered answers are worked out again.
+      if (forked.changes() !== before) version++;
     });
   }
 
@@ -318,6 +315,12 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       }
       return { feeState: answers['platform.getFeeState']!(ledger, {}), validatorFeeState: answers['platform.getValidatorFeeState']!(ledger, {}) };
     },
+    setUptime(nodeID, percent) {
+      const { ledger } = need();
+      const shown = setUptime(ledger, nodeID, percent);
+      version++;
+      return shown;
+    },
     health(check, setting) {
       boundedText(check, 'health: check', MAX_NAME_CHARS);
       if (setting.message !== undefined) boundedText(setting.message, 'health: message', MAX_MESSAGE_CHARS);
@@ -357,11 +360,6 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         } finally {
           version++;
         }
-      }
-      const upstream = isObject(params) ? upstreamAnswers.get(params) : undefined;
-      if (upstream) {
-        upstreamAnswers.delete(params as object);
-        return upstream;
       }
       const handler = answers[method];
       if (!handler || !ledger) return undefined;

@@ -8,6 +8,8 @@ import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
 import { compareBytes } from '../util/bytes.js';
 import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
+import { StateError } from './state-file.js';
+import { stateTxs, type StateTxOptions } from './state-txs.js';
 
 // Re-exported for the modules that read it here (it lives in util/, below the ledger and validator-sets.ts).
 export { compareBytes };
@@ -173,6 +175,8 @@ export interface Ledger {
   validatorSets: ValidatorSetsSnapshot[];
   /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
   sharedMemory?: SharedMemory;
+  /** The chain the spec's examples describe (network/examples-ledger.ts): a sample of mainnet's validators, without this node's own stake. */
+  fromExamples?: boolean;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
@@ -193,8 +197,12 @@ export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, output
   return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
 }
 
-/** Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block when the chain has none; returns it. */
-export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Uint8Array }>): BlockRecord {
+/**
+ * Appends a Banff standard block holding `txs` at `time` (seconds), or the genesis commit block
+ * when the chain has none; returns it. A tx is kept under its `id` when given (a state's trusted
+ * upstream ID, network/state-txs.ts), else under the hash of its bytes.
+ */
+export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Uint8Array; id?: string }>): BlockRecord {
   const parent = ledger.blocks[ledger.blocks.length - 1];
   const height = parent ? parent.height + 1 : 0;
   // The genesis block is an ApricotCommitBlock at height 0 (state/state.go syncGenesis), with no
@@ -203,10 +211,10 @@ export function appendBlock(ledger: Ledger, time: number, txs: Array<{ bytes: Ui
     ? { type: 'BanffStandardBlock', time, parentID: parent.id, height, txs: txs.map((t) => decodeTx(t.bytes, { network: ledger.networkID })) }
     : { type: 'ApricotCommitBlock', parentID: EMPTY_ID, height: 0 };
   const bytes = encodeBlock(block as unknown as Block);
-  const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => txId(t.bytes)) };
+  const record: BlockRecord = { id: blockId(bytes), height, time, bytes, txIDs: txs.map((t) => t.id ?? txId(t.bytes)) };
   ledger.blocks.push(record);
   ledger.blocksByID.set(record.id, record);
-  for (const t of txs) ledger.txs.set(txId(t.bytes), { bytes: t.bytes, height });
+  for (const [i, id] of record.txIDs.entries()) ledger.txs.set(id, { bytes: txs[i]!.bytes, height });
   recordValidatorSets(ledger, record);
   return record;
 }
@@ -222,8 +230,30 @@ export function blockJson(ledger: Ledger, block: BlockRecord): Block {
   return json;
 }
 
-/** Builds the ledger a state file describes: blocks 0…height, block 1 minting its UTXOs. */
-export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
+/** Every nAVAX a state holds: its UTXOs, its stakers' stakes, its L1 validators' balances. */
+function stateHolds(state: StateFile): bigint {
+  let total = 0n;
+  for (const u of state.utxos ?? []) total += big(u.amount);
+  for (const v of state.validators ?? []) {
+    total += big(v.weight);
+    for (const d of v.delegators ?? []) total += big(d.weight);
+  }
+  for (const s of state.subnets ?? []) for (const v of s.l1Validators ?? []) total += big(v.balance);
+  return total;
+}
+
+/**
+ * Builds the ledger a state file describes: blocks 0…height, block 1 minting its UTXOs and
+ * holding the txs that made its subnets, chains and stakers (network/state-txs.ts; a StateError
+ * names a given ID that is not its tx's, unless `trustGivenTxIDs`).
+ */
+export function createLedger(given: StateFile, blockTimeMs: number, options: StateTxOptions = {}): Ledger {
+  const made = stateTxs(given, options);
+  const state = made.state;
+  // The supply counts what the state holds and what genesis gave to others; it cannot be less than the state's own.
+  if (state.supply !== undefined && big(state.supply) < stateHolds(state)) {
+    throw new StateError(`state.supply: ${state.supply} nAVAX is less than the state holds (${stateHolds(state)} nAVAX in its UTXOs, stakes and L1 balances)`);
+  }
   const ledger: Ledger = {
     networkID: state.networkID,
     avaxAssetID: state.avaxAssetID ?? MAINNET_AVAX,
@@ -260,13 +290,14 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
   }));
   const mint = encodeTx({ unsignedTx: { networkID: ledger.networkID, blockchainID: P_CHAIN_ID, outputs, inputs: [], memo: '0x' }, credentials: [] });
   const mintID = txId(mint);
-  appendBlock(ledger, timeAt(1), [{ bytes: mint }]);
+  appendBlock(ledger, timeAt(1), [{ bytes: mint }, ...made.txs]);
   (state.utxos ?? []).forEach((u, i) => {
     const record = makeUtxo(ledger, mintID, i, ledger.avaxAssetID, big(u.amount), { locktime: big(u.locktime), threshold: 1, addresses: [u.address] });
     ledger.utxos.set(record.id, record);
   });
   for (let h = 2; h <= state.height; h++) appendBlock(ledger, timeAt(h), []);
 
+  const stakeOf = (weight: Uint64Like, owner: StateOwner): Staker['stake'] => [{ assetID: ledger.avaxAssetID, amount: big(weight), owner: { ...ownerOf(owner), locktime: 0n } }];
   for (const v of state.validators ?? []) {
     const rewardOwner = ownerOf(v.rewardOwner);
     ledger.stakers.push({
@@ -286,8 +317,9 @@ export function createLedger(state: StateFile, blockTimeMs: number): Ledger {
         delegationRewardOwner: v.delegationRewardOwner ? ownerOf(v.delegationRewardOwner) : rewardOwner,
         ...(v.signer ? { signer: v.signer } : {}),
       },
-      delegators: (v.delegators ?? []).map((d) => ({ txID: d.txID, startTime: big(d.startTime), endTime: big(d.endTime), weight: big(d.weight), rewardOwner: ownerOf(d.rewardOwner), potentialReward: big(d.potentialReward) })),
-      stake: [],
+      delegators: (v.delegators ?? []).map((d) => ({ txID: d.txID, startTime: big(d.startTime), endTime: big(d.endTime), weight: big(d.weight), rewardOwner: ownerOf(d.rewardOwner), potentialReward: big(d.potentialReward), stake: stakeOf(d.weight, d.rewardOwner), stakeIndex: 0 })),
+      // Its tx's stake (state-txs.ts: locked to the reward owner), given back when it ends.
+      stake: stakeOf(v.weight, v.rewardOwner),
       stakeIndex: 0,
     });
   }

@@ -8,6 +8,7 @@ import { EMPTY_ID, formatAddress, idToString, nodeIdToString } from '@avanode/co
 import { createPrng } from './prng.js';
 import { TEST_KEYS, testKeyAddress } from './test-keys.js';
 import type { StateFile, StateOwner } from './state-file.js';
+import { withDerivedIDs } from './state-txs.js';
 
 /** 2026-01-01T00:00:00Z: seeded networks start near it, so their times look like a real chain's. */
 const EPOCH_2026 = 1_767_225_600;
@@ -41,6 +42,9 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
   const prng = createPrng(seed);
   const networkID = options.networkID ?? 12345;
   const id = () => idToString(prng.bytes(32));
+  // The IDs of the txs that made the subnets and stakers follow from those txs (state-txs.ts,
+  // withDerivedIDs below): still drawn here, so the seed's other values stay what they were.
+  const derived = (): undefined => void prng.bytes(32);
   const address = () => formatAddress(prng.bytes(20), networkID);
   const owner = (addresses = [address()]): StateOwner => ({ addresses, threshold: 1, locktime: 0 });
   const hex = (n: number) => `0x${Array.from(prng.bytes(n), (b) => b.toString(16).padStart(2, '0')).join('')}`;
@@ -54,11 +58,11 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
     const rewardOwner = owner();
     const delegators = Array.from({ length: prng.int(0, 2) }, () => {
       const from = startTime + prng.int(0, 30) * 86_400;
-      return { txID: id(), startTime: from, endTime: from + prng.int(14, 60) * 86_400, weight: String(prng.int(25, 500) * AVAX), rewardOwner: owner(), potentialReward: String(prng.int(1, 20) * AVAX) };
+      return { txID: derived(), startTime: from, endTime: from + prng.int(14, 60) * 86_400, weight: String(prng.int(25, 500) * AVAX), rewardOwner: owner(), potentialReward: String(prng.int(1, 20) * AVAX) };
     });
     validators.push({
       nodeID: nodeIdToString(prng.bytes(20)),
-      txID: id(),
+      txID: derived(),
       startTime,
       endTime,
       weight: String(prng.int(2_000, 3_000_000) * AVAX),
@@ -75,7 +79,7 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
   const subnetOwner = owner([funded[0]!, funded[1]!]);
   const l1Owner = owner([funded[0]!]);
   const nodeIDs = validators.map((v) => v.nodeID);
-  return {
+  return withDerivedIDs({
     networkID,
     time,
     height: prng.int(20, 200),
@@ -83,12 +87,12 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
     supply: String(BigInt(prng.int(400_000_000, 460_000_000)) * BigInt(AVAX)),
     subnets: [
       {
-        id: id(),
+        id: derived(),
         owner: { ...subnetOwner, threshold: 2 },
-        validators: nodeIDs.slice(0, 2).map((nodeID) => ({ nodeID, txID: id(), startTime: time - 86_400, endTime: time + 86_400 * prng.int(30, 90), weight: prng.int(1, 100) })),
+        validators: nodeIDs.slice(0, 2).map((nodeID) => ({ nodeID, txID: derived(), startTime: time - 86_400, endTime: time + 86_400 * prng.int(30, 90), weight: prng.int(1, 100) })),
       },
       {
-        id: id(),
+        id: derived(),
         owner: l1Owner,
         l1: { conversionID: id(), managerChainID: id(), managerAddress: hex(20) },
         l1Validators: Array.from({ length: 2 }, () => ({
@@ -110,5 +114,5 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
       ...funded.flatMap((a) => Array.from({ length: prng.int(1, 3) }, () => ({ address: a, amount: String(prng.int(1, 5_000) * AVAX) }))),
       ...TEST_KEYS.map((key) => ({ address: testKeyAddress(key, networkID), amount: key.amount })),
     ],
-  };
+  });
 }

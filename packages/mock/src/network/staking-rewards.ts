@@ -3,14 +3,20 @@
 // rises by it at once) and proposal_tx_executor.go rewardValidatorTx / rewardDelegatorTx (when
 // the staker ends: the reward as a UTXO of its tx after its stake, a delegator's reward split
 // with its validator by the delegation fee, the validator's part accrued and paid when the
-// validator ends). The mock's stakers are always up, so every RewardValidatorTx commits.
+// validator ends). Whether a RewardValidatorTx commits or aborts is this node's vote on the
+// validator's uptime (network/uptime.ts prefersCommit, ACP-267 included); on abort the staker
+// gets its stake back and no reward, and the supply drops by what was minted for it.
 import { makeUtxo, type Delegator, type Ledger, type Owner, type Staker } from './ledger.js';
 import { stakingParams } from './params.js';
-import { potentialReward, splitReward } from './reward.js';
+import { primaryNetworkReward, splitReward } from './reward.js';
+import { prefersCommit } from './uptime.js';
 
-/** putStaker: the reward a staker of `weight` from `startSec` to `endSec` may earn; the supply rises by it. */
+/**
+ * putStaker: the reward a primary-network staker of `weight` from `startSec` to `endSec` may
+ * earn, from v1.15.0-fuji's primary-network calculator (ACP-285 after Helicon); the supply rises by it.
+ */
 export function mintPotentialReward(ledger: Ledger, startSec: bigint, endSec: bigint, weight: bigint): bigint {
-  const reward = potentialReward(stakingParams(ledger).reward, endSec - startSec, weight, ledger.supply);
+  const reward = primaryNetworkReward(stakingParams(ledger).reward, ledger.heliconTime, startSec, endSec - startSec, weight, ledger.supply);
   ledger.supply += reward;
   return reward;
 }
@@ -24,8 +30,20 @@ function rewardUtxo(ledger: Ledger, txID: string, index: number, amount: bigint,
   ledger.rewardUtxos.set(txID, [...(ledger.rewardUtxos.get(txID) ?? []), utxo.bytes]);
 }
 
-/** rewardDelegatorTx: the delegator's part to its reward owner; the validator's part accrues to it. */
+/** undoSupplyMintOnAbort: what was minted for a staker whose reward is not paid leaves the supply (never below 0). */
+function undoMint(ledger: Ledger, potentialReward: bigint): void {
+  ledger.supply = ledger.supply > potentialReward ? ledger.supply - potentialReward : 0n;
+}
+
+/**
+ * rewardDelegatorTx: on commit (its validator's uptime meets the bar) the delegator's part to its
+ * reward owner and the validator's part accrued to it; on abort nothing, for either.
+ */
 export function rewardDelegator(ledger: Ledger, validator: Staker, delegator: Delegator): void {
+  if (!prefersCommit(ledger, validator)) {
+    undoMint(ledger, delegator.potentialReward);
+    return;
+  }
   const fee = validator.permissionless?.delegationFee;
   if (fee === undefined || delegator.potentialReward === 0n) return;
   const { delegatee, delegator: own } = splitReward(delegator.potentialReward, sharesOf(fee));
@@ -34,11 +52,17 @@ export function rewardDelegator(ledger: Ledger, validator: Staker, delegator: De
   validator.permissionless!.accruedDelegateeReward += delegatee;
 }
 
-/** rewardValidatorTx: the validator's reward, then its accrued delegatee rewards, as UTXOs of its tx. */
+/**
+ * rewardValidatorTx: on commit the validator's reward, then its accrued delegatee rewards, as
+ * UTXOs of its tx; on abort only the delegatee rewards (earned by delegators already paid), at
+ * the first index after the stake.
+ */
 export function rewardValidator(ledger: Ledger, validator: Staker): void {
   const p = validator.permissionless;
   if (!p) return;
+  const committed = prefersCommit(ledger, validator);
+  if (!committed) undoMint(ledger, p.potentialReward);
   let index = validator.stakeIndex + validator.stake.length;
-  if (p.potentialReward > 0n) rewardUtxo(ledger, validator.txID, index++, p.potentialReward, p.validationRewardOwner);
+  if (committed && p.potentialReward > 0n) rewardUtxo(ledger, validator.txID, index++, p.potentialReward, p.validationRewardOwner);
   if (p.accruedDelegateeReward > 0n) rewardUtxo(ledger, validator.txID, index, p.accruedDelegateeReward, p.delegationRewardOwner);
 }

@@ -17,7 +17,8 @@ export interface StateOwner {
 
 export interface StateValidator {
   nodeID: string;
-  txID: string;
+  /** The ID of the AddPermissionlessValidatorTx the mock makes for this validator (network/state-txs.ts); when given, it must be that ID. */
+  txID?: string;
   /** Unix seconds. */
   startTime: Uint64Like;
   endTime: Uint64Like;
@@ -36,16 +37,17 @@ export interface StateValidator {
   delegationRewardOwner?: StateOwner;
   /** 48-byte BLS public key and 96-byte proof of possession, `0x` hex. */
   signer?: { publicKey: string; proofOfPossession: string };
-  delegators?: Array<{ txID: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like; rewardOwner: StateOwner; potentialReward?: Uint64Like }>;
+  delegators?: Array<{ txID?: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like; rewardOwner: StateOwner; potentialReward?: Uint64Like }>;
 }
 
 export interface StateSubnet {
-  id: string;
+  /** The ID of the CreateSubnetTx the mock makes for this subnet; when given, it must be that ID. */
+  id?: string;
   owner: StateOwner;
   /** Set for an L1 (a subnet converted with ConvertSubnetToL1Tx). */
   l1?: { conversionID: string; managerChainID: string; managerAddress: string };
   /** Permissioned validators (AddSubnetValidatorTx). */
-  validators?: Array<{ nodeID: string; txID: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like }>;
+  validators?: Array<{ nodeID: string; txID?: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like }>;
   /** L1 validators (an L1 only). */
   l1Validators?: Array<{
     validationID: string;
@@ -62,7 +64,8 @@ export interface StateSubnet {
 
 /** A chain on the P-chain (a CreateChainTx's), as getBlockchains lists it. */
 export interface StateChain {
-  id: string;
+  /** A subnet's chain: the ID of the CreateChainTx the mock makes for it, checked when given. A primary network chain (genesis's): required. */
+  id?: string;
   name: string;
   subnetID: string;
   vmID: string;
@@ -152,6 +155,10 @@ const hex =
 const str: Check = (v, p) => {
   if (typeof v !== 'string') fail(p, 'a string', v);
 };
+/** A percentage as decimal text (`"99.5000"`), 0 to 100: a validator's uptime as getCurrentValidators shows it. */
+const percent: Check = (v, p) => {
+  if (typeof v !== 'string' || !/^[0-9]{1,3}(\.[0-9]{1,20})?$/.test(v) || Number(v) > 100) fail(p, 'a percentage from "0" to "100" (decimal text such as "99.5000")', v);
+};
 const bool: Check = (v, p) => {
   if (typeof v !== 'boolean') fail(p, 'true or false', v);
 };
@@ -194,9 +201,9 @@ const owner = object({ addresses: list(address), 'threshold?': int(0, 2 ** 32 - 
 const stakeTimes = { startTime: uint64, endTime: uint64, weight: uint64 };
 const validator = object({
   nodeID,
-  txID: cb58,
+  'txID?': cb58,
   ...stakeTimes,
-  'uptime?': str,
+  'uptime?': percent,
   'connected?': bool,
   'delegationFee?': str,
   'potentialReward?': uint64,
@@ -204,13 +211,13 @@ const validator = object({
   rewardOwner: owner,
   'delegationRewardOwner?': owner,
   'signer?': object({ publicKey: hex(48), proofOfPossession: hex(96) }),
-  'delegators?': list(object({ txID: cb58, ...stakeTimes, rewardOwner: owner, 'potentialReward?': uint64 })),
+  'delegators?': list(object({ 'txID?': cb58, ...stakeTimes, rewardOwner: owner, 'potentialReward?': uint64 })),
 });
 const subnet = object({
-  id: cb58,
+  'id?': cb58,
   owner,
   'l1?': object({ conversionID: cb58, managerChainID: cb58, managerAddress: hex() }),
-  'validators?': list(object({ nodeID, txID: cb58, ...stakeTimes })),
+  'validators?': list(object({ nodeID, 'txID?': cb58, ...stakeTimes })),
   'l1Validators?': list(
     object({
       validationID: cb58,
@@ -251,7 +258,7 @@ const stateFile = object({
     },
     'reward?': object({ 'maxConsumptionRate?': int(0, 1_000_000), 'minConsumptionRate?': int(0, 1_000_000), 'mintingPeriod?': (v, p) => { uint64(v, p); if (BigInt(v as string) === 0n) fail(p, 'a minting period of at least 1 second', v); }, 'supplyCap?': uint64 }),
   }),
-  'chains?': list(object({ id: cb58, name: str, subnetID: cb58, vmID: cb58 })),
+  'chains?': list(object({ 'id?': cb58, name: str, subnetID: cb58, vmID: cb58 })),
   'subnets?': list(subnet),
   'validators?': list(validator),
   'utxos?': list(object({ address, amount, 'locktime?': uint64 })),

@@ -9,7 +9,8 @@ import { warpError } from '../executor/warp.js';
 import { NODE_ERRORS } from '../executor/errors.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';
 import { acceptSubnetTx } from './accept-l1.js';
-import { addAutoRenewedValidator, exitAutoRenewed, restake, setAutoRenewedConfig } from './auto-renew.js';
+import { abortAutoRenewed, addAutoRenewedValidator, exitAutoRenewed, restake, setAutoRenewedConfig } from './auto-renew.js';
+import { prefersCommit } from './uptime.js';
 import { mintPotentialReward, rewardDelegator, rewardValidator } from './staking-rewards.js';
 import { atomicRequestsOf } from '../chains/p/atomic.js';
 import { P_CHAIN_ID, chainTime, makeUtxo, type Ledger, type Owner, type Staker } from './ledger.js';
@@ -187,8 +188,9 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
     }
     staker.delegators = staker.delegators.filter((d) => d.endTime > now);
   }
-  // An auto-renewed validator with a next period is restaked at each cycle's end, however many this block passes.
-  for (const staker of ledger.stakers) while (staker.autoRenewed && staker.autoRenewed.nextPeriod > 0n && staker.endTime <= now) restake(ledger, staker);
+  // An auto-renewed validator with a next period is restaked at each cycle's end, however many this
+  // block passes, while its uptime earns the reward (else the cycle aborts and it leaves below).
+  for (const staker of ledger.stakers) while (staker.autoRenewed && staker.autoRenewed.nextPeriod > 0n && staker.endTime <= now && prefersCommit(ledger, staker)) restake(ledger, staker);
   const ending = ledger.stakers.filter((s) => s.endTime <= now);
   ledger.stakers = ledger.stakers.filter((s) => s.endTime > now);
   for (const staker of ending) {
@@ -198,7 +200,8 @@ export function endStakers(ledger: Ledger, blockTime: number): void {
       rewardDelegator(ledger, staker, d);
     }
     if (staker.autoRenewed) {
-      exitAutoRenewed(ledger, staker, (txID, index, stake) => returnStake(ledger, txID, index, stake));
+      const leave = prefersCommit(ledger, staker) ? exitAutoRenewed : abortAutoRenewed;
+      leave(ledger, staker, (txID, index, stake) => returnStake(ledger, txID, index, stake));
       continue;
     }
     returnStake(ledger, staker.txID, staker.stakeIndex, staker.stake);

@@ -12,7 +12,6 @@
 import { EMPTY_ID, decodeHexNC } from '@avanode/codec';
 import { BlsError, publicKeyFromCompressedBytes, uncompressedBytes } from '../executor/bls.js';
 import { compareBytes } from '../util/bytes.js';
-import type { BlockRecord, Ledger } from './ledger.js';
 
 /** ids.EmptyNodeID as a NodeID prints: the holder of an L1's inactive weight. */
 const EMPTY_NODE_ID = 'NodeID-111111111111111111116DBWJs';
@@ -37,13 +36,32 @@ export interface ValidatorSetsSnapshot {
 }
 
 /**
+ * What the sets are worked out from and kept in: a chain state's stakers, L1 validators and
+ * blocks, and its snapshots (network/ledger.ts's Ledger is one). Named here, as this file reads
+ * them, so that the ledger, which records the sets after each block, is not imported back.
+ */
+export interface SetsSource {
+  readonly stakers: ReadonlyArray<{
+    readonly subnetID: string;
+    readonly nodeID: string;
+    readonly startTime: bigint;
+    readonly weight: bigint;
+    readonly permissionless?: { readonly signer?: { readonly publicKey: string } };
+    readonly delegators: ReadonlyArray<{ readonly startTime: bigint; readonly weight: bigint }>;
+  }>;
+  readonly l1Validators: ReadonlyArray<{ readonly subnetID: string; readonly nodeID: string; readonly weight: bigint; readonly balance: bigint; readonly publicKey: string }>;
+  readonly blocks: ReadonlyArray<{ readonly height: number; readonly time: number }>;
+  validatorSets: ValidatorSetsSnapshot[];
+}
+
+/**
  * The most snapshots a ledger keeps (a node keeps every height's diff; the mock bounds its memory).
  * A height older than the oldest kept answers the oldest kept: the sets then are no longer known.
  */
 export const MAX_SNAPSHOTS = 4096;
 
 /** The sets of the ledger's state as it stands, for a chain time of `time` (Unix seconds): stakers start when the chain's time reaches their start. */
-function currentSets(ledger: Ledger, time: bigint): Map<string, ValidatorSet> {
+function currentSets(ledger: SetsSource, time: bigint): Map<string, ValidatorSet> {
   const bySubnet = new Map<string, Map<string, SetMember>>();
   const add = (subnetID: string, nodeID: string, weight: bigint, publicKey: string | null) => {
     let members = bySubnet.get(subnetID);
@@ -79,7 +97,7 @@ const keyOf = (sets: ReadonlyMap<string, ValidatorSet>): string =>
   [...sets].map(([subnetID, members]) => `${subnetID}:${members.map((m) => `${m.nodeID}=${m.weight}/${m.publicKey}`).join(',')}`).join(';');
 
 /** After `block` is accepted: a snapshot from its height when the sets differ from the last one's. */
-export function recordValidatorSets(ledger: Ledger, block: Pick<BlockRecord, 'height' | 'time'>): void {
+export function recordValidatorSets(ledger: SetsSource, block: { readonly height: number; readonly time: number }): void {
   const sets = currentSets(ledger, BigInt(block.time));
   const key = keyOf(sets);
   const last = ledger.validatorSets[ledger.validatorSets.length - 1];
@@ -96,7 +114,7 @@ export function recordValidatorSets(ledger: Ledger, block: Pick<BlockRecord, 'he
  * pending one when the chain's time reaches it, as the node's AdvanceTimeTo promotes it); the
  * L1 validators and their balances are the tip's from block 0 on.
  */
-export function rebuildValidatorSets(ledger: Ledger): void {
+export function rebuildValidatorSets(ledger: SetsSource): void {
   ledger.validatorSets = [];
   const starts = [...new Set(ledger.stakers.flatMap((s) => [s.startTime, ...s.delegators.map((d) => d.startTime)]))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   let next = 0;
@@ -112,7 +130,7 @@ export function rebuildValidatorSets(ledger: Ledger): void {
 }
 
 /** The sets at `height` (at most the tip's): the last snapshot at or below it, else the oldest kept. */
-export function validatorSetsAt(ledger: Ledger, height: number): ReadonlyMap<string, ValidatorSet> {
+export function validatorSetsAt(ledger: Pick<SetsSource, 'validatorSets'>, height: number): ReadonlyMap<string, ValidatorSet> {
   const snapshots = ledger.validatorSets;
   let low = 0;
   let high = snapshots.length - 1;
@@ -128,7 +146,7 @@ export function validatorSetsAt(ledger: Ledger, height: number): ReadonlyMap<str
 }
 
 /** The sets after the last accepted block: what the node's validators.Manager holds now. */
-export function tipSets(ledger: Ledger): ReadonlyMap<string, ValidatorSet> {
+export function tipSets(ledger: Pick<SetsSource, 'validatorSets'>): ReadonlyMap<string, ValidatorSet> {
   return ledger.validatorSets[ledger.validatorSets.length - 1]?.sets ?? new Map();
 }
 

@@ -9,7 +9,7 @@ import { mockData, type MethodMock } from '../generated/mock-data.js';
 import { BoundedMemo } from '../memo.js';
 import type { ServiceCheckContext } from '../node-checks/index.js';
 import { beforeCall } from '../network/attach.js';
-import type { Simulation } from '../network/index.js';
+import type { Answer, Simulation } from '../network/index.js';
 import { createExampleAnswers } from './examples.js';
 import type { HealthAnswers } from './health.js';
 import { MockRpcError, overrideAnswer } from './overrides.js';
@@ -25,6 +25,9 @@ export interface DispatchOptions {
   /** Orders the example answers' lists (createExampleAnswers). */
   seed: number | undefined;
 }
+
+/** The network's answer as the node writes it: the result, or a Go service error (-32000 with its text). */
+const networkAnswer = (answer: Answer): CallAnswer => ('error' in answer ? { error: { code: -32000, message: answer.error, data: null } } : freshResult(answer.result));
 
 /** A thrown error as the node answers it: a MockRpcError as it is, else a Go service error (-32000 with its text). */
 function errorAnswer(error: unknown): CallAnswer {
@@ -55,8 +58,7 @@ export function createDispatch({ simulation, health, seed }: DispatchOptions): D
       const known = remember ? networkAnswers.get(plan.id) : undefined;
       if (known && known.version === version) return known.answer;
       const covered = simulation.answer(name, plan.params, plan.context.blockchainID);
-      // A Go service error: -32000 with its text.
-      const answer: CallAnswer = !covered ? exampleAnswer(name, mock, plan.params) : 'error' in covered ? { error: { code: -32000, message: covered.error, data: null } } : freshResult(covered.result);
+      const answer = covered ? networkAnswer(covered) : exampleAnswer(name, mock, plan.params);
       if (remember) networkAnswers.set(plan.id, { version, answer });
       return answer;
     }
@@ -83,11 +85,11 @@ export function createDispatch({ simulation, health, seed }: DispatchOptions): D
       const params = typeof override === 'function' ? goParams(mock, call.fresh()) : plan.params;
       return overrideAnswer(override, params, context.blockchainID ? { blockchainID: context.blockchainID } : {});
     }
-    // The one place the network may wait before it answers: Simulation.prepare (none today, so no
-    // promise is made; a network whose state is not all in memory fills it, e.g. to fetch what
-    // the call reads). Its failure is the call's, answered as a thrown error is.
+    // The one place the network may wait before it answers: Simulation.prepare (unset today, so
+    // no promise is made; a network whose state is not all in memory sets it, to read what the
+    // call reads, or to answer it itself). Its failure is the call's, answered as a thrown error is.
     const ready = simulation.prepare?.(name, plan.params, context.blockchainID);
-    if (ready) return ready.then(() => settled(name, mock, plan, call.key !== undefined), errorAnswer);
+    if (ready) return ready.then((answer) => (answer ? networkAnswer(answer) : settled(name, mock, plan, call.key !== undefined)), errorAnswer);
     return settled(name, mock, plan, call.key !== undefined);
   }
 

@@ -87,6 +87,7 @@ async function readCalls(): Promise<Array<[string, Json, string?]>> {
     ['info.getBlockchainID', { alias: 'X' }, '/ext/info'],
     ['info.getBlockchainID', { alias: 'C' }, '/ext/info'],
     ['info.isBootstrapped', { chain: 'P' }, '/ext/info'],
+    ['info.uptime', {}, '/ext/info'],
     ['platform.getHeight', {}],
     ['platform.getTimestamp', {}],
     ['platform.getStakingAssetID', {}],
