@@ -322,7 +322,10 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     }
     const inputs = (unsigned.inputs as Array<{ txID: string; outputIndex: number }> | undefined) ?? [];
     await loadInputs(ledger, inputs);
-    if (typeof unsigned.subnetID === 'string') await loadSubnet(ledger, unsigned.subnetID);
+    // The subnet it names (AddSubnetValidatorTx names it in its validator). The warp message txs name
+    // theirs inside the message: an L1 with validators (whose messages verify) was read whole at start.
+    const subnetID = typeof unsigned.subnetID === 'string' ? unsigned.subnetID : (unsigned.validator as Params | undefined)?.subnetID;
+    if (typeof subnetID === 'string') await loadSubnet(ledger, subnetID);
     if (typeof unsigned.validationID === 'string' && !ledger.l1Validators.some((v) => v.validationID === unsigned.validationID)) {
       const answer = await read('/ext/bc/P', 'platform.getL1Validator', { validationID: unsigned.validationID });
       if ('result' in answer && typeof (answer.result as Params).subnetID === 'string') await loadSubnet(ledger, (answer.result as Params).subnetID as string);

@@ -4,9 +4,10 @@
 // again once the upstream does; offline, a read the cache lacks is the node's not-found with one
 // warning naming it.
 import { TEST_KEYS, createMockNode, type MockNode } from '@avanode/mock';
-import { keyAddress } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForkedMockNode, ForkError, startMockServer, type MockServer } from '@avanode/mock/server';
+import { createClient } from '@avanode/client';
+import { createForkedMockNode, ForkError, startForkedMockServer, startMockServer, type MockServer } from '@avanode/mock/server';
+import { buildAddSubnetValidatorTx, buildCreateSubnetTx, keyAddress, sendTx } from '@avanode/wallet';
 import { createUpstream } from '../../src/fork/upstream.ts';
 import { forkLedger } from '../../src/fork/ledger.ts';
 import { appendBlock, lastBlock } from '../../src/network/ledger.ts';
@@ -130,6 +131,36 @@ describe('what a fork holds', () => {
       node.close();
     } finally {
       await bad.close();
+    }
+  });
+});
+
+describe('a tx naming what the fork has not read', () => {
+  it('reads the subnet it names first, once: an AddSubnetValidatorTx to an upstream subnet with no validators commits on the fork only', async () => {
+    const keys = [EWOQ.privateKey];
+    const owner = { addresses: [EWOQ_ADDRESS], threshold: 1 };
+    const upstreamClient = createClient({ url: upstream.url, retry: false });
+    const subnet = await sendTx(upstreamClient, { build: buildCreateSubnetTx, params: { owner }, keys, wait: false });
+    upstream.control.mine();
+    const log: string[] = [];
+    const reader = createUpstream({ url: upstream.url, logger: (line) => log.push(line) });
+    const fork = await startForkedMockServer({ port: 0, host: '127.0.0.1', network: { fork: { reader, log: (line) => log.push(line) } } });
+    try {
+      expect(reader.log.filter((r) => r.method === 'platform.getSubnet' && r.params.subnetID === subnet.txID)).toEqual([]);
+      const { validators } = (await rpc(fork.url, '/ext/bc/P', 'platform.getCurrentValidators')).result as { validators: Array<{ nodeID: string; endTime: string }> };
+      const host = validators.reduce((a, b) => (BigInt(a.endTime) > BigInt(b.endTime) ? a : b));
+      const now = Date.parse(((await rpc(fork.url, '/ext/bc/P', 'platform.getTimestamp')).result as { timestamp: string }).timestamp) / 1000;
+      const client = createClient({ url: fork.url, retry: false });
+      const added = await sendTx(client, { build: buildAddSubnetValidatorTx, params: { subnetID: subnet.txID, subnetOwner: owner, nodeID: host.nodeID, start: 0, end: Math.min(Number(host.endTime), now + 86_400 * 2), weight: 10n }, keys, wait: false });
+      fork.control.mine();
+      expect((await rpc(fork.url, '/ext/bc/P', 'platform.getTxStatus', { txID: added.txID })).result).toEqual({ status: 'Committed' });
+      // Read once, before the tx was executed against its owner; the same answer as the upstream's after.
+      expect(reader.log.filter((r) => r.method === 'platform.getSubnet' && r.params.subnetID === subnet.txID)).toHaveLength(1);
+      expect((await rpc(fork.url, '/ext/bc/P', 'platform.getSubnet', { subnetID: subnet.txID })).result).toEqual((await rpc(upstream.url, '/ext/bc/P', 'platform.getSubnet', { subnetID: subnet.txID })).result);
+      expect(reader.log.filter((r) => r.method === 'platform.getSubnet' && r.params.subnetID === subnet.txID)).toHaveLength(1);
+      expect((await rpc(upstream.url, '/ext/bc/P', 'platform.getTxStatus', { txID: added.txID })).result).toEqual({ status: 'Unknown' });
+    } finally {
+      await fork.close();
     }
   });
 });
