@@ -129,6 +129,14 @@ describe('avanode-mock --fork-url', () => {
     expect(`${out}${err}`).not.toContain('alice');
   });
 
+  it('an upstream it cannot reach: exit 1 with the reason, the URL’s credentials left out', async () => {
+    const { code, out, err } = await runProcess(['--fork-url', 'http://alice:s3cret-pass@127.0.0.1:1'], false);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^avanode-mock: fork: could not read the upstream's state: .*after 4 attempts/m);
+    expect(`${out}${err}`).not.toContain('s3cret-pass');
+    expect(`${out}${err}`).not.toContain('alice');
+  });
+
   it('explains bad fork flags with their accepted form (exit 2)', async () => {
     for (const [args, text] of [
       [['--fork-url', upstream.url, '--fork-height', 'ten'], '--fork-height must be an integer from 0 to 9007199254740991, got ten'],
