@@ -81,6 +81,17 @@ export function validatorOf(value: unknown, subnetID: string, what: string): { s
       ...(signer ? { signer: { publicKey: text(signer.publicKey, `${what}.signer.publicKey`), proofOfPossession: text(signer.proofOfPossession, `${what}.signer.proofOfPossession`) } } : {}),
     };
   }
+  // An auto-renewed validator (ACP-236, v1.15.0-fuji's api.AutoRenewedConfig). Its restaked
+  // rewards so far are not served (state.StakingInfo): the fork starts them at 0 (mock-limits.md).
+  if (v.validatorAuthority !== undefined) {
+    staker.autoRenewed = {
+      authority: ownerOf(v.validatorAuthority, `${what}.validatorAuthority`),
+      nextPeriod: uint64(v.nextPeriod, `${what}.nextPeriod`),
+      autoCompoundRewardShares: uint64(v.autoCompoundRewardShares, `${what}.autoCompoundRewardShares`),
+      accruedValidationRewards: 0n,
+      accruedDelegateeRewards: 0n,
+    };
+  }
   staker.delegators = list(v.delegators ?? [], `${what}.delegators`).map((d, i) => delegatorOf(d, `${what}.delegators[${i}]`));
   return { staker };
 }

@@ -7,7 +7,8 @@ import { TEST_KEYS, createMockNode, type MockNode } from '@avanode/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@avanode/client';
 import { createForkedMockNode, ForkError, startForkedMockServer, startMockServer, type MockServer } from '@avanode/mock/server';
-import { buildAddSubnetValidatorTx, buildCreateSubnetTx, keyAddress, sendTx } from '@avanode/wallet';
+import { nodeIdToString } from '@avanode/codec';
+import { buildAddAutoRenewedValidatorTx, buildAddSubnetValidatorTx, buildCreateSubnetTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
 import { createUpstream } from '../../src/fork/upstream.ts';
 import { forkLedger } from '../../src/fork/ledger.ts';
 import { appendBlock, lastBlock } from '../../src/network/ledger.ts';
@@ -131,6 +132,30 @@ describe('what a fork holds', () => {
       node.close();
     } finally {
       await bad.close();
+    }
+  });
+});
+
+describe('an auto-renewed validator upstream (ACP-236, after Helicon)', () => {
+  it('is copied with its authority, period and restaked share: getCurrentValidators answers as the upstream does', async () => {
+    const helicon = await startMockServer({ port: 0, host: '127.0.0.1', network: { seed: 41, heliconTime: '2025-01-01T00:00:00Z' } });
+    try {
+      const owner = { addresses: [EWOQ_ADDRESS], threshold: 1 };
+      const nodeID = nodeIdToString(new Uint8Array(20).fill(0x71));
+      const added = await sendTx(createClient({ url: helicon.url, retry: false }), {
+        build: buildAddAutoRenewedValidatorTx,
+        params: { nodeID, weight: 2_000n * 1_000_000_000n, signer: await proofOfPossession(new Uint8Array(32).fill(0x71)), validationRewardsOwner: owner, delegationRewardsOwner: owner, validatorAuthority: owner, delegationShares: 20_000, autoCompoundRewardShares: 500_000, period: 3600 },
+        keys: [EWOQ.privateKey],
+        wait: false,
+      });
+      helicon.control.mine();
+      const node = await createForkedMockNode({ network: { fork: { url: helicon.url, log: () => {} } } });
+      const one = await call(node, 'platform.getCurrentValidators', { nodeIDs: [nodeID] });
+      expect(one.result).toEqual((await rpc(helicon.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [nodeID] })).result);
+      expect(one.result).toMatchObject({ validators: [{ txID: added.txID, nextPeriod: '3600', autoCompoundRewardShares: '500000', validatorAuthority: { addresses: [EWOQ_ADDRESS] } }] });
+      node.close();
+    } finally {
+      await helicon.close();
     }
   });
 });
