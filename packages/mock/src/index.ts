@@ -3,7 +3,7 @@
 // (`@avanode/mock/server`, `avanode-mock`) and the CLI's `avanode mock` all serve this one core.
 // Nothing here touches node:http, so it also runs in a browser.
 export { createMockNode, type MockNode, type MockNodeOptions, type MockRequest, type MockResponse } from './mock-node.js';
-export { MockRpcError, OverrideError, rpcError, type MethodName, type Override, type OverrideContext, type OverrideRpcError, type Overrides } from './overrides.js';
+export { MockRpcError, OverrideError, rpcError, type MethodName, type Override, type OverrideContext, type OverrideRpcError, type Overrides } from './rpc/overrides.js';
 export {
   CONTROL_PREFIX,
   StateError,

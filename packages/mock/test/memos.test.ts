@@ -1,5 +1,5 @@
-// What the mock node remembers between requests (src/memo.ts, src/results.ts, the plans and the
-// network's answers in src/mock-node.ts) changes no answer: a request answered again gets what a
+// What the mock node remembers between requests (src/memo.ts, src/rpc/results.ts, the plans and the
+// network's answers in src/rpc/) changes no answer: a request answered again gets what a
 // node that never saw it answers; the network's remembered answers follow its state; override
 // functions get params of their own; and requests with ever new params leave the memory bounded.
 import { runInNewContext } from 'node:vm';

@@ -7,7 +7,7 @@
 // times, identical reads in flight made once, every answer kept (in memory, and in the fork
 // cache of `cache.ts` once the fork is pinned at a network and height).
 import { type CoreClient, createCoreClient, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from '@avanode/client';
-import type { MethodName } from '../overrides.js';
+import type { MethodName } from '../rpc/overrides.js';
 import type { CachedAnswer, ForkCache } from './cache.js';
 
 export type UpstreamEndpoint = '/ext/info' | '/ext/bc/P' | '/ext/bc/X' | '/ext/bc/C/avax';
@@ -108,6 +108,7 @@ const READS = {
     'platform.getFeeConfig',
     'platform.getFeeState',
     'platform.getHeight',
+    'platform.getL1Validator',
     'platform.getMinStake',
     'platform.getProposedHeight',
     'platform.getRewardUTXOs',

@@ -4,7 +4,7 @@
 // override; the params are checked against the method's schema first (-32602 with the issues).
 // The envelope is plain JSON-RPC 2.0 (envelope.ts), served on the document's server paths.
 import { isObject } from '../is-object.js';
-import { MockRpcError, OverrideError, overrideAnswer, type OverrideRpcError } from '../override-answers.js';
+import { MockRpcError, OverrideError, overrideAnswer, type OverrideRpcError } from '../rpc/override-answers.js';
 import { answerJsonRpc, type JsonRpcOutcome } from './envelope.js';
 
 /** A validator as generated validators packages export them. */

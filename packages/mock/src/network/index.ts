@@ -38,6 +38,17 @@ export interface NetworkOptions {
   clock?: 'manual' | 'real';
   /** Helicon's activation on a local network, RFC 3339 (over the seed's or the state file's); mainnet's and Fuji's are the node's own. */
   heliconTime?: string;
+  /** A fork of a live network (src/fork/): made by `createForkedMockNode`, which reads the upstream first. */
+  forked?: ForkedStart;
+}
+
+/** What a fork gives the simulation: the ledger to start (and reset) from, and the reads made before a call (src/fork/lazy.ts). */
+export interface ForkedStart {
+  ledger(): Ledger;
+  /** Reads what the call will read into `ledger`; the upstream's answer for what lies at or below the fork height. */
+  prepare(method: string, params: Record<string, unknown>, ledger: Ledger): Promise<Answer | undefined>;
+  /** Counts what the reads put into a ledger (remembered answers are worked out again after a change). */
+  changes(): number;
 }
 
 export interface Simulation {
@@ -51,6 +62,13 @@ export interface Simulation {
   cChain(): CChain | undefined;
   /** Shared memory between the chains. */
   sharedMemory(): SharedMemory | undefined;
+  /**
+   * Waited for before the network answers a call it may cover (rpc/dispatch.ts, the one place a
+   * call waits on the network): a fork (src/fork/lazy.ts) reads there what the call reads into
+   * its ledger, or the upstream's answer to a read of what lies at or below the fork height, which
+   * `answer` then gives. Undefined (no promise) without a fork: every other network's state is in memory.
+   */
+  prepare?(method: string, params: unknown, blockchainID?: string): Promise<void> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
   readsOnly(method: string): boolean;
   /** Counts the changes to the network's state (blocks, funds, issued txs, resets). */
@@ -109,7 +127,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.
   if (!Number.isFinite(blockTimeMs) || blockTimeMs <= 0 || blockTimeMs > 2 ** 31 - 1) throw new RangeError(`blockTimeMs: a number of ms from 1 to 2^31 − 1 expected, got ${blockTimeMs}`);
-  let initial: StateFile | undefined = !network
+  let initial: StateFile | undefined = !network || network.forked
     ? undefined
     : network.state !== undefined
       ? validateStateFile(network.state)
@@ -130,6 +148,8 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
   let mints = 0;
   // Bumped after every change to the ledger, so answers remembered at one version are not served at another.
   let version = 0;
+  // A fork's upstream answers, by the params object of the call prepare read them for (rpc/dispatch.ts passes the same one to answer).
+  const upstreamAnswers = new WeakMap<object, Answer>();
 
   const need = (): { ledger: Ledger; clock: VirtualClock } => ({ ledger: ledger!, clock: clock! });
 
@@ -187,16 +207,29 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     clock?.stop();
     mints = 0;
     version++;
-    ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
+    ledger = network?.forked ? network.forked.ledger() : initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
     shared = new SharedMemory();
     ledger.sharedMemory = shared;
-    cChain = createCChain(ledger, shared, !initial);
+    cChain = createCChain(ledger, shared, !initial && !network?.forked);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: makeBlock });
     const ticking = clock;
     built.clockMs = () => ticking.now();
   }
   build();
+
+  /** A fork's reads before a P-chain call (Simulation.prepare); set only on a fork. */
+  function forkPrepare(forked: ForkedStart, method: string, params: unknown): Promise<void> | undefined {
+    if (!ledger || !method.startsWith('platform.') || !isObject(params)) return undefined;
+    const before = forked.changes();
+    return forked.prepare(method, params, ledger).then((answer) => {
+      // The upstream's answer (or the node's error when it could not answer): given by `answer` for these very params, never remembered.
+      if (answer) {
+        upstreamAnswers.set(params, answer);
+        version++;
+      } else if (forked.changes() !== before) version++;
+    });
+  }
 
   const position = () => ({ height: lastBlock(need().ledger).height, time: lastBlock(need().ledger).time });
   const control: MockControl = {
@@ -299,7 +332,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
       const { ledger, clock } = need();
       return {
         network: true,
-        state: !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
+        state: network?.forked ? 'fork' : !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
         networkID: ledger.networkID,
         ...position(),
         clockMs: clock.now(),
@@ -323,6 +356,11 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
           version++;
         }
       }
+      const upstream = isObject(params) ? upstreamAnswers.get(params) : undefined;
+      if (upstream) {
+        upstreamAnswers.delete(params as object);
+        return upstream;
+      }
       const handler = answers[method];
       if (!handler || !ledger) return undefined;
       if (readOnlyAnswers.has(method)) return handler(ledger, isObject(params) ? params : {});
@@ -333,6 +371,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
     },
+    ...(network?.forked ? { prepare: (method: string, params: unknown) => forkPrepare(network.forked!, method, params) } : {}),
     covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
     readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
     cChain: () => cChain,

@@ -1,9 +1,9 @@
 // What an override answers, for any mock: the node's (overrides.ts) and the JSON-RPC 2.0 mocks'
 // (json-rpc/). An error an override gives (`rpcError`, `{ error: {…} }`), the error thrown when
-// one does not fit its method, and the answer of an override for one call. It imports nothing, so
-// a mock of another API does not load the node's validators.
-import type { CallAnswer } from './envelope/types.js';
-import { isObject } from './is-object.js';
+// one does not fit its method, and the answer of an override for one call. It imports only types and
+// the JSON-object check, so a mock of another API does not load the node's validators.
+import type { CallAnswer } from '../envelope/types.js';
+import { isObject } from '../is-object.js';
 
 /** A JSON-RPC error an override throws or returns: the mock answers with it. */
 export class MockRpcError extends Error {

@@ -1,7 +1,7 @@
 // The list filters of the methods answered from the spec's examples (the node's own view, not
 // the P-chain's state): the example's list is what the node holds, and the params pick from it
 // as the node's handler does. The P-chain's filters are its state's (network/answers.ts).
-import { isObject } from './is-object.js';
+import { isObject } from '../is-object.js';
 
 /** The node IDs a call names; an empty set when none (no filter). */
 function nodeIDsOf(params: unknown): Set<string> {

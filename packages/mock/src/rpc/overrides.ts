@@ -8,7 +8,7 @@
 // node would never send (to see how the app copes), or a stand-in its code does not look into.
 import type { Methods } from '@avanode/types';
 import { validateResult } from '@avanode/validators';
-import { isObject } from './is-object.js';
+import { isObject } from '../is-object.js';
 import { isErrorForm, MockRpcError, OverrideError, type OverrideContext, type OverrideRpcError } from './override-answers.js';
 
 export { MockRpcError, OverrideError, overrideAnswer, rpcError, type OverrideContext, type OverrideRpcError } from './override-answers.js';

@@ -2,8 +2,8 @@
 // (JSON.stringify, then the HTML escapes, envelope/go-json.ts htmlSafe); for a result that never
 // changes (an example, the network's answer at one state) that text is the same on every call,
 // so it travels with the answer (CallAnswer's `json`) and the envelopes only join it in.
-import { htmlSafe, jsonText } from './envelope/go-json.js';
-import type { CallAnswer, ResultJson } from './envelope/types.js';
+import { htmlSafe, jsonText } from '../envelope/go-json.js';
+import type { CallAnswer, ResultJson } from '../envelope/types.js';
 
 /** The answers of results that never change, by the result object itself: one per example, held as long as the example is. Read only. */
 const answerOfFixed = new WeakMap<object, CallAnswer>();
