@@ -1,4 +1,7 @@
-// The fork's upstream reader (packages/mock/src/fork/upstream.ts): a read the first time (one
+// The fork's reads: first the fork itself (createForkedMockNode, src/fork/): getBalance of an
+// address it has not read (one upstream read, kept in the fork cache), of one it has, and of one a
+// second fork at the same height finds in the cache; then the upstream reader alone
+// (packages/mock/src/fork/upstream.ts): a read the first time (one
 // request through the client's core, with and without writing it to the fork cache) and again
 // (from the cache on disk, by a new upstream pinned at the same height, as a second run reads it;
 // and from memory, by the same upstream), against the same read made directly (plain fetch +
@@ -9,8 +12,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { keyAddress } from '@avanode/wallet';
 import { TEST_KEYS, testKeyAddress } from '../packages/mock/dist/index.js';
 import { createUpstream } from '../packages/mock/dist/fork/upstream.js';
+import { createForkedMockNode } from '../packages/mock/dist/server.js';
 import { bigValidatorsBody, VALIDATOR_SET } from './payloads.mjs';
 import { alternatingRounds, fixed, median, medianRatio, quick, rounded, runAlone } from './measure.mjs';
 
@@ -91,6 +96,71 @@ async function measureRead(url, name, [endpoint, method, params], perRound, roun
   }
 }
 
+/** A P-chain call to a mock node in process, its result (an error is a failed benchmark). */
+async function callNode(node, method, params) {
+  const answer = await node.handle({ method: 'POST', path: '/ext/bc/P', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const parsed = JSON.parse(answer.body);
+  if (!('result' in parsed)) throw new Error(`the fork answered ${method} with ${answer.body.slice(0, 200)}`);
+  return parsed.result;
+}
+
+/**
+ * The fork's own read of an object it has not read yet: `platform.getBalance` of an address, which
+ * the fork reads from the upstream on first use (its UTXOs) and keeps. Each call takes an address
+ * never asked before (the direct read asks the upstream the same addresses); cached: the same fork
+ * again, and a second fork at the same height over the first one's cache (a second run).
+ */
+async function measureFork(url, perRound, rounds) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-fork-node-'));
+  try {
+    const height = Number((await direct(url, '/ext/bc/P', 'platform.getHeight', {})).height);
+    const forkOf = () => createForkedMockNode({ network: { fork: { url, cacheDir: dir, height, log: () => {} } } });
+    const first = await forkOf();
+    // Warm-up and rounds of each variant, with room to spare: every call a new address.
+    const count = (Math.min(perRound, 50) + perRound * rounds) * 2;
+    const addresses = Array.from({ length: count }, (_, i) => keyAddress(`0x${(i + 1).toString(16).padStart(64, '0')}`, 'local'));
+    const funded = testKeyAddress(TEST_KEYS[0], NETWORK_ID);
+    if (JSON.stringify(await callNode(first, 'platform.getBalance', { addresses: [funded] })) !== JSON.stringify(await direct(url, '/ext/bc/P', 'platform.getBalance', { addresses: [funded] }))) {
+      throw new Error("the fork's balance of a funded address differs from the upstream's");
+    }
+    const second = await forkOf();
+    let directNext = 0;
+    let firstNext = 0;
+    let secondNext = 0;
+    const variants = [
+      () => direct(url, '/ext/bc/P', 'platform.getBalance', { addresses: [addresses[directNext++]] }),
+      () => callNode(first, 'platform.getBalance', { addresses: [addresses[firstNext++]] }),
+      () => callNode(first, 'platform.getBalance', { addresses: [funded] }),
+      // Behind the first fork's reads (each round runs it after them): every address is in the cache.
+      () => callNode(second, 'platform.getBalance', { addresses: [addresses[secondNext++]] }),
+    ];
+    const times = await alternatingRounds(variants, rounds, perRound);
+    if (secondNext > firstNext) throw new Error('the second fork read an address the first had not cached');
+    await first.close?.();
+    await second.close?.();
+    const baseline = { name: 'the same read direct from the upstream (getBalance of a new address): fetch + text() + JSON.parse', value: rounded(median(times[0]), 3), unit: 'ms' };
+    const row = (figure, k, goal, detail) => {
+      const ratio = medianRatio(times[k], times[0]);
+      return {
+        figure: `the fork's platform.getBalance of an address: ${figure}`,
+        value: rounded(median(times[k]), 3),
+        unit: 'ms',
+        ...(detail ? { detail } : {}),
+        baseline,
+        ratio: { value: rounded(ratio, k === 2 ? 4 : 2), of: 'the direct read, round by round' },
+        ...(goal ? { goal: { op: '≤', value: goal, unit: '×' }, met: ratio <= goal } : {}),
+      };
+    };
+    return [
+      row('first read (its UTXOs read from the upstream and written to the fork cache)', 1, 2),
+      row('again, from the same fork', 2, undefined, `${fixed(median(times[2]) * 1000, 1)} µs`),
+      row('first read of a second fork at the same height (from the fork cache: a second run)', 3, 1),
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function run() {
   const work = mkdtempSync(join(tmpdir(), 'bench-fork-upstream-overrides-'));
   const overrides = join(work, 'overrides.json');
@@ -100,12 +170,20 @@ export async function run() {
     const address = testKeyAddress(TEST_KEYS[0], NETWORK_ID);
     const balance = await measureRead(url, 'platform.getBalance of a funded address', ['/ext/bc/P', 'platform.getBalance', { addresses: [address] }], quick ? 1 : 40, quick ? 1 : 9);
     const validators = await measureRead(url, `platform.getCurrentValidators, ${VALIDATOR_SET} (~2.4 MB)`, ['/ext/bc/P', 'platform.getCurrentValidators', {}], quick ? 1 : 3, quick ? 1 : 9);
+    // The fork's snapshot reads every subnet's validators: from an upstream without the 2.4 MB override.
+    const plain = await startUpstream(['--seed', '42']);
+    let fork;
+    try {
+      fork = await measureFork(plain.url, quick ? 1 : 40, quick ? 1 : 9);
+    } finally {
+      plain.child.kill();
+    }
     return {
       id: 'fork-upstream',
       title: 'Fork upstream reads',
       about:
-        "The fork's upstream reader (`@avanode/mock`, `src/fork/upstream.ts`) against avanode-mock `--seed 42` in a process of its own, over loopback: a read the first time (a new upstream each time: the client's core, the allow-list, the dedupe and the answer kept; with a cache, the answer also written to a file) and again (a new upstream pinned at the same height reading the fork cache's file, as a second run does; the same upstream from memory), against the same read made directly. Times are medians of alternating rounds; ratios are medians of the per-round ratios. Goals: a first read costs at most 1.5× the direct read, and a cached one (a second run, from disk) no more than the direct read.",
-      rows: [...balance, ...validators],
+        "First the fork itself (`createForkedMockNode` of `@avanode/mock/server`, in process, over avanode-mock `--seed 42` in a process of its own, with a fork cache): `platform.getBalance` of an address it has not read yet (its UTXOs read from the upstream and written to the cache), of one it has, and of one a second fork at the same height finds in the first one's cache, against `getBalance` of the same new addresses made directly. Then the fork's upstream reader alone (`src/fork/upstream.ts`) against avanode-mock `--seed 42` in a process of its own, over loopback: a read the first time (a new upstream each time: the client's core, the allow-list, the dedupe and the answer kept; with a cache, the answer also written to a file) and again (a new upstream pinned at the same height reading the fork cache's file, as a second run does; the same upstream from memory), against the same read made directly. Times are medians of alternating rounds; ratios are medians of the per-round ratios. Goals: the fork's first read of an object at most 2× the direct read (it is one upstream read, the mock's own answer and a cache file), the upstream reader's first read at most 1.5×, and a cached read (a second run, from disk) no more than the direct read.",
+      rows: [...fork, ...balance, ...validators],
     };
   } finally {
     child.kill();

@@ -12,7 +12,7 @@ import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { latestCachedFork } from '../src/fork/cache.ts';
 import { createUpstream, readKey, type Upstream, UpstreamConfigError, UpstreamRefusedError, UpstreamRpcError, UpstreamUnavailableError } from '../src/fork/upstream.ts';
 
-type Fault = 'none' | 'drop' | '502' | 'hang' | 'oversize' | '302' | 'mismatched-id' | 'bad-json' | 'not-2.0';
+type Fault = 'none' | 'drop' | 'cut' | '502' | 'hang' | 'oversize' | '302' | 'mismatched-id' | 'bad-json' | 'not-2.0';
 
 interface ProxyRequest {
   path: string;
@@ -74,6 +74,12 @@ async function startProxy(upstreamUrl: string, redirectTo: string): Promise<Prox
     switch (proxy.fault) {
       case 'drop':
         req.socket.destroy();
+        return;
+      case 'cut':
+        // Headers and the start of a body, then the connection dropped mid-answer.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write(`{"jsonrpc":"2.0","id":${JSON.stringify(request.id)},"result":{"balance":"1`);
+        setTimeout(() => req.socket.destroy(), 10);
         return;
       case '502':
         res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>');
@@ -218,6 +224,7 @@ describe('reads', () => {
 describe('a hostile upstream', () => {
   const faults: Array<[Fault, RegExp]> = [
     ['drop', /network error/],
+    ['cut', /network error|terminated|other side closed/],
     ['502', /HTTP 502/],
     ['hang', /no answer .* within 300 ms/],
     ['oversize', /larger than maxResponseBytes \(65536 bytes\)/],
