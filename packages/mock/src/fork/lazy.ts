@@ -145,7 +145,8 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
             state.utxos.add(record.id);
             ledger.utxos.set(record.id, record);
           }
-          if (utxos.length < PAGE || !result.endIndex) break;
+          // A short page ends the list; so does a cursor that does not move (a hostile upstream's loop).
+          if (utxos.length < PAGE || !result.endIndex || JSON.stringify(result.endIndex) === JSON.stringify(startIndex)) break;
           startIndex = result.endIndex;
         }
         state.addresses.add(key);

@@ -7,7 +7,7 @@ import { TEST_KEYS, createMockNode, type MockNode } from '@avanode/mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '@avanode/client';
 import { createForkedMockNode, ForkError, startForkedMockServer, startMockServer, type MockServer } from '@avanode/mock/server';
-import { nodeIdToString } from '@avanode/codec';
+import { nodeIdToString, utxoId } from '@avanode/codec';
 import { buildAddAutoRenewedValidatorTx, buildAddSubnetValidatorTx, buildCreateSubnetTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
 import { createUpstream } from '../../src/fork/upstream.ts';
 import { forkLedger } from '../../src/fork/ledger.ts';
@@ -132,6 +132,26 @@ describe('what a fork holds', () => {
       node.close();
     } finally {
       await bad.close();
+    }
+  });
+});
+
+describe('an address with more UTXOs than a page', () => {
+  it('is read page by page (1,024 each) until a short page: the fork’s balance and UTXOs are the upstream’s', async () => {
+    const many = await startMockServer({ port: 0, host: '127.0.0.1', network: { seed: 3 } });
+    try {
+      for (let i = 0; i < 1_030; i++) many.control.fund(FRESH, 1_000 + i);
+      const reader = createUpstream({ url: many.url, logger: () => {} });
+      const node = await createForkedMockNode({ network: { fork: { reader, log: () => {} } } });
+      const balance = await call(node, 'platform.getBalance', { addresses: [FRESH] });
+      expect(balance.result).toEqual((await rpc(many.url, '/ext/bc/P', 'platform.getBalance', { addresses: [FRESH] })).result);
+      expect((balance.result!.utxoIDs as unknown[]).length).toBe(1_030);
+      expect(reader.log.filter((r) => r.method === 'platform.getUTXOs').map((r) => r.params.startIndex === undefined)).toEqual([true, false]);
+      const page = { addresses: [FRESH], limit: 5, startIndex: { address: FRESH, utxo: utxoId((balance.result!.utxoIDs as Array<{ txID: string; outputIndex: number }>)[700]!) } };
+      expect((await call(node, 'platform.getUTXOs', page)).result).toEqual((await rpc(many.url, '/ext/bc/P', 'platform.getUTXOs', page)).result);
+      node.close();
+    } finally {
+      await many.close();
     }
   });
 });
