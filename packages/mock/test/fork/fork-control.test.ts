@@ -73,6 +73,21 @@ describe('the control API on a fork', () => {
     expect(() => createMockNode({ network: { fork: { url: upstream.url } } as never })).toThrow(/network\.fork: a fork reads the upstream first; create it with `await createForkedMockNode/);
   });
 
+  it('an upstream answering what no node writes at start: a ForkError naming the answer and the member', async () => {
+    for (const [overrides, text] of [
+      [{ 'platform.getHeight': () => ({ height: 'x' }) }, 'getHeight.height: expected a uint64 from the upstream, got "x"'],
+      [{ 'platform.getCurrentValidators': () => ({ validators: [{ nodeID: 5 }] }) }, 'getCurrentValidators(11111111111111111111111111111111LpoYY).validators[0].nodeID: expected a string from the upstream'],
+      [{ 'platform.getCurrentSupply': () => ({ supply: '18446744073709551616', height: '1' }) }, 'getCurrentSupply.supply: expected a uint64 from the upstream'],
+    ] as const) {
+      const hostile = await startMockServer({ port: 0, host: '127.0.0.1', network: { seed: 7 }, overrides: overrides as never });
+      try {
+        await expect(createForkedMockNode({ network: { fork: { url: hostile.url, log: () => {} } } })).rejects.toThrow(`fork: could not read the upstream's state: ${text}`);
+      } finally {
+        await hostile.close();
+      }
+    }
+  });
+
   it('refuses a fork height that is no whole number, naming the accepted form', async () => {
     const reader = httpReader(upstream.url);
     await expect(createForkedMockNode({ network: { fork: { reader, height: -1 } } })).rejects.toThrow(/fork\.height: a whole number from 0 to 2\^53 − 1 expected, got -1/);
