@@ -12,9 +12,10 @@ import { createClient } from '@avanode/client';
 import { decodeUtxo, nodeIdToString } from '@avanode/codec';
 import { TEST_KEYS, createMockNode } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
-import { buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
+import { buildAddAutoRenewedValidatorTx, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NODE_ID } from '../src/node-identity.ts';
+import { rewardTxID } from '../src/network/auto-renew.ts';
 import { splitReward } from '../src/network/reward.ts';
 import { validateStateFile } from '../src/network/state-file.ts';
 
@@ -199,6 +200,53 @@ describe('ACP-267: the reward decision at a staker end (options.go prefersCommit
     await advanceTo(v.end);
     expect(await rewardsOf(v.txID)).toEqual([{ outputIndex: 2, owner: v.rewards, amount: split.delegatee }]);
     expect(await supply()).toBe(supply0 - reward);
+  });
+});
+
+describe("ACP-267 for an auto-renewed validator (RewardAutoRenewedValidatorTx's abort branch)", () => {
+  it('restakes a cycle ended at 100 %; at 85 % the next aborts: it leaves with its stake and what it restaked, without that cycle\'s reward', async () => {
+    expect(await now()).toBeGreaterThanOrEqual(HELICON);
+    next++;
+    const nodeID = nodeIdToString(new Uint8Array(20).fill(next));
+    const rewards = keyAddress(new Uint8Array(32).fill(next), LOCAL);
+    const sent = await sendTx(client, {
+      build: buildAddAutoRenewedValidatorTx,
+      params: {
+        nodeID,
+        weight: 2_000n * AVAX,
+        signer: await proofOfPossession(new Uint8Array(32).fill(next)),
+        validationRewardsOwner: { addresses: [rewards], threshold: 1 },
+        delegationRewardsOwner: { addresses: [rewards], threshold: 1 },
+        validatorAuthority: { addresses: [EWOQ_ADDRESS], threshold: 1 },
+        delegationShares: 20_000,
+        autoCompoundRewardShares: 500_000,
+        period: 3_600n,
+      },
+      keys: [EWOQ.privateKey],
+      wait: false,
+    });
+    const start = BigInt(server.control.mine().time);
+    expect((await client.platform.getTxStatus({ txID: sent.txID })).status).toBe('Committed');
+    const reward1 = BigInt((await shown(nodeID))!.potentialReward!);
+    await advanceTo(start + 3_600n);
+    // Cycle 1 committed: half its reward restaked, the rest paid by its reward tx.
+    const restaked1 = splitReward(reward1, 500_000n).delegatee;
+    expect(restaked1).toBeGreaterThan(0n);
+    expect(await rewardsOf(rewardTxID(sent.txID, start + 3_600n))).toEqual([{ outputIndex: 0, owner: rewards, amount: reward1 - restaked1 }]);
+    const cycle2 = (await shown(nodeID))!;
+    expect(cycle2.weight).toBe(String(2_000n * AVAX + restaked1));
+    const reward2 = BigInt(cycle2.potentialReward!);
+    expect(reward2).toBeGreaterThan(0n);
+    server.control.setUptime(nodeID, 85);
+    const supply0 = await supply();
+    const ewoq0 = await balance(EWOQ_ADDRESS);
+    await advanceTo(start + 7_200n);
+    expect(await shown(nodeID)).toBeUndefined();
+    // mintRewardOnAbort: only what it restaked before; the cycle's reward leaves the supply.
+    expect(await rewardsOf(rewardTxID(sent.txID, start + 7_200n))).toEqual([{ outputIndex: 0, owner: rewards, amount: restaked1 }]);
+    expect(await balance(rewards)).toBe(reward1);
+    expect(await supply()).toBe(supply0 - reward2);
+    expect(await balance(EWOQ_ADDRESS)).toBe(ewoq0 + 2_000n * AVAX);
   });
 });
 

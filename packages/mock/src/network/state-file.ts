@@ -24,7 +24,7 @@ export interface StateValidator {
   endTime: Uint64Like;
   /** nAVAX staked (the validator's own stake; delegations add to the weight in answers). */
   weight: Uint64Like;
-  /** Percent, e.g. "99.8632". Default "100.0000". */
+  /** This node's view of the validator's uptime, percent from "0" to "100", e.g. "99.8632": its reward at its end depends on it (network/uptime.ts). Default "100.0000". */
   uptime?: string;
   connected?: boolean;
   /** Percent with four decimals, e.g. "2.0000". */

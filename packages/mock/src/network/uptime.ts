@@ -19,8 +19,20 @@ const HELICON_UPTIME_REQUIREMENT = 0.9;
 /** The fraction (0 to 1) a stored uptime percentage stands for: the node's rawUptime. */
 const fractionOf = (uptime: string): number => Number(uptime) / 100;
 
+/** Uptimes as shown, remembered: a chain holds few distinct values, and getCurrentValidators prints each on every call. */
+const shown = new Map<string, string>();
+const SHOWN_KEPT = 1_000;
+
 /** getCurrentValidators' `uptime`: the node's Float32 of rawUptime · 100, four places. */
-export const shownUptime = (uptime: string): string => goFixed(fractionOf(uptime) * 100, 4, 32);
+export function shownUptime(uptime: string): string {
+  let text = shown.get(uptime);
+  if (text === undefined) {
+    text = goFixed(fractionOf(uptime) * 100, 4, 32);
+    if (shown.size >= SHOWN_KEPT) shown.clear();
+    shown.set(uptime, text);
+  }
+  return text;
+}
 
 /** prefersCommit's expected uptime for a primary-network validator (fraction): 90 % from Helicon on, else the network's requirement. */
 function uptimeRequirement(ledger: Ledger, validator: Pick<Staker, 'startTime'>): number {
@@ -39,7 +51,7 @@ export function prefersCommit(ledger: Ledger, validator: Staker): boolean {
   return fractionOf(uptime) >= uptimeRequirement(ledger, validator);
 }
 
-/** Longest NodeID a control call may name (`NodeID-` and a 20-byte cb58: 33 characters at most). */
+/** Longest NodeID a control call may name: `NodeID-` and the cb58 of 20 bytes and their checksum (at most 33 characters). */
 const MAX_NODE_ID_CHARS = 40;
 
 /** The current primary-network validator of `nodeID` (one with a start in the past), if any. */
@@ -88,7 +100,8 @@ export function nodeUptime(ledger: Ledger, examplesChain: boolean): UptimeAnswer
   const now = BigInt(chainTime(ledger));
   const primary = ledger.stakers.filter((s) => s.subnetID === P_CHAIN_ID && s.startTime <= now);
   const self = primary.find((s) => s.nodeID === NODE_ID);
-  if (!self) return examplesChain ? undefined : { error: "couldn't get node uptime: node is not a validator" };
+  // NodeUptime's errNotValidator: no weight of this node's on the primary network.
+  if (!self || weightOf(self, now) === 0n) return examplesChain ? undefined : { error: "couldn't get node uptime: node is not a validator" };
   const myStake = Number(weightOf(self, now));
   let total = 0n;
   for (const s of primary) total += weightOf(s, now);
