@@ -110,8 +110,8 @@ async function upstreamOf(fork: ForkUrlOptions, log: (line: string) => void): Pr
  */
 export async function createForkedMockNode(options: ForkedNodeOptions): Promise<MockNode & { fork: ForkSnapshot }> {
   const { fork } = options.network;
-  if ('reader' in fork) return forkMockNode(options as ForkedMockNodeOptions);
   const log = fork.log ?? ((line: string) => console.warn(line));
+  if ('reader' in fork) return forkMockNode({ ...options, network: { ...options.network, fork: { ...fork, log } } } as ForkedMockNodeOptions);
   const reader = await upstreamOf(fork, log);
   const forkOptions: ForkOptions = { reader, log, ...(fork.height !== undefined ? { height: fork.height } : {}), ...(fork.offline ? { offline: true } : {}) };
   return forkMockNode({ ...options, network: { ...options.network, fork: forkOptions } });

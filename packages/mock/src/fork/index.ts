@@ -18,7 +18,7 @@ export interface ForkOptions {
   height?: number;
   /** Reads from the cache alone: a miss answers the node's not-found, with one warning naming it. */
   offline?: boolean;
-  /** The fork's warnings and the upstream's failure reasons, one line each (default: none). */
+  /** The fork's warnings and the upstream's failure reasons, one line each (`createForkedMockNode` of the server entry: console.warn by default). */
   log?: (line: string) => void;
 }
 
