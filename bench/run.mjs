@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os';
 import { quick } from './measure.mjs';
 import { problemsOf, RESULTS, readResults, rowLine, writeReports } from './report.mjs';
 
-const all = ['generate.mjs', 'generate-large.mjs', 'sizes.mjs', 'client-overhead.mjs', 'client-http.mjs', 'validators.mjs', 'mock-throughput.mjs', 'codec.mjs', 'codec-crafted.mjs', 'wallet.mjs', 'cchain.mjs'];
+const all = ['generate.mjs', 'generate-large.mjs', 'sizes.mjs', 'client-overhead.mjs', 'client-http.mjs', 'validators.mjs', 'mock-throughput.mjs', 'codec.mjs', 'codec-crafted.mjs', 'wallet.mjs', 'cchain.mjs', 'fork-upstream.mjs'];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt > 0 ? process.argv[onlyAt + 1]?.split(',').map((name) => `${name}.mjs`) : undefined;
 const unknown = only?.filter((file) => !all.includes(file)) ?? [];

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 
 it('pnpm bench --quick runs every benchmark, prints its figures and writes nothing', () => {
   const out = execFileSync(process.execPath, [join(import.meta.dirname, '..', 'run.mjs'), '--quick'], { encoding: 'utf8', timeout: 240_000 });
-  for (const title of ['Generation', 'Generation from large documents', 'Bundle sizes', 'Client overhead in process', 'Client overhead over loopback HTTP', 'Validators', 'Mock node throughput', 'Codec (P-chain bytes)', 'Codec on crafted bytes', 'Wallet (build and sign)', 'C-chain to P-chain (build and sign)']) {
+  for (const title of ['Generation', 'Generation from large documents', 'Bundle sizes', 'Client overhead in process', 'Client overhead over loopback HTTP', 'Validators', 'Mock node throughput', 'Codec (P-chain bytes)', 'Codec on crafted bytes', 'Wallet (build and sign)', 'C-chain to P-chain (build and sign)', 'Fork upstream reads']) {
     expect(out).toContain(`\n${title}`);
   }
   expect(out).toMatch(/avanode-mock by default, the examples' chain [^\n]*: [\d,]+ req\/s \(0 errors/);

@@ -65,6 +65,7 @@ const guide: DefaultTheme.SidebarItem[] = [
       { text: 'Mocking the node in a frontend test', link: '/guide/msw' },
       { text: 'Running the mock node', link: '/guide/mock-node' },
       { text: 'Scenarios: a simulated network', link: '/guide/scenarios' },
+      { text: 'Test against a copy of Fuji', link: '/guide/fork' },
       { text: 'TanStack Query', link: '/guide/query' },
       { text: 'The avanode command line', link: '/guide/cli' },
       { text: 'MCP: your node in an AI assistant', link: '/guide/mcp' },

@@ -1,7 +1,7 @@
 // avanode-mock: the mock node on 127.0.0.1:9650 (by default), for curl, tools and other languages.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startMockServer } from './server.js';
+import { startForkedMockServer, startMockServer, type MockServer } from './server.js';
 import type { Overrides } from './rpc/overrides.js';
 import type { NetworkOptions } from './network/index.js';
 
@@ -9,6 +9,7 @@ const usage = `usage: avanode-mock [--host 127.0.0.1] [--port 9650] [--public] [
                     [--seed N] [--state file.json] [--block-time ms] [--manual-clock] [--network-id N]
                     [--helicon-time RFC3339] [--latency ms|min-max] [--fault-rate 0..1] [--no-control]
                     [--headers-timeout ms] [--request-timeout ms] [--max-header-bytes n]
+                    [--fork-url URL [--fork-cache dir] [--fork-height H] [--fork-offline]]
   --public        answer node-specific methods with "method not found", like the public server
   --unhealthy     health answers unhealthy (GET: 503)
   --overrides     a JSON file { "platform.getHeight": { "height": "42" }, … } of answers per method: a
@@ -26,7 +27,13 @@ const usage = `usage: avanode-mock [--host 127.0.0.1] [--port 9650] [--public] [
   --no-control    no control API under /_avanode/
   --headers-timeout MS   a client slower to send its headers gets 408 (default 5000)
   --request-timeout MS   a client slower to send its whole request gets 408 (default 10000)
-  --max-header-bytes N   larger request headers get 431 (default 16384)`;
+  --max-header-bytes N   larger request headers get 431 (default 16384)
+  --fork-url URL  start from this live node's P-chain at its last height (a fork: docs/guide/fork.md);
+                  what is issued runs here, nothing is ever written to it; not with --seed, --state,
+                  --network-id or --helicon-time
+  --fork-cache DIR   keep the upstream's answers by network and height in DIR (a later run at that height reads none again)
+  --fork-height H    fork at height H (the cache's key) instead of the upstream's last height
+  --fork-offline     read --fork-cache alone, no request (a read it lacks: the node's not-found and one warning)`;
 
 /** The flags, as node:util parseArgs reads them. */
 const OPTIONS = {
@@ -48,6 +55,10 @@ const OPTIONS = {
   'headers-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'max-header-bytes': { type: 'string' },
+  'fork-url': { type: 'string' },
+  'fork-cache': { type: 'string' },
+  'fork-height': { type: 'string' },
+  'fork-offline': { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;
 
@@ -95,6 +106,7 @@ export async function main(argv: string[]): Promise<number> {
   let network: NetworkOptions | undefined;
   let seed: number | undefined;
   let faultRate: number | undefined;
+  let forkHeight: number | undefined;
   const limits: Record<string, number> = {};
   try {
     for (const [flag, option] of [['headers-timeout', 'headersTimeoutMs'], ['request-timeout', 'requestTimeoutMs'], ['max-header-bytes', 'maxHeaderBytes']] as const) {
@@ -123,6 +135,15 @@ export async function main(argv: string[]): Promise<number> {
         clock: values['manual-clock'] ? 'manual' : 'real',
       };
     }
+    const forkFlags = (['fork-cache', 'fork-height'] as const).filter((flag) => values[flag] !== undefined);
+    if (values['fork-offline']) forkFlags.push('fork-offline' as never);
+    if (values['fork-url'] === undefined && forkFlags.length) throw new Error(`--${forkFlags[0]} goes with --fork-url URL (the node to fork)`);
+    if (values['fork-url'] !== undefined) {
+      const clash = (['seed', 'state', 'network-id', 'helicon-time'] as const).find((flag) => values[flag] !== undefined);
+      if (clash) throw new Error(`--fork-url starts from the upstream's state: not with --${clash}`);
+      if (values['fork-offline'] && values['fork-cache'] === undefined) throw new Error('--fork-offline reads the cache alone: give it with --fork-cache DIR');
+      forkHeight = integer('fork-height', values['fork-height'], 0, Number.MAX_SAFE_INTEGER);
+    }
     if (values['fault-rate'] !== undefined) {
       faultRate = Number(values['fault-rate']);
       if (!(faultRate >= 0 && faultRate <= 1)) throw new Error(`--fault-rate must be a number from 0 to 1, got ${values['fault-rate']}`);
@@ -132,9 +153,7 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const server = await startMockServer({
-      ...(network ? { network } : {}),
-      ...(seed !== undefined ? { seed } : {}),
+    const common = {
       ...(values.latency !== undefined ? { latency: values.latency } : {}),
       ...(faultRate !== undefined ? { faultRate } : {}),
       control: !values['no-control'],
@@ -145,13 +164,31 @@ export async function main(argv: string[]): Promise<number> {
       healthy: !values.unhealthy,
       ...(overrides ? { overrides } : {}),
       ...(values.log ? { log: (line: string) => console.error(line) } : {}),
-    });
+    };
+    const forkUrl = values['fork-url'];
+    if (forkUrl !== undefined) {
+      const blockTimeMs = values['block-time'] !== undefined ? Number(values['block-time']) : undefined;
+      const fork = {
+        url: forkUrl,
+        ...(values['fork-cache'] !== undefined ? { cacheDir: values['fork-cache'] } : {}),
+        ...(forkHeight !== undefined ? { height: forkHeight } : {}),
+        ...(values['fork-offline'] ? { offline: true } : {}),
+        log: (line: string) => console.error(`avanode-mock: ${line}`),
+      };
+      const server = await startForkedMockServer({ ...common, network: { fork, clock: values['manual-clock'] ? 'manual' : 'real', ...(blockTimeMs !== undefined ? { blockTimeMs } : {}) } });
+      // The upstream's URL is never printed (it may hold credentials or a hosted node's key).
+      console.log(`avanode-mock: a fork of network ${server.fork.networkID} at height ${server.fork.height}, on ${server.url}`);
+      return serving(server);
+    }
+    const server = await startMockServer({ ...common, ...(network ? { network } : {}), ...(seed !== undefined ? { seed } : {}) });
     console.log(`avanode-mock: a mock Avalanche node on ${server.url} (try: curl -s -X POST -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"info.getNodeVersion"}' ${server.url}/ext/info)`);
-    const stop = () => void server.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    return -1;
+    return serving(server);
   } catch (error) {
+    // The fork's options or its upstream: named, never the upstream's URL.
+    if (error instanceof Error && (error.name === 'ForkError' || error.name === 'UpstreamConfigError')) {
+      console.error(`avanode-mock: ${error.message}`);
+      return error.name === 'UpstreamConfigError' ? 2 : 1;
+    }
     // A state file or an override that does not check out, a bad latency or limit: the options, not the port.
     if (error instanceof Error && (error.name === 'StateError' || error.name === 'OverrideError' || error instanceof RangeError)) {
       const file = error.name === 'StateError' ? values.state : error.name === 'OverrideError' ? fileOf.get((error as Error & { method: string }).method) : undefined;
@@ -161,4 +198,12 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`avanode-mock: cannot listen on ${values.host}:${port}: ${(error as Error).message}`);
     return 1;
   }
+}
+
+/** Serves until SIGINT or SIGTERM; -1: the process stays up. */
+function serving(server: MockServer): number {
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return -1;
 }

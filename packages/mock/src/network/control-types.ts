@@ -49,6 +49,6 @@ export interface MockControl {
   slow(ms: number, options?: { method?: string; count?: number }): void;
   /** The next `count` (default 1) requests (or calls of `method`) get their connection reset. */
   drop(options?: { method?: string; count?: number }): void;
-  /** Where the network stands; `state`: what it started from (the spec's examples, a seed, or a state file). */
-  status(): { network: true; state: 'examples' | 'seed' | 'file'; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
+  /** Where the network stands; `state`: what it started from (the spec's examples, a seed, a state file, or a fork of a live network). */
+  status(): { network: true; state: 'examples' | 'seed' | 'file' | 'fork'; networkID: number; height: number; time: number; clockMs: number; mempool: string[]; utxos: number; validators: number };
 }

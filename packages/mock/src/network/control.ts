@@ -28,7 +28,7 @@ export interface Controlled {
   faults: Faults;
   healthSettings: Map<string, HealthSetting>;
   /** What the network started from. */
-  startedFrom: 'examples' | 'seed' | 'file';
+  startedFrom: 'examples' | 'seed' | 'file' | 'fork';
 }
 
 const MAX_UINT64 = 2n ** 64n - 1n;

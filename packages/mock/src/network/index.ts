@@ -33,6 +33,17 @@ export interface NetworkOptions {
   clock?: 'manual' | 'real';
   /** Helicon's activation on a local network, RFC 3339 (over the seed's or the state file's); mainnet's and Fuji's are the node's own. */
   heliconTime?: string;
+  /** A fork of a live network (src/fork/): made by `createForkedMockNode`, which reads the upstream first. */
+  forked?: ForkedStart;
+}
+
+/** What a fork gives the simulation: the ledger to start (and reset) from, and the reads made before a call (src/fork/lazy.ts). */
+export interface ForkedStart {
+  ledger(): Ledger;
+  /** Reads what the call will read into `ledger`; the upstream's answer for what lies at or below the fork height. */
+  prepare(method: string, params: Record<string, unknown>, ledger: Ledger): Promise<Answer | undefined>;
+  /** Counts what the reads put into a ledger (remembered answers are worked out again after a change). */
+  changes(): number;
 }
 
 export interface Simulation {
@@ -48,10 +59,9 @@ export interface Simulation {
   sharedMemory(): SharedMemory | undefined;
   /**
    * Waited for before the network answers a call (rpc/dispatch.ts, the one place a call waits on
-   * the network): a network whose state is not all in memory (a fork) reads there what the call
-   * will read, or resolves with the answer itself (an upstream's, for what it alone holds); a
-   * rejection is the call's error. Not set today: every network's state is in memory, so no call
-   * waits and none makes a promise.
+   * the network): a fork (src/fork/lazy.ts) reads there what the call will read into its ledger,
+   * or resolves with the answer itself (the upstream's, for what lies at or below the fork
+   * height). Undefined (no promise) without a fork: every other network's state is in memory.
    */
   prepare?(method: string, params: unknown, blockchainID?: string): Promise<Answer | undefined> | undefined;
   /** Whether `method`'s answers only read the network: the same params, the same answer while `version()` stays. */
@@ -81,7 +91,7 @@ function withHeliconTime(state: StateFile, time: string): StateFile {
 
 /** The state a network starts (and resets) from: a state file's or a seed's, checked; undefined for the spec's examples' chain. */
 function startingState(network: NetworkOptions | undefined, seed: number): StateFile | undefined {
-  if (!network) return undefined;
+  if (!network || network.forked) return undefined;
   const state = network.state !== undefined ? validateStateFile(network.state) : generateState(seed, network.networkID !== undefined ? { networkID: network.networkID } : {});
   return network.heliconTime !== undefined ? withHeliconTime(state, network.heliconTime) : state;
 }
@@ -105,6 +115,8 @@ function cChainHost(ledger: Ledger): CChainHost {
 
 export function createSimulation(options: SimulationOptions = {}): Simulation {
   const network: NetworkOptions | undefined = options.network === true ? {} : options.network || undefined;
+  // A fork reads its upstream before it can answer: it is made with `await createForkedMockNode` (src/server.ts), not here.
+  if (network && 'fork' in network) throw new TypeError('network.fork: a fork reads the upstream first; create it with `await createForkedMockNode({ network: { fork: { url } } })` of @avanode/mock/server (or `avanode-mock --fork-url`)');
   const seed = network?.seed ?? options.seed ?? 1;
   const blockTimeMs = network?.blockTimeMs ?? 2000;
   // A timer cannot wait longer than 2^31 − 1 ms.
@@ -135,16 +147,26 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     clock?.stop();
     mints = 0;
     version++;
-    ledger = initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
+    ledger = network?.forked ? network.forked.ledger() : initial ? createLedger(initial, blockTimeMs) : createExamplesLedger(blockTimeMs);
     shared = new SharedMemory();
     ledger.sharedMemory = shared;
-    cChain = createCChain(cChainHost(ledger), shared, !initial);
+    cChain = createCChain(cChainHost(ledger), shared, !initial && !network?.forked);
     const built = ledger;
     clock = createClock({ startMs: lastBlock(built).time * 1000, blockTimeMs, mode: network?.clock ?? 'manual', onTick: blockAt });
     const ticking = clock;
     built.clockMs = () => ticking.now();
   }
   build();
+
+  /** A fork's reads before a P-chain call (Simulation.prepare); set only on a fork. */
+  function forkPrepare(forked: ForkedStart, method: string, params: unknown): Promise<Answer | undefined> | undefined {
+    if (!ledger || !method.startsWith('platform.') || !isObject(params)) return undefined;
+    const before = forked.changes();
+    return forked.prepare(method, params, ledger).finally(() => {
+      // What the fork read is in the ledger: remembered answers are worked out again.
+      if (forked.changes() !== before) version++;
+    });
+  }
 
   const control = createControl({
     running: () => ({ ...need(), cChain }),
@@ -156,7 +178,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
     nextMint: () => ++mints,
     faults,
     healthSettings,
-    startedFrom: !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
+    startedFrom: network?.forked ? 'fork' : !initial ? 'examples' : network?.state !== undefined ? 'file' : 'seed',
   });
 
   return {
@@ -182,6 +204,7 @@ export function createSimulation(options: SimulationOptions = {}): Simulation {
         version++;
       }
     },
+    ...(network?.forked ? { prepare: (method: string, params: unknown) => forkPrepare(network.forked!, method, params) } : {}),
     covers: (method, blockchainID) => ledger !== undefined && (answers[method] !== undefined || cChain?.covers(method, blockchainID) === true),
     readsOnly: (method) => readOnlyAnswers.has(method) || cChain?.readsOnly(method) === true,
     cChain: () => cChain,
