@@ -35,7 +35,7 @@ async function call<T>(method: string, params: unknown): Promise<T | { error: st
 const result = async <T>(method: string, params: unknown = {}) => (await call<T>(method, params)) as T;
 
 describe("the mempool's 64 MiB (mempool.go maxMempoolSize, ErrMempoolFull)", () => {
-  it('takes 1,024 txs of 64 KiB, refuses the next with its ID, size and the space left, and takes one again after a block', { timeout: 120_000 }, async () => {
+  it('takes 1,024 txs of 64 KiB, refuses the next with its ID, size and the space left, and takes one again after a block', { timeout: 300_000 }, async () => {
     expect(FITTING).toBe(1024);
     const { utxos } = await result<{ utxos: string[] }>('platform.getUTXOs', { addresses: [ADDRESS], limit: 1024, encoding: 'hex' });
     const { utxos: rest } = await result<{ utxos: string[] }>('platform.getUTXOs', { addresses: [ADDRESS], limit: 1024, encoding: 'hex', startIndex: (await result<{ endIndex: unknown }>('platform.getUTXOs', { addresses: [ADDRESS], limit: 1024, encoding: 'hex' })).endIndex });

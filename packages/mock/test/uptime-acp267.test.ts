@@ -9,7 +9,7 @@
 // commission from delegators already paid is still paid. info.uptime as network/network.go
 // NodeUptime computes it, with the node's UptimeRequirement (80 %: ACP-267 does not reach it).
 import { createClient } from '@avanode/client';
-import { decodeUtxo, nodeIdToString } from '@avanode/codec';
+import { decodeBlock, decodeUtxo, encodeTx, nodeIdToString, txId } from '@avanode/codec';
 import { TEST_KEYS, createMockNode } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildAddAutoRenewedValidatorTx, buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, sendTx } from '@avanode/wallet';
@@ -44,6 +44,16 @@ const rewardsOf = async (txID: string) => {
   const { utxos } = await client.platform.getRewardUTXOs({ txID });
   return (utxos as string[]).map((u) => decodeUtxo(u, { network: 'local' })).map((u) => ({ outputIndex: u.outputIndex, owner: (u.output as { addresses: string[] }).addresses[0], amount: BigInt((u.output as { amount: number | bigint }).amount) }));
 };
+/** The type of the block after the proposal block holding `txID` (a bounded walk down from the tip). */
+async function decisionAfter(txID: string): Promise<string> {
+  const blockAt = async (height: number) => decodeBlock((await client.platform.getBlockByHeight({ height: String(height), encoding: 'hex' })).block as string, { network: 'local' }) as { type: string; tx?: unknown };
+  const tip = Number((await client.platform.getHeight()).height);
+  for (let h = tip - 1; h > Math.max(0, tip - 200); h--) {
+    const block = await blockAt(h);
+    if (block.type === 'BanffProposalBlock' && txId(encodeTx(block.tx as never)) === txID) return (await blockAt(h + 1)).type;
+  }
+  throw new Error(`no proposal block holds ${txID} in the last 200 blocks`);
+}
 const balance = async (address: string) => BigInt((await client.platform.getBalance({ addresses: [address] })).balance);
 const shown = async (nodeID: string) => ((await client.platform.getCurrentValidators({ nodeIDs: [nodeID] })).validators as Array<Record<string, string>>)[0];
 /** POST /_avanode/uptime, the control API's HTTP twin. */
@@ -138,6 +148,13 @@ describe('ACP-267: the reward decision at a staker end (options.go prefersCommit
     expect(await rewardsOf(forfeits.txID)).toEqual([]);
     expect(await balance(forfeits.rewards)).toBe(0n);
     expect(await supply()).toBe(supply0 - forfeitReward);
+    // Each RewardValidatorTx is on the chain in a proposal block; its decision block is a commit
+    // for the paid one and an abort for the other, whose tx the node keeps with status Aborted.
+    for (const [staker, status, decision] of [[paid, 'Committed', 'BanffCommitBlock'], [forfeits, 'Aborted', 'BanffAbortBlock']] as const) {
+      const rewardTx = txId(encodeTx({ unsignedTx: { type: 'RewardValidatorTx', txID: staker.txID }, credentials: [] } as never));
+      expect(await client.platform.getTxStatus({ txID: rewardTx })).toEqual({ status });
+      expect(await decisionAfter(rewardTx)).toBe(decision);
+    }
   });
 
   it('needs 90 % of a validator that started after Helicon: 85 % forfeits, 90 % is paid', async () => {

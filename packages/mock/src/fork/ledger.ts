@@ -7,6 +7,7 @@ import type { BlockRecord, Ledger } from '../network/ledger.js';
 import { heliconTimeOf, stakingWith } from '../network/params.js';
 import { recordValidatorSets } from '../network/validator-sets.js';
 import type { ForkSnapshot } from './snapshot.js';
+import { Mempool } from '../network/mempool.js';
 
 export function forkLedger(snapshot: ForkSnapshot): Ledger {
   const block: BlockRecord = { id: snapshot.block.id, height: snapshot.height, time: snapshot.block.time, bytes: snapshot.block.bytes, txIDs: [] };
@@ -31,7 +32,7 @@ export function forkLedger(snapshot: ForkSnapshot): Ledger {
     minStake: { ...snapshot.minStake },
     staking: stakingWith(snapshot.networkID),
     heliconTime: snapshot.heliconTime !== undefined ? BigInt(Math.floor(Date.parse(snapshot.heliconTime) / 1000)) : heliconTimeOf(snapshot.networkID),
-    mempool: new Map(),
+    mempool: new Mempool(),
     dropped: new Map(),
     aborted: new Set(),
     recentlyAccepted: [],

@@ -2,45 +2,24 @@
 // the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
 // answer, hex or json, comes from the same bytes.
 import type { SharedMemory } from '../shared-memory.js';
-import { EMPTY_ID, addressToShortId, blockId, decodeBlock, decodeCB58, decodeTx, encodeBlock, encodeTx, encodeUtxo, formatAddress, shortIdToString, txId, utxoId, type Block } from '@avanode/codec';
+import { EMPTY_ID, blockId, decodeBlock, decodeTx, encodeBlock, encodeTx, txId, type Block } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
 import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
 import { compareBytes } from '../util/bytes.js';
+import { makeUtxo, u64, type Owner, type UtxoRecord } from '../state/utxo.js';
 import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
 import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
 import { StateError } from './state-file.js';
 import { Mempool } from './mempool.js';
 import { stateTxs, type StateTxOptions } from './state-txs.js';
 
-// Re-exported for the modules that read it here (it lives in util/, below the ledger and validator-sets.ts).
-export { compareBytes };
+// Re-exported for the modules that read them here (they live below the ledger: util/, state/utxo.ts).
+export { compareBytes, makeUtxo, type Owner, type UtxoRecord };
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 /** The P-chain's ID (ids.Empty), in every P-chain tx's blockchainID. */
 export const P_CHAIN_ID = EMPTY_ID;
-
-export interface Owner {
-  locktime: bigint;
-  threshold: number;
-  /** `P-<hrp>1…`. */
-  addresses: string[];
-}
-
-export interface UtxoRecord {
-  id: string;
-  txID: string;
-  outputIndex: number;
-  assetID: string;
-  amount: bigint;
-  /** A stakeable.LockOut's locktime, 0 for a plain output. */
-  stakeableLocktime: bigint;
-  owner: Owner;
-  bytes: Uint8Array;
-  /** The owner's short IDs (cb58) and the UTXO ID's bytes, worked out once: getUTXOs and getBalance match and sort on them on every call. */
-  keys: string[];
-  idBytes: Uint8Array;
-}
 
 export interface BlockRecord {
   id: string;
@@ -176,25 +155,12 @@ export interface Ledger {
   validatorSets: ValidatorSetsSnapshot[];
   /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
   sharedMemory?: SharedMemory;
+  /** The chain the spec's examples describe (network/examples-ledger.ts): a sample of mainnet's validators, without this node's own stake. */
+  fromExamples?: boolean;
 }
 
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
 const ownerOf = (o: StateOwner): Owner => ({ locktime: big(o.locktime), threshold: o.threshold ?? 1, addresses: [...o.addresses] });
-/** A JSON number while exact, as the codec writes and reads uint64s. */
-const u64 = (value: bigint): number | bigint => (value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value);
-
-/** The node's codec form of a UTXO (a secp256k1fx.TransferOutput, inside a stakeable.LockOut when locked). */
-export function makeUtxo(ledger: Pick<Ledger, 'networkID'>, txID: string, outputIndex: number, assetID: string, amount: bigint, owner: Owner, stakeableLocktime = 0n): UtxoRecord {
-  // secp256k1fx prints its addresses with the network's HRP; sorted by bytes, as the node requires.
-  const shortIDs = owner.addresses.map((a) => decodeCB58(addressToShortId(a))).sort(compareBytes);
-  const addresses = shortIDs.map((bytes) => formatAddress(bytes, ledger.networkID));
-  const transfer = { addresses, amount: u64(amount), locktime: u64(owner.locktime), threshold: owner.threshold };
-  const output = stakeableLocktime > 0n ? { locktime: u64(stakeableLocktime), output: transfer } : transfer;
-  const bytes = encodeUtxo({ txID, outputIndex, assetID, output });
-  const id = utxoId({ txID, outputIndex });
-  const keys = shortIDs.map(shortIdToString);
-  return { id, txID, outputIndex, assetID, amount, stakeableLocktime, owner: { ...owner, addresses }, bytes, keys, idBytes: decodeCB58(id) };
-}
 
 /** Encodes `block` and puts it on the chain with its txs (kept under `id` when given, else the hash of their bytes). */
 function pushBlock(ledger: Ledger, block: Record<string, unknown>, time: number, txs: Array<{ bytes: Uint8Array; id?: string }>): BlockRecord {
