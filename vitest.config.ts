@@ -36,6 +36,7 @@ export default defineConfig({
       '@avanode/client/platform': here('./packages/client/src/generated/platform.ts'),
       '@avanode/client/health': here('./packages/client/src/generated/health.ts'),
       '@avanode/client/evm': here('./packages/client/src/generated/evm.ts'),
+      '@avanode/client/reads': here('./packages/client/src/generated/reads.ts'),
       '@avanode/client/wait-for-tx': here('./packages/client/src/wait-for-tx.ts'),
       '@avanode/client': here('./packages/client/src/index.ts'),
       '@avanode/msw/server': here('./packages/msw/src/server.ts'),

@@ -7,7 +7,7 @@
 // times, identical reads in flight made once, every answer kept (in memory, and in the fork
 // cache of `cache.ts` once the fork is pinned at a network and height).
 import { type CoreClient, createCoreClient, HttpError, NetworkError, ResponseParseError, ResponseTooLargeError, RpcError, TimeoutError } from '@avanode/client';
-import type { Methods } from '@avanode/types';
+import { reads } from '@avanode/client/reads';
 import type { CachedAnswer, ForkCache } from './cache.js';
 import { UpstreamConfigError, checkPin } from './upstream-config.js';
 
@@ -82,50 +82,19 @@ export class UpstreamRefusedError extends Error {
 }
 
 
-/**
- * The reads a fork may send, per endpoint: an allow-list (the node's read methods of the spec),
- * so a write (`platform.issueTx`, `avax.issueTx`) or a name in another letter case never leaves.
- * Typed by the spec's method names, so a misspelt entry does not compile.
- */
-const READS = {
-  '/ext/info': ['info.acps', 'info.getBlockchainID', 'info.getNetworkID', 'info.getNetworkName', 'info.getNodeID', 'info.getNodeIP', 'info.getNodeVersion', 'info.getTxFee', 'info.getVMs', 'info.isBootstrapped', 'info.peers', 'info.upgrades', 'info.uptime'],
-  '/ext/bc/P': [
-    'platform.getAllValidatorsAt',
-    'platform.getBalance',
-    'platform.getBlock',
-    'platform.getBlockByHeight',
-    'platform.getBlockchainStatus',
-    'platform.getBlockchains',
-    'platform.getCurrentSupply',
-    'platform.getCurrentValidators',
-    'platform.getFeeConfig',
-    'platform.getFeeState',
-    'platform.getHeight',
-    'platform.getL1Validator',
-    'platform.getMinStake',
-    'platform.getProposedHeight',
-    'platform.getRewardUTXOs',
-    'platform.getStake',
-    'platform.getStakingAssetID',
-    'platform.getSubnet',
-    'platform.getSubnets',
-    'platform.getTimestamp',
-    'platform.getTotalStake',
-    'platform.getTx',
-    'platform.getTxStatus',
-    'platform.getUTXOs',
-    'platform.getValidatorFeeConfig',
-    'platform.getValidatorFeeState',
-    'platform.getValidatorsAt',
-    'platform.sampleValidators',
-    'platform.validatedBy',
-    'platform.validates',
-  ],
-  '/ext/bc/X': ['avm.getAssetDescription', 'avm.getTxFee'],
-  '/ext/bc/C/avax': ['avax.getAtomicTx', 'avax.getAtomicTxStatus', 'avax.getUTXOs'],
-} as const satisfies Record<UpstreamEndpoint, readonly (keyof Methods)[]>;
+/** Which endpoint serves a method, by its namespace: the fork reads the P-chain and what its txs name on X and C. */
+const ENDPOINT_OF_NAMESPACE: Readonly<Record<string, UpstreamEndpoint>> = { info: '/ext/info', platform: '/ext/bc/P', avm: '/ext/bc/X', avax: '/ext/bc/C/avax' };
 
-const READ_SETS = new Map<string, ReadonlySet<string>>(Object.entries(READS).map(([endpoint, methods]) => [endpoint, new Set<string>(methods)]));
+/**
+ * The reads a fork may send, per endpoint: the client's allow-list of the spec's methods not
+ * marked `x-mutating` (`@avanode/client/reads`, the one a retry trusts), so a write
+ * (`platform.issueTx`, `avax.issueTx`) or a name in another letter case never leaves.
+ */
+const READ_SETS = new Map<string, Set<string>>(Object.values(ENDPOINT_OF_NAMESPACE).map((endpoint) => [endpoint, new Set<string>()]));
+for (const method of reads) {
+  const endpoint = ENDPOINT_OF_NAMESPACE[method.slice(0, method.indexOf('.'))];
+  if (endpoint) READ_SETS.get(endpoint)!.add(method);
+}
 
 export interface UpstreamOptions {
   /** The node's base URL (`http://127.0.0.1:9650`): http or https; credentials in it are sent as Basic auth and never shown. */
