@@ -12,6 +12,7 @@ import { decodeTx, nodeIdToString } from '@avanode/codec';
 import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddAutoRenewedValidatorTx, buildSetAutoRenewedValidatorConfigTx, keyAddress, proofOfPossession, signTx, type BuiltTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
+import { spendInputs } from './simulation-spend.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
 import type { Ledger } from '../src/network/ledger.ts';
 
@@ -98,15 +99,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
   for (const [i, step] of sequence.entries()) {
     if (step.kind === 'advance') sim.control.advance(step.ms);
     else if (step.kind === 'add' || added.length > 0) {
-      const common = {
-        utxos: result(sim.answer('platform.getUTXOs', { addresses: [FROM], encoding: 'hex' })).utxos as string[],
-        fromAddresses: [FROM],
-        feeState: result(sim.answer('platform.getFeeState', {})) as { price: number },
-        feeConfig: result(sim.answer('platform.getFeeConfig', {})) as { weights: number[] },
-        network: NETWORK,
-        avaxAssetID: ledger().avaxAssetID,
-        minIssuanceTime: Math.floor(sim.nowMs()! / 1000),
-      };
+      const common = spendInputs(sim, FROM, NETWORK);
       const authority = { addresses: [FROM], threshold: 1 };
       let built: BuiltTx;
       if (step.kind === 'add') {

@@ -12,6 +12,7 @@ import { nodeIdToString } from '@avanode/codec';
 import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, signTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
+import { spendInputs } from './simulation-spend.ts';
 import { splitReward } from '../src/network/reward.ts';
 import { createSimulation, generateState, type Simulation } from '../src/network/index.ts';
 
@@ -39,7 +40,6 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
   { minLength: 6, maxLength: 14 },
 );
 
-const result = (answer: unknown) => (answer as { result: Record<string, unknown> }).result;
 
 interface Ours {
   kind: 'validator' | 'delegator';
@@ -80,15 +80,7 @@ async function play(sim: Simulation, helicon: bigint, sequence: Step[], signers:
       }
     } else {
       const now = Math.floor(sim.nowMs()! / 1000);
-      const common = {
-        utxos: result(sim.answer('platform.getUTXOs', { addresses: [FROM], encoding: 'hex' })).utxos as string[],
-        fromAddresses: [FROM],
-        feeState: result(sim.answer('platform.getFeeState', {})) as { price: number },
-        feeConfig: result(sim.answer('platform.getFeeConfig', {})) as { weights: number[] },
-        network: NETWORK,
-        avaxAssetID: ledger().avaxAssetID,
-        minIssuanceTime: now,
-      };
+      const common = spendInputs(sim, FROM, NETWORK);
       const nodeID = step.kind === 'validator' ? nodeIdToString(new Uint8Array(20).fill(i + 1).map((b, j) => (j === 0 ? 0xce : b))) : (validators[step.target]?.nodeID ?? nodeIdToString(new Uint8Array(20).fill(0xdf)));
       const built =
         step.kind === 'validator'
