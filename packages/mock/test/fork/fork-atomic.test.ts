@@ -4,7 +4,7 @@
 // imported on the fork with @avanode/wallet over HTTP on 127.0.0.1. The upstream's atomic UTXO
 // stays unspent upstream; each address's atomic UTXOs are read once.
 import { createClient } from '@avanode/client';
-import { startForkedMockServer, startMockServer, type MockServer } from '@avanode/mock/server';
+import { createForkedMockNode, startForkedMockServer, startMockServer, type ForkReader, type MockServer } from '@avanode/mock/server';
 import { buildCChainExportTx, buildImportTx, createKeySigner, createWallet, keyAddress, readUtxos, sendTx, signAtomicTx, withBaseFeeMargin } from '@avanode/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstream, type Upstream } from '../../src/fork/upstream.ts';
@@ -128,5 +128,35 @@ describe('the upstream\'s shared memory on a fork', () => {
     expect(forkLog).toEqual([]);
     // The fork's upstream was never written to.
     expect(reader.log.some((entry) => entry.method.endsWith('issueTx'))).toBe(false);
+  });
+
+  it('control.reset goes back to the fork\'s state: the imported UTXOs wait again, with no new request', async () => {
+    const requests = reader.log.length;
+    fork.control.reset();
+    expect(await waiting(fork.url, a.p)).toEqual(await waiting(upstream.url, a.p));
+    expect(await waiting(fork.url, b.p)).toEqual(await waiting(upstream.url, b.p));
+    expect(await balance(fork.url, a.p)).toBe(0n);
+    expect(reader.log.length).toBe(requests);
+  });
+
+  it('an upstream failure on an atomic read: the node\'s text (problem retrieving UTXOs: closed), the reason logged; the next read works', async () => {
+    const log: string[] = [];
+    let failing = true;
+    const flaky: ForkReader = {
+      read: (endpoint, method, params) => {
+        if (failing && method === 'platform.getUTXOs' && params.sourceChain !== undefined) return Promise.reject(Object.assign(new Error('upstream unavailable'), { reason: 'HTTP 502 Bad Gateway (after 4 attempts)' }));
+        return reader.read(endpoint, method, params);
+      },
+    };
+    const node = await createForkedMockNode({ network: { fork: { reader: flaky, log: (line) => log.push(line) } } });
+    try {
+      const ask = async () => JSON.parse((await node.handle({ method: 'POST', path: '/ext/bc/P', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getUTXOs', params: { addresses: [a.p], sourceChain: 'C', encoding: 'hex' } }) })).body);
+      expect((await ask()).error).toMatchObject({ code: -32000, message: 'problem retrieving UTXOs: closed' });
+      expect(log).toEqual([expect.stringMatching(/^fork: the upstream could not answer platform\.getUTXOs .*HTTP 502 Bad Gateway \(after 4 attempts\)$/)]);
+      failing = false;
+      expect((await ask()).result.utxos).toEqual(await waiting(upstream.url, a.p));
+    } finally {
+      await node.close();
+    }
   });
 });
