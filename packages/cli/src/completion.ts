@@ -11,7 +11,7 @@ export const completionUsage = `usage: avanode completion bash|zsh
   zsh:  source <(avanode completion zsh)    (or save it as _avanode in a folder of your $fpath)`;
 const COMMON = ['--url', '--params', '--timeout-ms', '--no-validate', '--compact', '--help'];
 const HEALTH = ['--url', '--endpoint', '--watch', '--interval-ms', '--timeout-ms', '--json', '--help'];
-const MOCK = ['--host', '--port', '--public', '--unhealthy', '--overrides', '--log', '--help'];
+const MOCK = ['--host', '--port', '--public', '--unhealthy', '--overrides', '--log', '--fork-url', '--fork-cache', '--fork-height', '--fork-offline', '--help'];
 
 function flagsOf(method: CliMethod): string[] {
   const flags = method.params.flatMap((p) => [`--${p.flag}`, ...(p.kind === 'boolean' ? [`--no-${p.flag}`] : [])]);

@@ -3,9 +3,15 @@
 // (an address's UTXOs, a subnet, an L1 validator, the UTXOs a tx spends), or answers a read of
 // what lies at or below the fork height (a block, a tx, a past validator set) with the upstream's
 // answer. Everything read is kept: each object is read once per fork (and per cache, with one).
-import { addressToShortId, decodeCB58, decodeHex, decodeHexNC, formatAddress, parseTx, txId, utxoId } from '@avanode/codec';
+import { EMPTY_ID, addressToShortId, decodeCB58, decodeHex, decodeHexNC, encodeCB58, formatAddress, parseTx, txId, utxoId, type ParsedTx } from '@avanode/codec';
+import { recoverAddress } from '@avanode/wallet/rules';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { toShared } from '../chains/p/atomic.js';
+import { parseAddressedCall, parseL1ValidatorWeight, parseRegisterL1Validator, parseWarpMessage } from '../executor/warp-message.js';
 import type { Answer } from '../network/answer.js';
+import { lookupAlias } from '../network/answers.js';
 import type { Ledger } from '../network/ledger.js';
+import type { UtxoRecord } from '../state/utxo.js';
 import { unavailableText } from './failure.js';
 import { failureReason, rpcErrorText, type ForkEndpoint, type ForkReader } from './reader.js';
 import { outputParts } from '../executor/verify.js';
@@ -51,6 +57,10 @@ interface Loaded {
   addresses: Set<string>;
   /** UTXO IDs read from the upstream: one spent here is never put back by a later read. */
   utxos: Set<string>;
+  /** `<source chain ID> <short ID>` whose atomic UTXOs (shared memory, source chain → P) were read. */
+  atomic: Set<string>;
+  /** Atomic UTXO IDs read from the upstream: one imported here is never put back by a later read. */
+  atomicUtxos: Set<string>;
   /** Subnets read whole (getSubnet and their validators). */
   subnets: Set<string>;
   /** Whether the copied stakers' staked outputs were read (their txs). */
@@ -80,7 +90,7 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
   const loaded = (ledger: Ledger): Loaded => {
     let entry = loadedBy.get(ledger);
     if (!entry) {
-      entry = { addresses: new Set(), utxos: new Set(), subnets: new Set(snapshot.subnetsRead), stakes: false };
+      entry = { addresses: new Set(), utxos: new Set(), atomic: new Set(), atomicUtxos: new Set(), subnets: new Set(snapshot.subnetsRead), stakes: false };
       loadedBy.set(ledger, entry);
     }
     return entry;
@@ -115,44 +125,78 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     return pending;
   }
 
+  /**
+   * One address's UTXOs, page by page (getUTXOs; `sourceChain`: those that chain exported to the
+   * P-chain); `take` gets each that reads. False when the upstream has no answer (offline, or its
+   * own error): the address is not marked as read.
+   */
+  async function readUtxoPages(ledger: Ledger, key: string, sourceChain: string | undefined, take: (record: UtxoRecord) => void): Promise<boolean> {
+    const address = formatAddress(decodeCB58(key), snapshot.networkID);
+    let startIndex: Params | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await read('/ext/bc/P', 'platform.getUTXOs', { addresses: [address], limit: PAGE, encoding: 'hex', ...(sourceChain ? { sourceChain } : {}), ...(startIndex ? { startIndex } : {}) });
+      if (!('result' in answer)) return false;
+      const result = answer.result as { utxos?: unknown; endIndex?: Params; numFetched?: unknown };
+      const utxos = list(result.utxos ?? [], 'getUTXOs.utxos');
+      for (const hex of utxos) {
+        let record: UtxoRecord;
+        try {
+          record = utxoOf(ledger, String(hex));
+        } catch (error) {
+          // A UTXO the codec does not read (not a secp256k1fx output): left out, said once per address.
+          if (!warned.has(`utxo ${key}`)) {
+            warned.add(`utxo ${key}`);
+            log(`fork: a UTXO of ${address} from the upstream did not read and is left out: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
+          }
+          continue;
+        }
+        take(record);
+      }
+      // A short page ends the list; so does a cursor that does not move (a hostile upstream's loop).
+      if (utxos.length < PAGE || !result.endIndex || JSON.stringify(result.endIndex) === JSON.stringify(startIndex)) break;
+      startIndex = result.endIndex;
+    }
+    return true;
+  }
+
   /** Reads the UTXOs of these addresses (short IDs) that are not read yet. */
   async function loadAddresses(ledger: Ledger, keys: string[]): Promise<void> {
     const state = loaded(ledger);
     const fresh = [...new Set(keys)].filter((k) => !state.addresses.has(k));
-    await mapLimited(
-      fresh,
-      async (key) => {
-        const address = formatAddress(decodeCB58(key), snapshot.networkID);
-        let startIndex: Params | undefined;
-        for (let page = 0; page < MAX_PAGES; page++) {
-          const answer = await read('/ext/bc/P', 'platform.getUTXOs', { addresses: [address], limit: PAGE, encoding: 'hex', ...(startIndex ? { startIndex } : {}) });
-          if (!('result' in answer)) return;
-          const result = answer.result as { utxos?: unknown; endIndex?: Params; numFetched?: unknown };
-          const utxos = list(result.utxos ?? [], 'getUTXOs.utxos');
-          for (const hex of utxos) {
-            let record: ReturnType<typeof utxoOf>;
-            try {
-              record = utxoOf(ledger, String(hex));
-            } catch (error) {
-              // A UTXO the codec does not read (not a secp256k1fx output): left out, said once per address.
-              if (!warned.has(`utxo ${key}`)) {
-                warned.add(`utxo ${key}`);
-                log(`fork: a UTXO of ${address} from the upstream did not read and is left out: ${error instanceof Error ? error.message.slice(0, 200) : String(error)}`);
-              }
-              continue;
-            }
-            if (state.utxos.has(record.id)) continue;
-            state.utxos.add(record.id);
-            ledger.utxos.set(record.id, record);
-          }
-          // A short page ends the list; so does a cursor that does not move (a hostile upstream's loop).
-          if (utxos.length < PAGE || !result.endIndex || JSON.stringify(result.endIndex) === JSON.stringify(startIndex)) break;
-          startIndex = result.endIndex;
-        }
-        state.addresses.add(key);
-        changes++;
-      },
-    );
+    await mapLimited(fresh, async (key) => {
+      const done = await readUtxoPages(ledger, key, undefined, (record) => {
+        if (state.utxos.has(record.id)) return;
+        state.utxos.add(record.id);
+        ledger.utxos.set(record.id, record);
+      });
+      if (!done) return;
+      state.addresses.add(key);
+      changes++;
+    });
+  }
+
+  /**
+   * Reads what `sourceChain` (a chain ID) exported to the P-chain for these addresses and has not
+   * been imported upstream (getUTXOs with `sourceChain`) into the ledger's shared memory, as if
+   * exported here: an ImportTx on the fork spends it; the upstream's copy stays unspent there.
+   */
+  async function loadAtomic(ledger: Ledger, sourceChain: string, keys: string[]): Promise<void> {
+    const state = loaded(ledger);
+    const shared = ledger.sharedMemory;
+    if (!shared || sourceChain === EMPTY_ID) return;
+    const fresh = [...new Set(keys)].filter((k) => !state.atomic.has(`${sourceChain} ${k}`));
+    await mapLimited(fresh, async (key) => {
+      const put: ReturnType<typeof toShared>[] = [];
+      const done = await readUtxoPages(ledger, key, sourceChain, (record) => {
+        if (state.atomicUtxos.has(record.id)) return;
+        state.atomicUtxos.add(record.id);
+        put.push(toShared(record, record.txID));
+      });
+      // The source chain's side of shared memory writes them for the P-chain (an export's Put).
+      if (put.length > 0) shared.apply(sourceChain, new Map([[EMPTY_ID, { put, remove: [] }]]));
+      if (done) state.atomic.add(`${sourceChain} ${key}`);
+      if (done || put.length > 0) changes++;
+    });
   }
 
   /** A subnet read whole: its owner and conversion (getSubnet) and its validators. */
@@ -265,7 +309,10 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     switch (method) {
       case 'platform.getUTXOs': {
         const source = typeof params.sourceChain === 'string' ? params.sourceChain : '';
-        if (source === '' || source === 'P' || source === 'platform') await loadAddresses(ledger, keysOf(params.addresses));
+        const chainID = source === '' ? EMPTY_ID : lookupAlias(ledger, source);
+        if (chainID === EMPTY_ID) await loadAddresses(ledger, keysOf(params.addresses));
+        // Another chain's exports to the P-chain (a chain the ledger does not know: the local answer refuses it).
+        else if (chainID !== undefined) await loadAtomic(ledger, chainID, keysOf(params.addresses));
         return undefined;
       }
       case 'platform.getBalance':
@@ -289,13 +336,9 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
         if (isHeightAtOrBelow(params.height, snapshot.height - 1)) return forward(method, params);
         if (subnetID) await loadSubnet(ledger, subnetID);
         return undefined;
-      case 'platform.getL1Validator': {
-        const validationID = typeof params.validationID === 'string' ? params.validationID : '';
-        if (ledger.l1Validators.some((v) => v.validationID === validationID)) return undefined;
-        const answer = await read('/ext/bc/P', method, { validationID });
-        if ('result' in answer && typeof (answer.result as Params).subnetID === 'string') await loadSubnet(ledger, (answer.result as Params).subnetID as string);
+      case 'platform.getL1Validator':
+        await loadValidation(ledger, typeof params.validationID === 'string' ? params.validationID : '');
         return undefined;
-      }
       case 'platform.getStake':
         await loadStakes(ledger);
         return undefined;
@@ -308,29 +351,80 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
     }
   }
 
-  /** An issued tx: the UTXOs it spends, the subnet it names, the L1 validator it names. */
+  /** An issued tx: the UTXOs it spends (its atomic ones too), the subnet it names, the L1 validator it names, what its warp message names. */
   async function prepareIssue(ledger: Ledger, params: Params): Promise<void> {
-    let unsigned: Params;
+    let parsed: ParsedTx;
     try {
       const encoding = typeof params.encoding === 'string' ? params.encoding.toLowerCase() : 'hex';
       const bytes = encoding === 'hexnc' ? decodeHexNC(String(params.tx ?? '')) : decodeHex(String(params.tx ?? ''));
-      unsigned = parseTx(bytes, { network: snapshot.networkID }).tx.unsignedTx as unknown as Params;
+      parsed = parseTx(bytes, { network: snapshot.networkID });
       // A tx already issued here reads nothing more.
       if (ledger.txs.has(txId(bytes)) || ledger.mempool.has(txId(bytes))) return;
     } catch {
       // The local path refuses the bytes with the node's text.
       return;
     }
+    const unsigned = parsed.tx.unsignedTx as unknown as Params;
     const inputs = (unsigned.inputs as Array<{ txID: string; outputIndex: number }> | undefined) ?? [];
     await loadInputs(ledger, inputs);
-    // The subnet it names (AddSubnetValidatorTx names it in its validator). The warp message txs name
-    // theirs inside the message: an L1 with validators (whose messages verify) was read whole at start.
+    if (Array.isArray(unsigned.importedInputs) && typeof unsigned.sourceChain === 'string') await loadImported(ledger, parsed, inputs.length, unsigned.sourceChain);
+    // The subnet it names (AddSubnetValidatorTx names it in its validator).
     const subnetID = typeof unsigned.subnetID === 'string' ? unsigned.subnetID : (unsigned.validator as Params | undefined)?.subnetID;
     if (typeof subnetID === 'string') await loadSubnet(ledger, subnetID);
-    if (typeof unsigned.validationID === 'string' && !ledger.l1Validators.some((v) => v.validationID === unsigned.validationID)) {
-      const answer = await read('/ext/bc/P', 'platform.getL1Validator', { validationID: unsigned.validationID });
-      if ('result' in answer && typeof (answer.result as Params).subnetID === 'string') await loadSubnet(ledger, (answer.result as Params).subnetID as string);
+    if (typeof unsigned.validationID === 'string') await loadValidation(ledger, unsigned.validationID);
+    // The warp message txs name theirs inside the message.
+    if (typeof unsigned.message === 'string') await loadWarpSubjects(ledger, unsigned.message);
+  }
+
+  /** An L1 validator not held here: its subnet read whole (getL1Validator names it). */
+  async function loadValidation(ledger: Ledger, validationID: string): Promise<void> {
+    if (ledger.l1Validators.some((v) => v.validationID === validationID)) return;
+    const answer = await read('/ext/bc/P', 'platform.getL1Validator', { validationID });
+    if ('result' in answer && typeof (answer.result as Params).subnetID === 'string') await loadSubnet(ledger, (answer.result as Params).subnetID as string);
+  }
+
+  /**
+   * What an ImportTx spends from shared memory. The node serves no atomic UTXO by ID, and the
+   * imported inputs do not name their owners: the keys that signed them do (each credential of an
+   * imported input, recovered), so their addresses' atomic UTXOs from the source chain are read.
+   */
+  async function loadImported(ledger: Ledger, parsed: ParsedTx, firstImported: number, sourceChain: string): Promise<void> {
+    const chainID = lookupAlias(ledger, sourceChain);
+    if (chainID === undefined || chainID === EMPTY_ID) return;
+    const hash = sha256(parsed.unsignedBytes);
+    const keys: string[] = [];
+    for (const credential of parsed.tx.credentials.slice(firstImported)) {
+      for (const signature of (credential as { signatures?: unknown }).signatures as unknown[] ?? []) {
+        try {
+          keys.push(encodeCB58(recoverAddress(hash, decodeHexNC(String(signature)))));
+        } catch {
+          // A signature that does not recover: the local path refuses the tx with the node's text.
+        }
+      }
     }
+    await loadAtomic(ledger, chainID, keys);
+  }
+
+  /**
+   * A RegisterL1ValidatorTx's or SetL1ValidatorWeightTx's message: the subnet of its source chain
+   * (whose validators sign it), and the L1 it registers a validator of or the validation it
+   * changes. Bytes that do not parse read nothing: the local path refuses them with the node's text.
+   */
+  async function loadWarpSubjects(ledger: Ledger, message: string): Promise<void> {
+    let payload: Uint8Array;
+    try {
+      const warp = parseWarpMessage(decodeHexNC(message));
+      const source = encodeCB58(warp.unsigned.sourceChainID);
+      const signedBy = ledger.chains.find((c) => c.id === source)?.subnetID;
+      if (signedBy !== undefined && signedBy !== EMPTY_ID) await loadSubnet(ledger, signedBy);
+      payload = parseAddressedCall(warp.unsigned.payload).payload;
+    } catch (error) {
+      if (error instanceof Unavailable) throw error;
+      return;
+    }
+    const subject = messageSubject(payload);
+    if (subject?.subnetID !== undefined) await loadSubnet(ledger, subject.subnetID);
+    if (subject?.validationID !== undefined) await loadValidation(ledger, subject.validationID);
   }
 
   return {
@@ -346,4 +440,18 @@ export function createForkLayer(options: ForkLayerOptions): ForkLayer {
       }
     },
   };
+}
+
+/** The subnet a RegisterL1Validator payload names, or the validation an L1ValidatorWeight payload changes; undefined for anything else. */
+function messageSubject(payload: Uint8Array): { subnetID?: string; validationID?: string } | undefined {
+  try {
+    return { subnetID: encodeCB58(parseRegisterL1Validator(payload).subnetID) };
+  } catch {
+    // Not a registration: perhaps a weight change.
+  }
+  try {
+    return { validationID: encodeCB58(parseL1ValidatorWeight(payload).validationID) };
+  } catch {
+    return undefined;
+  }
 }

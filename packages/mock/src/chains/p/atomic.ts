@@ -55,7 +55,8 @@ export function atomicRequestsOf(txID: string, type: string, unsigned: Fields, e
   return new Map([[unsigned.destinationChain as string, { put, remove: [] }]]);
 }
 
-function toShared(record: UtxoRecord, txID: string): SharedUtxo {
+/** A P-chain UtxoRecord as a shared-memory UTXO (an export's Put; the fork's copy of an upstream's atomic UTXO). */
+export function toShared(record: UtxoRecord, txID: string): SharedUtxo {
   return {
     id: record.id,
     idBytes: record.idBytes,
