@@ -2,7 +2,8 @@
 // Chromium, driven by playwright-core, loads a page (browser-foreign/app.ts) whose generated
 // client calls the Acme Bookshop API, answered by the msw service worker with the handlers of the
 // generated msw package. Once on msw 2 (the workspace's) and once on msw 3 (test/msw3's own;
-// Node's version does not matter here: the browser runs it), each with its own mockServiceWorker.js.
+// Node's version does not matter here: the browser runs it), each with its own mockServiceWorker.js,
+// and the page type-checked under tsc --strict against that msw's types.
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, serveStatic } from '../../../scripts/browser.ts';
-import { DUNE, foreignPackages, generateBookshop } from './foreign-document.ts';
+import { typecheck } from '../../../scripts/typecheck.ts';
+import { DUNE, SCOPE, foreignPackages, generateBookshop } from './foreign-document.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const out = join(repoRoot, 'packages', 'msw', 'test-output', `browser-foreign-${process.pid}`);
@@ -64,6 +66,27 @@ describe.each([2, 3] as const)('the generated handlers in Chromium on msw %i', (
     ({ origin, close: closeServer } = await serveStatic(site));
   }, 120_000);
   afterAll(() => closeServer?.());
+
+  it(`the page type-checks under tsc --strict against msw ${version}'s types and the generated packages`, () => {
+    // Each generated package's entries as its manifest exports them; the runtimes from their sources.
+    const generated = ['types', 'validators', 'client', 'mock', 'msw'].flatMap((name) => {
+      const { exports } = JSON.parse(readFileSync(join(out, name, 'package.json'), 'utf8')) as { exports: Record<string, string> };
+      return Object.entries(exports).map(([entry, file]) => [`${SCOPE}/${name}${entry === '.' ? '' : entry.slice(1)}`, [join(out, name, file)]]);
+    });
+    const paths = {
+      ...Object.fromEntries(generated),
+      '@avanode/mock/json-rpc': [join(repoRoot, 'packages', 'mock', 'src', 'json-rpc', 'index.ts')],
+      '@avanode/msw/json-rpc': [join(repoRoot, 'packages', 'msw', 'src', 'json-rpc.ts')],
+      msw: [join(mswDir, 'node_modules', 'msw', 'lib', 'core', 'index.d.ts')],
+      'msw/browser': [join(mswDir, 'node_modules', 'msw', 'lib', 'browser', 'index.d.ts')],
+    };
+    const tsconfig = join(out, `tsconfig.app-msw${major}.json`);
+    writeFileSync(tsconfig, JSON.stringify({
+      compilerOptions: { strict: true, noEmit: true, allowImportingTsExtensions: true, module: 'ESNext', moduleResolution: 'bundler', target: 'ES2022', lib: ['ES2022', 'DOM', 'DOM.Iterable'], types: [], skipLibCheck: true, paths },
+      files: [join(import.meta.dirname, 'browser-foreign', 'app.ts')],
+    }));
+    expect(typecheck(tsconfig)).toBe('');
+  }, 60_000);
 
   it(`msw ${version}: answers from the examples, an override, an unknown method's JSON-RPC error, typed errors`, async () => {
     expect(version.split('.')[0]).toBe(String(major));
