@@ -39,7 +39,7 @@ interface Client {
 type Generated = {
   client: { createClient(config: { url: string; validate?: boolean; retry?: unknown }): Client; RpcError: new (...args: never[]) => Error & { code: number; data: unknown } };
   errors: Record<string, (error: unknown, name?: string) => boolean>;
-  msw: { handlers: never[]; createOverrideHandlers(overrides: Record<string, unknown>): never[]; rpcError(code: number, message: string, data?: unknown): unknown; OverrideError: new (...args: never[]) => Error };
+  msw: { handlers: never[]; createOverrideHandlers(overrides: Record<string, unknown>): never[]; rpcError(code: number, message: string, data?: unknown): unknown; OverrideError: new (...args: never[]) => Error; unhandledRequests(strategy: 'error'): object };
   server: { startMockServer(options?: Record<string, unknown>): Promise<{ url: string; close(): Promise<void> }> };
   validators: Record<string, (value: unknown) => { ok: boolean; errors?: Array<{ path: string; message: string }> }>;
 };
@@ -124,7 +124,8 @@ describe('the generated client against the generated msw handlers (jsdom)', () =
   const url = 'http://localhost:8080';
   beforeAll(() => {
     server.resetHandlers(...generated.msw.handlers);
-    server.listen({ onUnhandledRequest: 'error' });
+    // Both msw majors' keys (packages/msw/test/msw3/foreign.test.ts runs these handlers on msw 3).
+    server.listen(generated.msw.unhandledRequests('error'));
   });
   afterAll(() => server.close());
 
@@ -234,7 +235,7 @@ describe('declared errors, in a tsc --strict program', () => {
   it('narrow code and data by name, and refuse names the method does not declare', () => {
     const usage = `import { createClient, RpcError } from '${SCOPE}/client';
 import { isBooksGetError, isOrdersPlaceError } from '${SCOPE}/client/errors';
-import { createOverrideHandlers, rpcError } from '${SCOPE}/msw';
+import { createOverrideHandlers, rpcError, unhandledRequests } from '${SCOPE}/msw';
 import type { Overrides } from '${SCOPE}/mock';
 
 export async function use(): Promise<string> {
@@ -266,6 +267,9 @@ export const overrides: Overrides = { books_get: rpcError(404, 'book not found')
 // @ts-expect-error: a result of the wrong shape does not compile
 export const wrong: Overrides = { books_list: [{ id: 1 }] };
 export const handlers = createOverrideHandlers({ orders_place: { orderId: 1, placedAt: '2026-11-27T03:00:00Z', status: 'placed' } });
+export const listenOptions = unhandledRequests('error');
+// @ts-expect-error: not a strategy
+unhandledRequests('fail');
 `;
     writeFileSync(join(out, 'usage.ts'), usage);
     const paths = Object.fromEntries(

@@ -7,6 +7,10 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { JsonRpcMock, JsonRpcOverrides, MethodTypes } from '@avanode/mock/json-rpc';
 import { assertMswRunsHere } from './msw-runs-here.js';
 
+// The same for msw 2 and msw 3 (which renamed onUnhandledRequest and ignores the old key): a
+// generated msw package re-exports it, so a foreign API's setup needs no import of the node's handlers.
+export { unhandledRequests, type UnhandledRequestCallback, type UnhandledRequestOptions, type UnhandledRequestPrint, type UnhandledRequestStrategy } from './unhandled.js';
+
 assertMswRunsHere();
 
 export interface JsonRpcHandlerOptions {

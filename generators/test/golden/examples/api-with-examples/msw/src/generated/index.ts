@@ -9,6 +9,8 @@ import { createJsonRpcHandlers, createJsonRpcOverrideHandlers, type JsonRpcHandl
 import { createMock, type Mock, type Overrides } from '@apiwithexamples/mock';
 
 export { MockRpcError, OverrideError, rpcError, type Override, type Overrides } from '@apiwithexamples/mock';
+// `server.listen(unhandledRequests('error'))` says it to msw 2 (onUnhandledRequest) and msw 3 (onUnhandledFrame) alike.
+export { unhandledRequests, type UnhandledRequestStrategy } from '@avanode/msw/json-rpc';
 
 export interface HandlerOptions extends JsonRpcHandlerOptions {
   /** Serve this mock instead of one made from `overrides`. */
