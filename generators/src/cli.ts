@@ -83,7 +83,8 @@ function parsedForeign(document: unknown, allowBadExamples: boolean, options: Pa
   const named = problems.map(placeOf);
   problems.push(...openRpcProblems(document).filter((line) => !named.some((place) => place.startsWith(placeOf(line)) || placeOf(line).startsWith(place))));
   if (problems.length > 0 || !model) throw problemsError(problems);
-  const examples = exampleProblems(model).map((line) => `${line} (the example does not match its schema)`);
+  // One line each: a document string the problem quotes may hold a line break (printable escapes it).
+  const examples = exampleProblems(model).map((line) => `${printable(line)} (the example does not match its schema)`);
   if (examples.length > 0 && !allowBadExamples) throw problemsError([...examples, `#/methods: ${examples.length} example(s) fail their schemas: fix them, or pass --allow-bad-examples to generate with a warning`]);
   for (const line of examples) sayError(`avanode-gen: warning: ${line}`);
   return model;

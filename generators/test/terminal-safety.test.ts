@@ -53,6 +53,21 @@ describe("avanode-gen prints a document's text with its controls escaped", () =>
     expect(result.stderr).toContain('^\\u001b\\[2J$');
   }, 180_000);
 
+  it('a warning quoting a line break stays one line (the random-documents seed 738508 case)', () => {
+    const document = {
+      openrpc: '1.2.6',
+      info: { title: 'breaks', version: '1.0.0' },
+      methods: [method('pets.get', { examples: [{ name: "x\nbreak'): params /1 must NOT have additional properties", params: [{ name: 'p', value: 'a' }, { name: 'q', value: 'b' }], result: { name: 'r', value: 'y' } }] })],
+    };
+    const result = run('breaks', document, '--allow-bad-examples');
+    expect(result.status, result.stderr).toBe(0);
+    const warnings = result.stderr.split('\n').filter((line) => line.includes('does not match its schema'));
+    expect(warnings.length).toBeGreaterThan(0);
+    // Every line of stderr is a whole warning: none starts with the text after the break.
+    for (const line of result.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^avanode-gen/);
+    expect(warnings.join('\n')).toContain("x\\u000abreak'");
+  }, 180_000);
+
   it('errors: names, params, refs and a refused ref that quote the escapes, every line escaped', () => {
     const document = {
       openrpc: '1.2.6',
