@@ -13,7 +13,7 @@ import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddAutoRenewedValidatorTx, buildSetAutoRenewedValidatorConfigTx, keyAddress, proofOfPossession, signTx, type BuiltTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
-import type { Ledger } from '../src/network/ledger.ts';
+import type { Ledger } from '../src/state/ledger.ts';
 
 const AVAX = 1_000_000_000n;
 const HOUR = 3_600;

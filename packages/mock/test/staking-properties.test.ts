@@ -13,7 +13,7 @@ import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, signTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
-import type { Ledger } from '../src/network/ledger.ts';
+import type { Ledger } from '../src/state/ledger.ts';
 
 const AVAX = 1_000_000_000n;
 const DAY = 86_400;

@@ -5,7 +5,7 @@
 // answer. Everything read is kept: each object is read once per fork (and per cache, with one).
 import { addressToShortId, decodeCB58, decodeHex, decodeHexNC, formatAddress, parseTx, txId, utxoId } from '@avanode/codec';
 import type { Answer } from '../network/answer.js';
-import type { Ledger } from '../network/ledger.js';
+import type { Ledger } from '../state/ledger.js';
 import { unavailableText } from './failure.js';
 import { failureReason, rpcErrorText, type ForkEndpoint, type ForkReader } from './reader.js';
 import { outputParts } from '../executor/verify.js';

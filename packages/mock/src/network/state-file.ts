@@ -1,7 +1,7 @@
 // The network a mock node starts from, as JSON: what `--state file.json` (or the `state` option)
 // holds, and what a seed generates. Checked member by member; an error names the path at fault
 // (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
-import type { FeeSettings } from '../executor/fees.js';
+import type { FeeSettings } from '../state/fees.js';
 import { EMPTY_ID, parseAddress } from '@avanode/codec';
 import { isObject } from '../is-object.js';
 
@@ -94,9 +94,9 @@ export interface StateFile {
   fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
-  /** The primary network's minimum stakes, nAVAX (default: the network's, network/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
+  /** The primary network's minimum stakes, nAVAX (default: the network's, state/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
   minStake?: { validator?: Uint64Like; delegator?: Uint64Like };
-  /** Upgrade times, RFC 3339 (default: the network's, network/params.ts heliconTimeOf). */
+  /** Upgrade times, RFC 3339 (default: the network's, state/params.ts heliconTimeOf). */
   upgrades?: { heliconTime?: string };
   /** The rest of the primary network's staking parameters (default: the network's, genesis/genesis_*.go); durations in seconds, the fee and rates in millionths. */
   staking?: StateStaking;
