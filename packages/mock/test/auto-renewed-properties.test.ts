@@ -14,7 +14,7 @@ import { buildAddAutoRenewedValidatorTx, buildSetAutoRenewedValidatorConfigTx, k
 import { runs } from '../../../scripts/properties.ts';
 import { spendInputs } from './simulation-spend.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
-import type { Ledger } from '../src/network/ledger.ts';
+import type { Ledger } from '../src/state/ledger.ts';
 
 const AVAX = 1_000_000_000n;
 const HOUR = 3_600;

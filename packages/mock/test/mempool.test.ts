@@ -8,7 +8,7 @@ import { encodeHex, txId } from '@avanode/codec';
 import { TEST_KEYS, createMockNode, withDerivedIDs, type StateFile } from '@avanode/mock';
 import { buildCreateChainTx, keyAddress, signTx } from '@avanode/wallet';
 import { describe, expect, it } from 'vitest';
-import { MAX_MEMPOOL_BYTES } from '../src/network/mempool.ts';
+import { MAX_MEMPOOL_BYTES } from '../src/state/mempool.ts';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
 const ADDRESS = keyAddress(EWOQ.privateKey, 12345);

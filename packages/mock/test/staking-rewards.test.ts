@@ -136,7 +136,7 @@ it('keeps the reward owners apart from the funded key', () => {
   expect(OWNER.addresses).toEqual([EWOQ_ADDRESS]);
 });
 
-describe("a state file's staking parameters (network/params.ts over genesis_local.go's)", () => {
+describe("a state file's staking parameters (state/params.ts over genesis_local.go's)", () => {
   it('sets the minimum period, fee and the reward config; the rules and the reward follow them', async () => {
     const state = {
       networkID: 12345,

@@ -12,7 +12,7 @@ import { buildAddPermissionlessValidatorTx, buildConvertSubnetToL1Tx, buildCreat
 import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendBlock, createLedger, lastBlock } from '../src/network/ledger.ts';
-import { MAX_SNAPSHOTS, validatorSetsAt } from '../src/network/validator-sets.ts';
+import { MAX_SNAPSHOTS, validatorSetsAt } from '../src/state/validator-sets.ts';
 
 const EWOQ = TEST_KEYS.find((key) => key.name === 'ewoq')!;
 const EWOQ_ADDRESS = keyAddress(EWOQ.privateKey, 12345);

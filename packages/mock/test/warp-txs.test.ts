@@ -103,9 +103,8 @@ const state = {
   subnets: [
     {
       owner: { addresses: [EWOQ_ADDRESS] },
-      l1: { conversionID: encodeCB58(idOf('warp-test conversion')), managerChainID: encodeCB58(MANAGER_CHAIN), managerAddress: `0x${toHex(MANAGER_ADDRESS)}` },
+      l1: { managerChainID: encodeCB58(MANAGER_CHAIN), managerAddress: `0x${toHex(MANAGER_ADDRESS)}` },
       l1Validators: validators.map((v, i) => ({
-        validationID: encodeCB58(idOf(`warp-test validation ${i}`)),
         nodeID: nodeIdToString(idOf(`warp-test node ${i}`).slice(0, 20)),
         weight: Number(WEIGHT),
         startTime: 1_749_000_000,
@@ -119,6 +118,8 @@ const state = {
 };
 /** The ID of the CreateSubnetTx the mock makes for the state's subnet. */
 const SUBNET_ID = withDerivedIDs(state).subnets![0]!.id!;
+/** The validation IDs its ConvertSubnetToL1Tx derives for the state's validators, in the state's order. */
+const VALIDATION_IDS = withDerivedIDs(state).subnets![0]!.l1Validators!.map((v) => decodeCB58(v.validationID));
 
 let server: MockServer;
 let client: ReturnType<typeof createClient>;
@@ -232,20 +233,20 @@ describe('refusals, each with the node text', () => {
   });
 
   it('insufficient signing weight: one of three validators', async () => {
-    const text = await refusal(setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 1n, 5n))), [validators[1]!])));
+    const text = await refusal(setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 1n, 5n))), [validators[1]!])));
     expect(text).toMatch(warpText(literal('signature weight is insufficient: 67*300 > 100*100')));
   });
 
   it('bad aggregate signature: a quorum that signed other bytes', async () => {
-    const unsigned = unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 1n, 5n)));
-    const text = await refusal(setWeight(signMessage(unsigned, members, { signed: unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 1n, 6n))) })));
+    const unsigned = unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 1n, 5n)));
+    const text = await refusal(setWeight(signMessage(unsigned, members, { signed: unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 1n, 6n))) })));
     expect(text).toMatch(warpText('signature is invalid'));
   });
 
   it('a signer outside the set, a wrong network ID', async () => {
-    const unsigned = unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 1n, 5n)));
+    const unsigned = unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 1n, 5n)));
     expect(await refusal(setWeight(signMessage(unsigned, members, { indices: [0, 1, 3] })))).toMatch(warpText(literal('unknown validator: NumIndices (3) >= NumFilteredValidators (3)')));
-    const elsewhere = unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 1n, 5n)), MANAGER_CHAIN, 5);
+    const elsewhere = unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 1n, 5n)), MANAGER_CHAIN, 5);
     expect(await refusal(setWeight(signMessage(elsewhere)))).toMatch(warpText('wrong networkID'));
   });
 
@@ -255,7 +256,7 @@ describe('refusals, each with the node text', () => {
   });
 
   it('removing the last L1 validator (after two removals that leave one)', async () => {
-    const remove = async (index: number, nonce: bigint) => setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(idOf(`warp-test validation ${index}`), nonce, 0n)))));
+    const remove = async (index: number, nonce: bigint) => setWeight(signMessage(unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[index]!, nonce, 0n)))));
     expect((await remove(2, 0n)).status).toBe('Committed');
     members = members.filter((m) => m !== validators[2]);
     await settle();
@@ -270,7 +271,7 @@ describe('refusals, each with the node text', () => {
 describe('more refusals', () => {
   it('a source chain no tx created, and a proof of possession of another key', async () => {
     const stranger = idOf('warp-test no chain');
-    const message = signMessage(unsignedMessage(addressedCall(weightPayload(idOf('warp-test validation 0'), 9n, 5n)), stranger));
+    const message = signMessage(unsignedMessage(addressedCall(weightPayload(VALIDATION_IDS[0]!, 9n, 5n)), stranger));
     expect(await refusal(setWeight(message))).toMatch(warpText(`problem retrieving blockchain "${encodeCB58(stranger)}": not found`));
     const fresh = await newValidator('warp-test pop');
     const other = await newValidator('warp-test other pop');

@@ -6,7 +6,8 @@
 // (standard_tx_executor.go). The rules themselves are @avanode/wallet/rules' verifyPermission.
 import type { SignedTx } from '@avanode/codec';
 import { RuleError, verifyPermission } from '@avanode/wallet/rules';
-import type { Ledger, Owner } from '../network/ledger.js';
+import type { Ledger } from '../state/ledger.js';
+import type { Owner } from '../state/utxo.js';
 
 type Fields = Record<string, unknown>;
 

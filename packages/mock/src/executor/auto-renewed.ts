@@ -3,14 +3,15 @@
 // (their opening switch, then their checks after BaseTx's), and
 // txs/executor/staker_tx_verification.go verifyAddAutoRenewedValidatorTx /
 // verifySetAutoRenewedValidatorConfigTx up to the flow check, with the network's parameters
-// (network/params.ts, ACP-273's minimum period included).
+// (state/params.ts, ACP-273's minimum period included).
 import { EMPTY_ID, decodeTx, encodeTransferableOutput, nodeIdToString, typeName } from '@avanode/codec';
 import { MAX_UINT64, RuleError, verifyInput, verifyOwner } from '@avanode/wallet/rules';
 import { hex } from '@scure/base';
-import { stakingParams, validatorMinStakeDuration } from '../network/params.js';
-import type { Ledger, Owner } from '../network/ledger.js';
+import { stakingParams, validatorMinStakeDuration } from '../state/params.js';
+import type { Ledger } from '../state/ledger.js';
+import type { Owner } from '../state/utxo.js';
 import { compareBytes } from '../util/bytes.js';
-import { BlsError, verifyProofOfPossession } from './bls.js';
+import { BlsError, verifyProofOfPossession } from '../util/bls.js';
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 
 type Fields = Record<string, unknown>;

@@ -5,7 +5,7 @@
 // GetSubnetID) before its flow check.
 import { EMPTY_ID, decodeCB58 } from '@avanode/codec';
 import { base64 } from '@scure/base';
-import type { Ledger } from '../network/ledger.js';
+import type { Ledger } from '../state/ledger.js';
 import { compareBytes } from '../util/bytes.js';
 import { Refusal, refuse, refuseWith } from './errors.js';
 

@@ -3,14 +3,14 @@
 // (their own checks around BaseTx's), then txs/executor/staker_tx_verification.go
 // verifyAddPermissionlessValidatorTx / verifyAddPermissionlessDelegatorTx up to the flow check
 // (which verify.ts runs, wrapped in `flow check failed: `), with the network's parameters
-// (network/params.ts). Post-Durango a staker starts at the chain time, so its period is
+// (state/params.ts). Post-Durango a staker starts at the chain time, so its period is
 // end − the block's time.
 import { EMPTY_ID, encodeTransferableOutput } from '@avanode/codec';
 import { MAX_UINT64, RuleError, verifyOwner } from '@avanode/wallet/rules';
 import { hex } from '@scure/base';
-import { MAX_VALIDATOR_WEIGHT_FACTOR, stakingParams, validatorMinStakeDuration } from '../network/params.js';
-import type { Ledger, Staker } from '../network/ledger.js';
-import { BlsError, verifyProofOfPossession } from './bls.js';
+import { MAX_VALIDATOR_WEIGHT_FACTOR, stakingParams, validatorMinStakeDuration } from '../state/params.js';
+import type { Ledger, Staker } from '../state/ledger.js';
+import { BlsError, verifyProofOfPossession } from '../util/bls.js';
 import { compareBytes } from '../util/bytes.js';
 import { Refusal, refuse, refuseWith, wrapRefusal } from './errors.js';
 

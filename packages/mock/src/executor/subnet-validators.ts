@@ -8,8 +8,8 @@
 // subnet authorization (authorization.ts) and the flow check (verify.ts, wrapped in
 // `flow check failed: `).
 import { EMPTY_ID } from '@avanode/codec';
-import { stakingParams } from '../network/params.js';
-import type { Ledger } from '../network/ledger.js';
+import { stakingParams } from '../state/params.js';
+import type { Ledger } from '../state/ledger.js';
 import { NODE_ERRORS, refuse, refuseWith } from './errors.js';
 
 type Fields = Record<string, unknown>;

@@ -6,7 +6,9 @@
 // dynamic fee. Each refusal is the node's text, as it reaches `standard tx <id> failed execution: `.
 import { decodeCB58, encodeTransferableOutput, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { RuleError, add64, txFee, verifyOwner, verifySpend as verifyFxSpend, verifyTransferInput, verifyTransferOutput } from '@avanode/wallet/rules';
-import { P_CHAIN_ID, compareBytes, type Ledger, type UtxoRecord } from '../network/ledger.js';
+import { P_CHAIN_ID, type Ledger } from '../state/ledger.js';
+import type { UtxoRecord } from '../state/utxo.js';
+import { compareBytes } from '../util/bytes.js';
 import { AuthorizationError, authorize, verifyAuthorization } from './authorization.js';
 import { AUTO_RENEWED_TXS, autoRenewedShape, autoRenewedSyntax, verifyAddAutoRenewedRules, verifySetAutoRenewedConfigRules } from './auto-renewed.js';
 import { createChainShape, exportShape, exportedOutputsSyntax, verifySameSubnet, wrapExportSpend } from './chain-txs.js';

@@ -5,8 +5,9 @@
 // WarpTxRefusal with the node's text. The message's signature is checked before, in warp.ts.
 import { decodeHexNC, encodeCB58, formatAddress, nodeIdToString, toHex, txId } from '@avanode/codec';
 import { RuleError, verifyOwner } from '@avanode/wallet/rules';
-import type { L1ValidatorRecord, Ledger, Owner } from '../network/ledger.js';
-import { BlsError, verifyProofOfPossession } from './bls.js';
+import type { L1ValidatorRecord, Ledger } from '../state/ledger.js';
+import type { Owner } from '../state/utxo.js';
+import { BlsError, verifyProofOfPossession } from '../util/bls.js';
 import { WarpParseError, parseAddressedCall, parseL1ValidatorWeight, parseRegisterL1Validator, parseWarpMessage, type PChainOwnerBytes } from './warp-message.js';
 
 /** RegisterL1ValidatorTxExpiryWindow: a day, in seconds. */

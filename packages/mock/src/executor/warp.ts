@@ -6,9 +6,10 @@
 // initValidatorSets), then warp/signature.go BitSetSignature#Verify. Only RegisterL1ValidatorTx
 // and SetL1ValidatorWeightTx carry a message.
 import { decodeHexNC, decodeTx, encodeCB58, typeName, type SignedTx } from '@avanode/codec';
-import { P_CHAIN_ID, compareBytes, proposedHeight, type Ledger } from '../network/ledger.js';
-import { validatorSetsAt } from '../network/validator-sets.js';
-import { BlsError, publicKeyFromCompressedBytes, signatureFromBytes, uncompressedBytes, verifyAggregate } from './bls.js';
+import { P_CHAIN_ID, proposedHeight, type Ledger } from '../state/ledger.js';
+import { compareBytes } from '../util/bytes.js';
+import { validatorSetsAt } from '../state/validator-sets.js';
+import { BlsError, publicKeyFromCompressedBytes, signatureFromBytes, uncompressedBytes, verifyAggregate } from '../util/bls.js';
 import { WarpParseError, parseWarpMessage, type WarpMessage } from './warp-message.js';
 
 const MAX_UINT64 = 2n ** 64n - 1n;

@@ -10,7 +10,7 @@ import { toShared } from '../chains/p/atomic.js';
 import { parseAddressedCall, parseL1ValidatorWeight, parseRegisterL1Validator, parseWarpMessage } from '../executor/warp-message.js';
 import type { Answer } from '../network/answer.js';
 import { lookupAlias } from '../network/answers.js';
-import type { Ledger } from '../network/ledger.js';
+import type { Ledger } from '../state/ledger.js';
 import type { UtxoRecord } from '../state/utxo.js';
 import { unavailableText } from './failure.js';
 import { failureReason, rpcErrorText, type ForkEndpoint, type ForkReader } from './reader.js';

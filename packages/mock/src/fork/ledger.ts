@@ -2,12 +2,12 @@
 // upstream's block at the fork height, as its last accepted one. The blocks below it are not
 // held: they are the upstream's (read on demand, fork/lazy.ts), so the block list is indexed by
 // height from the fork height on and empty below it.
-import { initialFees, withFeeSettings } from '../executor/fees.js';
-import type { BlockRecord, Ledger } from '../network/ledger.js';
-import { heliconTimeOf, stakingWith } from '../network/params.js';
-import { recordValidatorSets } from '../network/validator-sets.js';
+import { initialFees, withFeeSettings } from '../state/fees.js';
+import type { BlockRecord, Ledger } from '../state/ledger.js';
+import { heliconTimeOf, stakingWith } from '../state/params.js';
+import { recordValidatorSets } from '../state/validator-sets.js';
 import type { ForkSnapshot } from './snapshot.js';
-import { Mempool } from '../network/mempool.js';
+import { Mempool } from '../state/mempool.js';
 
 export function forkLedger(snapshot: ForkSnapshot): Ledger {
   const block: BlockRecord = { id: snapshot.block.id, height: snapshot.height, time: snapshot.block.time, bytes: snapshot.block.bytes, txIDs: [] };

@@ -1,8 +1,9 @@
 // The node's API answers (getCurrentValidators, getSubnet, getL1Validator, getUTXOs) read back
-// into the ledger's records (network/ledger.ts): what a fork copies from its upstream.
+// into the ledger's records (state/ledger.ts): what a fork copies from its upstream.
 import { decodeHex, decodeUtxo } from '@avanode/codec';
 import { outputParts } from '../executor/verify.js';
-import { P_CHAIN_ID, makeUtxo, type Delegator, type L1ValidatorRecord, type Ledger, type Owner, type Staker, type SubnetRecord, type UtxoRecord } from '../network/ledger.js';
+import { P_CHAIN_ID, type Delegator, type L1ValidatorRecord, type Ledger, type Staker, type SubnetRecord } from '../state/ledger.js';
+import { makeUtxo, type Owner, type UtxoRecord } from '../state/utxo.js';
 
 type Json = Record<string, unknown>;
 

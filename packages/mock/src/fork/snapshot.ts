@@ -3,8 +3,8 @@
 // delegators, subnets, and the L1s and subnets that have validators). The rest is read on first
 // use (fork/lazy.ts).
 import { blockId, decodeBlock, decodeHex, EMPTY_ID } from '@avanode/codec';
-import type { FeeSettings } from '../executor/fees.js';
-import type { ChainRecord, L1ValidatorRecord, Staker, SubnetRecord } from '../network/ledger.js';
+import type { FeeSettings } from '../state/fees.js';
+import type { ChainRecord, L1ValidatorRecord, Staker, SubnetRecord } from '../state/ledger.js';
 import type { ForkReader } from './reader.js';
 import { mapLimited } from './pool.js';
 import { ForkShapeError, delegatorCountOf, list, subnetOf, uint64, validatorOf } from './records.js';

@@ -3,9 +3,10 @@
 // RemoveSubnetValidatorTx its removal, TransferSubnetOwnershipTx the subnet's owner, ConvertSubnetToL1Tx the conversion and
 // the L1's first validators, IncreaseL1ValidatorBalanceTx a balance, DisableL1ValidatorTx a
 // balance returned as a UTXO of the tx (at the index after its outputs).
-import { decodeCB58, decodeHexNC, formatAddress, nodeIdToString, txId } from '@avanode/codec';
+import { decodeCB58, decodeHexNC, formatAddress, nodeIdToString } from '@avanode/codec';
 import { registerL1Validator, setL1ValidatorWeight } from '../executor/warp-txs.js';
 import { makeUtxo, type Ledger, type Owner } from './ledger.js';
+import { subnetToL1ConversionID, validationIDOf } from '../state/l1-ids.js';
 
 type Fields = Record<string, unknown>;
 interface PChainOwner {
@@ -21,48 +22,8 @@ interface ConvertValidator {
   deactivationOwner: PChainOwner;
 }
 
-/** An ID as the node hashes one: sha256 of the bytes (hashing.ComputeHash256Array), cb58 as every ID. */
-const hashID = (bytes: Uint8Array): string => txId(bytes);
-
 /** A message.PChainOwner (short IDs) as the ledger keeps owners (`P-…` addresses, no locktime). */
 const ownerOf = (ledger: Ledger, owner: PChainOwner): Owner => ({ locktime: 0n, threshold: owner.threshold, addresses: owner.addresses.map((a) => formatAddress(decodeCB58(a), ledger.networkID)) });
-
-/** ids.ID#Append(i): sha256(id ‖ uint32 big-endian i), the validation ID of a converted subnet's i-th validator. */
-function appendIndex(id: string, index: number): string {
-  const bytes = new Uint8Array(36);
-  bytes.set(decodeCB58(id));
-  new DataView(bytes.buffer).setUint32(32, index);
-  return hashID(bytes);
-}
-
-/** message.SubnetToL1ConversionID: sha256 of SubnetToL1ConversionData in the warp message codec (version 0). */
-function conversionID(subnetID: string, chainID: string, address: Uint8Array, validators: Array<{ nodeID: Uint8Array; publicKey: Uint8Array; weight: bigint }>): string {
-  const size = 2 + 32 + 32 + 4 + address.length + 4 + validators.reduce((n, v) => n + 4 + v.nodeID.length + 48 + 8, 0);
-  const bytes = new Uint8Array(size);
-  const view = new DataView(bytes.buffer);
-  let at = 2; // codec version 0
-  const put = (b: Uint8Array) => {
-    bytes.set(b, at);
-    at += b.length;
-  };
-  const putLength = (n: number) => {
-    view.setUint32(at, n);
-    at += 4;
-  };
-  put(decodeCB58(subnetID));
-  put(decodeCB58(chainID));
-  putLength(address.length);
-  put(address);
-  putLength(validators.length);
-  for (const v of validators) {
-    putLength(v.nodeID.length);
-    put(v.nodeID);
-    put(v.publicKey);
-    view.setBigUint64(at, v.weight);
-    at += 8;
-  }
-  return hashID(bytes);
-}
 
 /** Applies an accepted subnet or L1 tx's own changes (its UTXOs are txs.ts acceptTx's). */
 export function acceptSubnetTx(ledger: Ledger, id: string, type: string, unsigned: Fields, outputCount: number, blockTime: number): void {
@@ -82,10 +43,10 @@ export function acceptSubnetTx(ledger: Ledger, id: string, type: string, unsigne
     const validators = unsigned.validators as ConvertValidator[];
     const address = decodeHexNC(unsigned.address as string);
     const parts = validators.map((v) => ({ nodeID: decodeHexNC(v.nodeID), publicKey: decodeHexNC(v.signer.publicKey), weight: BigInt(v.weight) }));
-    subnet.l1 = { conversionID: conversionID(subnetID, unsigned.chainID as string, address, parts), managerChainID: unsigned.chainID as string, managerAddress: unsigned.address as string };
+    subnet.l1 = { conversionID: subnetToL1ConversionID(subnetID, unsigned.chainID as string, address, parts), managerChainID: unsigned.chainID as string, managerAddress: unsigned.address as string };
     validators.forEach((v, i) => {
       ledger.l1Validators.push({
-        validationID: appendIndex(subnetID, i),
+        validationID: validationIDOf(subnetID, i),
         subnetID,
         nodeID: nodeIdToString(parts[i]!.nodeID),
         weight: parts[i]!.weight,

@@ -10,7 +10,7 @@ import { goQuote } from '../envelope/go-json.js';
 import { mockData } from '../generated/mock-data.js';
 import { P_CHAIN_ID, blockJson, chainTime, compareBytes, lastBlock, proposedHeight, type BlockRecord, type Ledger, type Owner, type Staker, type UtxoRecord } from './ledger.js';
 import { issueTx } from './txs.js';
-import { gasPrice, validatorPrice } from '../executor/fees.js';
+import { gasPrice, validatorPrice } from '../state/fees.js';
 import { getAllValidatorsAt, getValidatorsAt, sampleValidators } from './validator-answers.js';
 import { nodeUptime, shownUptime } from './uptime.js';
 

@@ -4,7 +4,7 @@
 import { encodeTx, formatAddress, parseAddress, txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
 import { consumeGas } from '@avanode/wallet/rules';
 import type { CChain } from '../chains/c/chain.js';
-import { gasPrice } from '../executor/fees.js';
+import { gasPrice } from '../state/fees.js';
 import { executionError } from '../executor/verify.js';
 import { warpError } from '../executor/warp.js';
 import { P_CHAIN_ID, appendBlock, lastBlock, makeUtxo, noteAccepted, type Ledger, type Owner } from './ledger.js';

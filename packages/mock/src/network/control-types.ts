@@ -1,6 +1,6 @@
 // The control API's types, apart from the simulation (index.ts) and the HTTP control
 // (control-http.ts), so each can name them without importing the other.
-import type { FeeSettings } from '../executor/fees.js';
+import type { FeeSettings } from '../state/fees.js';
 import type { RpcFailure } from './faults.js';
 
 export interface HealthSetting {

@@ -3,7 +3,7 @@
 // writes to the network's state, apart from the node's methods (as anvil keeps its cheat codes
 // apart from its API); every setting a test makes is bounded (settings-limits.ts).
 import type { CChain } from '../chains/c/chain.js';
-import { withFeeSettings } from '../executor/fees.js';
+import { withFeeSettings } from '../state/fees.js';
 import { answers } from './answers.js';
 import { mintBlock, mintOwner } from './builder.js';
 import type { VirtualClock } from './clock.js';

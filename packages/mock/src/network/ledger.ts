@@ -1,164 +1,26 @@
-// The chain's state: accepted blocks and txs, the UTXO set, stakers, subnets, the mempool and
-// the dropped txs. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
+// The chain's state built and extended: a state file's ledger (createLedger), blocks appended
+// with their txs and validator sets, a staker's reward blocks, a copy that changes on its own.
+// The Ledger's shape and its records live below the network and the executor, in
+// ../state/ledger.ts. Blocks and UTXOs are kept as the node's bytes (@avanode/codec), so every
 // answer, hex or json, comes from the same bytes.
-import type { SharedMemory } from '../shared-memory.js';
 import { EMPTY_ID, blockId, decodeBlock, decodeTx, encodeBlock, encodeTx, txId, type Block } from '@avanode/codec';
 import type { StateFile, StateOwner, Uint64Like } from './state-file.js';
-import { initialFees, withFeeSettings, type Fees } from '../executor/fees.js';
+import { initialFees, withFeeSettings } from '../state/fees.js';
 import { compareBytes } from '../util/bytes.js';
 import { makeUtxo, u64, type Owner, type UtxoRecord } from '../state/utxo.js';
-import { heliconTimeOf, stakingParamsOf, stakingWith, type StakingParams } from './params.js';
-import { rebuildValidatorSets, recordValidatorSets, type ValidatorSetsSnapshot } from './validator-sets.js';
+import { P_CHAIN_ID, chainTime, lastBlock, noteAccepted, proposedHeight, type BlockRecord, type Delegator, type Ledger, type Staker } from '../state/ledger.js';
+import { heliconTimeOf, stakingParamsOf, stakingWith } from '../state/params.js';
+import { rebuildValidatorSets, recordValidatorSets } from '../state/validator-sets.js';
 import { StateError } from './state-file.js';
-import { Mempool } from './mempool.js';
+import { Mempool } from '../state/mempool.js';
 import { stateTxs, type StateTxOptions } from './state-txs.js';
 
-// Re-exported for the modules that read them here (they live below the ledger: util/, state/utxo.ts).
+// Re-exported for the modules that read them here (they live below the ledger: util/, state/).
 export { compareBytes, makeUtxo, type Owner, type UtxoRecord };
+export { P_CHAIN_ID, chainTime, lastBlock, noteAccepted, proposedHeight, type BlockRecord, type Delegator, type Ledger, type Staker };
 
 /** The AVAX asset ID of mainnet, for states that do not name one. */
 const MAINNET_AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
-/** The P-chain's ID (ids.Empty), in every P-chain tx's blockchainID. */
-export const P_CHAIN_ID = EMPTY_ID;
-
-export interface BlockRecord {
-  id: string;
-  height: number;
-  /** Unix seconds. */
-  time: number;
-  bytes: Uint8Array;
-  txIDs: string[];
-}
-
-export interface Staker {
-  txID: string;
-  nodeID: string;
-  subnetID: string;
-  startTime: bigint;
-  endTime: bigint;
-  weight: bigint;
-  /** Primary network and elastic validators only. */
-  permissionless?: {
-    uptime: string;
-    connected: boolean;
-    delegationFee: string;
-    potentialReward: bigint;
-    accruedDelegateeReward: bigint;
-    validationRewardOwner: Owner;
-    delegationRewardOwner: Owner;
-    signer?: { publicKey: string; proofOfPossession: string };
-  };
-  /** An auto-renewed validator's (ACP-236, AddAutoRenewedValidatorTx) config and accrued rewards (state.StakingInfo at v1.15.0-fuji). */
-  autoRenewed?: AutoRenewedInfo;
-  /** Delegators of this validator (primary network). */
-  delegators: Delegator[];
-  /** Staked outputs, given back as UTXOs of `txID` when the staker ends (outputIndex after the tx's outputs). */
-  stake: Array<{ assetID: string; amount: bigint; owner: Owner }>;
-  stakeIndex: number;
-}
-
-/** state.StakingInfo of an auto-renewed validator (v1.15.0-fuji): what SetAutoRenewedValidatorConfigTx changes and each cycle restakes. */
-export interface AutoRenewedInfo {
-  /** The AddAutoRenewedValidatorTx's validatorAuthority: who signs a SetAutoRenewedValidatorConfigTx's auth. */
-  authority: Owner;
-  /** Seconds of the next cycle; 0: the validator leaves at the end of this one. */
-  nextPeriod: bigint;
-  /** Millionths of each cycle's rewards restaked. */
-  autoCompoundRewardShares: bigint;
-  /** Rewards restaked so far (AccruedValidationRewards, AccruedDelegateeRewards): paid when the validator leaves. */
-  accruedValidationRewards: bigint;
-  accruedDelegateeRewards: bigint;
-}
-
-/** A delegation: its staked outputs come back as UTXOs of its tx when it ends (outputIndex after the tx's outputs). */
-export interface Delegator {
-  txID: string;
-  startTime: bigint;
-  endTime: bigint;
-  weight: bigint;
-  rewardOwner: Owner;
-  potentialReward: bigint;
-  stake?: Array<{ assetID: string; amount: bigint; owner: Owner }>;
-  stakeIndex?: number;
-}
-
-/** A chain a CreateChainTx made (state.GetChains): what getBlockchains, validates and validatedBy answer. */
-export interface ChainRecord {
-  id: string;
-  name: string;
-  subnetID: string;
-  vmID: string;
-}
-
-export interface L1ValidatorRecord {
-  validationID: string;
-  subnetID: string;
-  nodeID: string;
-  weight: bigint;
-  startTime: bigint;
-  publicKey: string;
-  balance: bigint;
-  remainingBalanceOwner: Owner;
-  deactivationOwner: Owner;
-  minNonce: bigint;
-}
-
-export interface SubnetRecord {
-  id: string;
-  owner: Owner;
-  l1?: { conversionID: string; managerChainID: string; managerAddress: string };
-}
-
-export interface Ledger {
-  networkID: number;
-  avaxAssetID: string;
-  supply: bigint;
-  blocks: BlockRecord[];
-  blocksByID: Map<string, BlockRecord>;
-  /** Accepted txs: bytes and the height of their block. */
-  txs: Map<string, { bytes: Uint8Array; height: number }>;
-  utxos: Map<string, UtxoRecord>;
-  subnets: SubnetRecord[];
-  stakers: Staker[];
-  l1Validators: L1ValidatorRecord[];
-  /** RegisterL1ValidatorTx expiry entries (`<expiry>/<validationID>`, state.ExpiryEntry): a warp message is registered once. */
-  l1Expiries: Set<string>;
-  /** The chains, primary network's included, in creation order. */
-  chains: ChainRecord[];
-  /** state.GetRewardUTXOs: the UTXOs a staker's tx was rewarded with when it ended, as bytes. */
-  rewardUtxos: Map<string, Uint8Array[]>;
-  /** The primary network's minimum stakes (config: MinValidatorStake, MinDelegatorStake), nAVAX. */
-  minStake: { validator: bigint; delegator: bigint };
-  /** The rest of the staking parameters (network/params.ts: the network's, a state file's over them); never changed in place. */
-  staking: StakingParams;
-  /** Helicon's activation, Unix seconds (network/params.ts heliconTimeOf, or the state file's `upgrades.heliconTime`). */
-  heliconTime: bigint;
-  /** Issued, not yet in a block, in issue order. */
-  mempool: Mempool;
-  /** Txs this node refused, with the reason (mempool.MarkDropped): the last 64. */
-  dropped: Map<string, string>;
-  /** Txs the chain holds as aborted (pre-Banff proposals a commit block did not take). */
-  aborted: Set<string>;
-  /**
-   * Blocks this node accepted while running, with the clock's ms then, the last 64
-   * (validators/manager.go recentlyAccepted: MaxRecentlyAcceptedWindowSize): getProposedHeight's window.
-   */
-  recentlyAccepted: Array<{ height: number; atMs: number }>;
-  /** The dynamic fee config and state, and the L1 validator fee state (src/executor/fees.ts). */
-  fees: Fees;
-  /** The network clock's time, Unix ms: when the next block would come (set by the simulation). */
-  clockMs: () => number;
-  /**
-   * The validator sets by height (network/validator-sets.ts): a snapshot from each block after
-   * which they changed, oldest first, at most MAX_SNAPSHOTS; getValidatorsAt and the rest read them.
-   */
-  validatorSets: ValidatorSetsSnapshot[];
-  /** Shared memory with the network's other chains (set by the simulation; src/shared-memory.ts). */
-  sharedMemory?: SharedMemory;
-  /** The chain the spec's examples describe (network/examples-ledger.ts): a sample of mainnet's validators, without this node's own stake. */
-  fromExamples?: boolean;
-}
-
 const big = (value: Uint64Like | undefined, fallback = 0n) => (value === undefined ? fallback : BigInt(value));
 const ownerOf = (o: StateOwner): Owner => ({ locktime: big(o.locktime), threshold: o.threshold ?? 1, addresses: [...o.addresses] });
 
@@ -320,7 +182,7 @@ export function createLedger(given: StateFile, blockTimeMs: number, options: Sta
     });
   }
   for (const s of state.subnets ?? []) {
-    ledger.subnets.push({ id: s.id, owner: ownerOf(s.owner), ...(s.l1 ? { l1: s.l1 } : {}) });
+    ledger.subnets.push({ id: s.id, owner: ownerOf(s.owner), ...(s.l1 ? { l1: { conversionID: s.l1.conversionID, managerChainID: s.l1.managerChainID, managerAddress: s.l1.managerAddress } } : {}) });
     for (const v of s.validators ?? []) {
       ledger.stakers.push({ txID: v.txID, nodeID: v.nodeID, subnetID: s.id, startTime: big(v.startTime), endTime: big(v.endTime), weight: big(v.weight), delegators: [], stake: [], stakeIndex: 0 });
     }
@@ -342,29 +204,6 @@ export function createLedger(given: StateFile, blockTimeMs: number, options: Sta
   rebuildValidatorSets(ledger);
   return ledger;
 }
-
-/** validators/manager.go: a block stays in the window 30 s after it is accepted (RecentlyAcceptedWindowTTL), at most 64 blocks. */
-const RECENTLY_ACCEPTED_TTL_MS = 30_000;
-const RECENTLY_ACCEPTED_MAX = 64;
-
-/** Notes a block this node just accepted (block/executor acceptor → validators.Manager.OnAcceptedBlockID). */
-export function noteAccepted(ledger: Ledger, block: BlockRecord, atMs: number): void {
-  ledger.recentlyAccepted.push({ height: block.height, atMs });
-  if (ledger.recentlyAccepted.length > RECENTLY_ACCEPTED_MAX) ledger.recentlyAccepted.shift();
-}
-
-/**
- * Manager.GetMinimumHeight: the parent of the oldest block accepted within the last 30 s (the
- * window drops older ones first); with none, the last accepted height.
- */
-export function proposedHeight(ledger: Ledger, nowMs: number): number {
-  const recent = ledger.recentlyAccepted.find((b) => nowMs - b.atMs <= RECENTLY_ACCEPTED_TTL_MS);
-  return recent ? recent.height - 1 : lastBlock(ledger).height;
-}
-
-/** The chain time: the last accepted block's. */
-export const chainTime = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!.time;
-export const lastBlock = (ledger: Ledger) => ledger.blocks[ledger.blocks.length - 1]!;
 
 /**
  * A ledger that starts where `ledger` stands and changes on its own: what is never changed in

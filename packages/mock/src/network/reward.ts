@@ -3,7 +3,7 @@
 // as exact as Go's (BigInt divisions truncate as big.Int's Div does for positive numbers); and
 // v1.15.0-fuji's primary-network calculator (NewPrimaryNetworkCalculator, configForStakeStart):
 // ACP-285's minimum consumption rate, ramped toward 7.5 % over the 90 days after Helicon.
-import type { RewardConfig } from './params.js';
+import type { RewardConfig } from '../state/params.js';
 
 /** reward.PercentDenominator: rates and shares are millionths. */
 const PERCENT_DENOMINATOR = 1_000_000n;

@@ -42,8 +42,9 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
   const prng = createPrng(seed);
   const networkID = options.networkID ?? 12345;
   const id = () => idToString(prng.bytes(32));
-  // The IDs of the txs that made the subnets and stakers follow from those txs (state-txs.ts,
-  // withDerivedIDs below): still drawn here, so the seed's other values stay what they were.
+  // The IDs of the txs that made the subnets and stakers, and the IDs an L1's conversion
+  // derives, follow from those txs (state-txs.ts, withDerivedIDs below): still drawn here, so
+  // the seed's other values stay what they were.
   const derived = (): undefined => void prng.bytes(32);
   const address = () => formatAddress(prng.bytes(20), networkID);
   const owner = (addresses = [address()]): StateOwner => ({ addresses, threshold: 1, locktime: 0 });
@@ -96,9 +97,9 @@ export function generateState(seed: number, options: SeedOptions = {}): StateFil
       {
         id: derived(),
         owner: l1Owner,
-        l1: { conversionID: id(), managerChainID: id(), managerAddress: hex(20) },
+        l1: { conversionID: derived(), managerChainID: id(), managerAddress: hex(20) },
         l1Validators: Array.from({ length: 2 }, () => ({
-          validationID: id(),
+          validationID: derived(),
           nodeID: nodeIdToString(prng.bytes(20)),
           weight: prng.int(10, 200),
           startTime: time - prng.int(1, 30) * 86_400,

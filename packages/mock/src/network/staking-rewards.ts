@@ -7,7 +7,7 @@
 // validator's uptime (network/uptime.ts prefersCommit, ACP-267 included); on abort the staker
 // gets its stake back and no reward, and the supply drops by what was minted for it.
 import { makeUtxo, type Delegator, type Ledger, type Owner, type Staker } from './ledger.js';
-import { stakingParams } from './params.js';
+import { stakingParams } from '../state/params.js';
 import { primaryNetworkReward, splitReward } from './reward.js';
 import { prefersCommit } from './uptime.js';
 

@@ -1,7 +1,7 @@
 // The network a mock node starts from, as JSON: what `--state file.json` (or the `state` option)
 // holds, and what a seed generates. Checked member by member; an error names the path at fault
 // (`state.validators[2].weight: …`). The format is documented in docs/guide/scenarios.md.
-import type { FeeSettings } from '../executor/fees.js';
+import type { FeeSettings } from '../state/fees.js';
 import { EMPTY_ID, parseAddress } from '@avanode/codec';
 import { isObject } from '../is-object.js';
 
@@ -44,13 +44,24 @@ export interface StateSubnet {
   /** The ID of the CreateSubnetTx the mock makes for this subnet; when given, it must be that ID. */
   id?: string;
   owner: StateOwner;
-  /** Set for an L1 (a subnet converted with ConvertSubnetToL1Tx). */
-  l1?: { conversionID: string; managerChainID: string; managerAddress: string };
+  /**
+   * Set for an L1 (a subnet converted with ConvertSubnetToL1Tx). The mock makes that tx from the
+   * L1's initial validators (network/state-txs.ts): `txID` is its ID and `conversionID` the
+   * conversion ID it derives, each checked when given. An L1 with no initial validator gets no
+   * conversion tx (a conversion must include one), and must give its `conversionID`.
+   */
+  l1?: { txID?: string; conversionID?: string; managerChainID: string; managerAddress: string };
   /** Permissioned validators (AddSubnetValidatorTx). */
   validators?: Array<{ nodeID: string; txID?: string; startTime: Uint64Like; endTime: Uint64Like; weight: Uint64Like }>;
   /** L1 validators (an L1 only). */
   l1Validators?: Array<{
-    validationID: string;
+    /**
+     * An initial validator's is derived from the subnet's ID and its index in the conversion
+     * (checked when given); a validator added later (`initial: false`) must give its own.
+     */
+    validationID?: string;
+    /** One of the validators the L1's ConvertSubnetToL1Tx converted it with (default), or one registered later (its RegisterL1ValidatorTx is not made). */
+    initial?: boolean;
     nodeID: string;
     weight: Uint64Like;
     startTime: Uint64Like;
@@ -94,9 +105,9 @@ export interface StateFile {
   fees?: FeeSettings;
   /** The primary network's current supply, nAVAX. */
   supply?: Uint64Like;
-  /** The primary network's minimum stakes, nAVAX (default: the network's, network/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
+  /** The primary network's minimum stakes, nAVAX (default: the network's, state/params.ts; local and mainnet 2,000 and 25 AVAX, Fuji 1 and 1). */
   minStake?: { validator?: Uint64Like; delegator?: Uint64Like };
-  /** Upgrade times, RFC 3339 (default: the network's, network/params.ts heliconTimeOf). */
+  /** Upgrade times, RFC 3339 (default: the network's, state/params.ts heliconTimeOf). */
   upgrades?: { heliconTime?: string };
   /** The rest of the primary network's staking parameters (default: the network's, genesis/genesis_*.go); durations in seconds, the fee and rates in millionths. */
   staking?: StateStaking;
@@ -216,11 +227,12 @@ const validator = object({
 const subnet = object({
   'id?': cb58,
   owner,
-  'l1?': object({ conversionID: cb58, managerChainID: cb58, managerAddress: hex() }),
+  'l1?': object({ 'txID?': cb58, 'conversionID?': cb58, managerChainID: cb58, managerAddress: hex() }),
   'validators?': list(object({ nodeID, 'txID?': cb58, ...stakeTimes })),
   'l1Validators?': list(
     object({
-      validationID: cb58,
+      'validationID?': cb58,
+      'initial?': bool,
       nodeID,
       weight: uint64,
       startTime: uint64,

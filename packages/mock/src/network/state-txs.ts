@@ -11,20 +11,39 @@
 // `id`) must be that ID, or the state is refused naming the path and the ID to write.
 // Two txs a state makes alike (two subnets of one owner, say) would share an ID: the later one's
 // memo numbers it, as control.fund numbers its mints.
-// L1 conversions (ConvertSubnetToL1Tx) are not synthesized: an L1's conversion and validation IDs
-// stay the state's own.
-import { EMPTY_ID, addressToShortId, decodeCB58, encodeTx, formatAddress, txId } from '@avanode/codec';
+// An L1 gets the ConvertSubnetToL1Tx that converted it, last in block 1, with its initial
+// validators (`initial`, the default), sorted by node ID as the tx wants them: its conversion ID
+// (message.SubnetToL1ConversionID over the manager chain, address and each initial validator's
+// node ID, key and weight as the state gives them) and each initial validator's validation ID
+// (the subnet's ID appended with its index) follow from it, and a given one that is not the
+// derived one is refused as a tx ID is. The tx carries no proof of possession (the validators'
+// BLS secret keys are not the state's: 96 zero bytes) and no authorization signature. Validators
+// registered later (`initial: false`) keep the validation ID the state gives: their
+// RegisterL1ValidatorTx, whose ID is the hash of a warp message signed by the L1's validators, is
+// not made. An L1 with no initial validator gets no conversion (the node refuses a conversion
+// without validators) and keeps its given conversion ID.
+import { EMPTY_ID, addressToShortId, decodeCB58, decodeHexNC, encodeHexNC, encodeTx, formatAddress, nodeIdFromString, txId } from '@avanode/codec';
+import { subnetToL1ConversionID, validationIDOf } from '../state/l1-ids.js';
 import { compareBytes } from '../util/bytes.js';
 import { StateError, type StateChain, type StateFile, type StateOwner, type StateSubnet, type StateValidator, type Uint64Like } from './state-file.js';
 
 type Filled<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: string };
 type StateDelegator = NonNullable<StateValidator['delegators']>[number];
 type StateSubnetValidator = NonNullable<StateSubnet['validators']>[number];
+type StateL1 = NonNullable<StateSubnet['l1']>;
+type StateL1Validator = NonNullable<StateSubnet['l1Validators']>[number];
 
 /** A state with every ID filled in: what createLedger builds from. */
 export type StateWithIDs = Omit<StateFile, 'validators' | 'subnets' | 'chains'> & {
   validators?: Array<Omit<Filled<StateValidator, 'txID'>, 'delegators'> & { delegators?: Array<Filled<StateDelegator, 'txID'>> }>;
-  subnets?: Array<Omit<Filled<StateSubnet, 'id'>, 'validators'> & { validators?: Array<Filled<StateSubnetValidator, 'txID'>> }>;
+  subnets?: Array<
+    Omit<Filled<StateSubnet, 'id'>, 'validators' | 'l1' | 'l1Validators'> & {
+      validators?: Array<Filled<StateSubnetValidator, 'txID'>>;
+      /** `txID`: the ConvertSubnetToL1Tx's, when the mock made one. */
+      l1?: Filled<StateL1, 'conversionID'>;
+      l1Validators?: Array<Filled<StateL1Validator, 'validationID'>>;
+    }
+  >;
   chains?: Array<Filled<StateChain, 'id'>>;
 };
 
@@ -36,7 +55,8 @@ export interface StateTxs {
 
 export interface StateTxOptions {
   /**
-   * Keep each given ID as the tx's, whatever the synthesized bytes hash to. Only for states whose
+   * Keep each given ID as the tx's (and an L1's given conversion and validation IDs as its
+   * conversion's), whatever the synthesized bytes hash to. Only for states whose
    * IDs are real ones from elsewhere (the spec's examples, a fork of a live node): the tx is then
    * found under the upstream ID, its bytes are the mock's. Not part of the state-file format.
    */
@@ -137,6 +157,58 @@ export function stateTxs(state: StateFile, options: StateTxOptions = {}, path = 
     });
     return { ...v, delegators };
   });
+  /** A given ID checked against the one the conversion derives (kept as given when the state's IDs are trusted or no tx is made). */
+  const derivedID = (given: string | undefined, derived: string, at: string, what: string): string => {
+    if (given === undefined || given === derived || options.omitTxs || options.trustGivenTxIDs) return given ?? derived;
+    throw new StateError(`${at}: ${given} is not the ${what} the L1's ConvertSubnetToL1Tx derives; the tx the mock makes for it derives ${derived} (write that, or leave it out)`);
+  };
+  /** The ConvertSubnetToL1Tx of the L1 `subnetID` and the IDs it derives (txs/executor/standard_tx_executor.go ConvertSubnetToL1Tx). */
+  const convert = (subnetID: string, l1: StateL1, members: readonly StateL1Validator[], at: string) => {
+    const initial = members
+      .map((v, j) => ({ v, j, nodeID: nodeIdFromString(v.nodeID) }))
+      .filter(({ v }) => v.initial !== false)
+      .sort((a, b) => compareBytes(a.nodeID, b.nodeID));
+    for (const [j, v] of members.entries()) {
+      if (v.initial === false && v.validationID === undefined) throw new StateError(`${at}.l1Validators[${j}].validationID: missing (a validator registered after the conversion has the ID of its RegisterL1ValidatorTx's message, which the mock does not make; write it, or mark the validator initial)`);
+    }
+    // (The spec's examples' chain makes no txs: its L1's IDs are mainnet's, kept as given.)
+    if (!options.omitTxs) for (const [k, { v, j }] of initial.entries()) {
+      // ConvertSubnetToL1Tx.SyntacticVerify: ErrConvertValidatorsNotSortedAndUnique, ConvertSubnetToL1Validator.Verify: ErrZeroWeight.
+      if (k > 0 && compareBytes(initial[k - 1]!.nodeID, initial[k]!.nodeID) === 0) throw new StateError(`${at}.l1Validators[${j}].nodeID: ${v.nodeID} is another initial validator's too (conversion validators must be sorted and unique)`);
+      if (BigInt(v.weight) === 0n) throw new StateError(`${at}.l1Validators[${j}].weight: an initial validator's weight must be non-zero (validator weight must be non-zero)`);
+    }
+    if (initial.length === 0) {
+      if (l1.conversionID === undefined) throw new StateError(`${at}.l1.conversionID: missing (an L1 with no initial validator gets no ConvertSubnetToL1Tx, as a conversion must include at least one validator; write its conversion ID, or mark a validator initial)`);
+      if (l1.txID !== undefined) throw new StateError(`${at}.l1.txID: the mock makes no ConvertSubnetToL1Tx for an L1 with no initial validator (a conversion must include at least one validator)`);
+      return { l1: { ...l1, conversionID: l1.conversionID }, l1Validators: members.map((v) => ({ ...v, validationID: v.validationID! })) };
+    }
+    // message.PChainOwner: short IDs (cb58), sorted by their bytes; no locktime.
+    const pChainOwner = (o: StateOwner) => ({ threshold: o.threshold ?? 1, addresses: o.addresses.map(addressToShortId).sort((x, y) => compareBytes(decodeCB58(x), decodeCB58(y))) });
+    const unsigned = {
+      type: 'ConvertSubnetToL1Tx',
+      subnetID,
+      chainID: l1.managerChainID,
+      address: l1.managerAddress,
+      validators: initial.map(({ v, nodeID }) => ({
+        nodeID: encodeHexNC(nodeID),
+        weight: u64(v.weight),
+        balance: u64(v.balance),
+        signer: { publicKey: v.publicKey, proofOfPossession: `0x${'00'.repeat(96)}` },
+        remainingBalanceOwner: pChainOwner(v.remainingBalanceOwner),
+        deactivationOwner: pChainOwner(v.deactivationOwner),
+      })),
+      subnetAuthorization: noSignatures,
+    };
+    const txID = make(unsigned, [emptyCredential], l1.txID, `${at}.l1.txID`);
+    const parts = initial.map(({ v, nodeID }) => ({ nodeID, publicKey: decodeHexNC(v.publicKey), weight: BigInt(v.weight) }));
+    const conversionID = derivedID(l1.conversionID, subnetToL1ConversionID(subnetID, l1.managerChainID, decodeHexNC(l1.managerAddress), parts), `${at}.l1.conversionID`, 'conversion ID');
+    const index = new Map(initial.map(({ j }, k) => [j, k]));
+    const l1Validators = members.map((v, j) => {
+      const k = index.get(j);
+      return { ...v, validationID: k === undefined ? v.validationID! : derivedID(v.validationID, validationIDOf(subnetID, k), `${at}.l1Validators[${j}].validationID`, 'validation ID') };
+    });
+    return { l1: { ...l1, txID, conversionID }, l1Validators };
+  };
   const withSubnetValidators = subnets.map(({ validators: given, ...s }, i) => {
     if (!given) return s;
     const members = given.map((v, j) => {
@@ -145,7 +217,8 @@ export function stateTxs(state: StateFile, options: StateTxOptions = {}, path = 
     });
     return { ...s, validators: members };
   });
-  const filled: StateWithIDs = { ...state, subnets: withSubnetValidators, chains, validators: withDelegators };
+  const withL1s = withSubnetValidators.map((s, i) => (s.l1 ? { ...s, ...convert(s.id, s.l1, s.l1Validators ?? [], `${path}.subnets[${i}]`) } : (s as Omit<typeof s, 'l1' | 'l1Validators'>)));
+  const filled: StateWithIDs = { ...state, subnets: withL1s, chains, validators: withDelegators };
   for (const key of ['subnets', 'chains', 'validators'] as const) if (state[key] === undefined) delete filled[key];
   return { state: filled, txs };
 }

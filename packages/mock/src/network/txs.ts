@@ -4,7 +4,7 @@
 // the next block's time and fee state, the gas capacity, then the executor: src/executor/verify.ts), and what an accepted tx changes.
 import { RuleError, toGas, txComplexity, type Dimensions, type GasState } from '@avanode/wallet/rules';
 import { txId, typeName, utxoId, type SignedTx } from '@avanode/codec';
-import { advancedFees, gasPrice } from '../executor/fees.js';
+import { advancedFees, gasPrice } from '../state/fees.js';
 import { warpError } from '../executor/warp.js';
 import { NODE_ERRORS } from '../executor/errors.js';
 import { executionError, outputParts, type Fields, type TransferableIn, type TransferableOut } from '../executor/verify.js';

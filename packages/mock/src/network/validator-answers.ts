@@ -6,7 +6,7 @@
 import { EMPTY_ID, decodeCB58 } from '@avanode/codec';
 import type { Answer } from './answer.js';
 import { compareBytes, lastBlock, proposedHeight, type Ledger } from './ledger.js';
-import { flattenSet, tipSets, validatorSetsAt, type ValidatorSet } from './validator-sets.js';
+import { flattenSet, tipSets, validatorSetsAt, type ValidatorSet } from '../state/validator-sets.js';
 
 type Params = Record<string, unknown>;
 

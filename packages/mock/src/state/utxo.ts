@@ -1,6 +1,6 @@
 // A UTXO of the P-chain as the mock keeps it: the node's bytes (@avanode/codec) with what every
-// answer reads of them worked out once. Below the ledger (network/ledger.ts, which re-exports
-// these) and the P-chain's side of shared memory (chains/p/atomic.ts), so both read it without
+// answer reads of them worked out once. Below the ledger (state/ledger.ts; network/ledger.ts
+// re-exports these) and the P-chain's side of shared memory (chains/p/atomic.ts), so both read it without
 // importing each other.
 import { addressToShortId, decodeCB58, encodeUtxo, formatAddress, shortIdToString, utxoId } from '@avanode/codec';
 import { compareBytes } from '../util/bytes.js';

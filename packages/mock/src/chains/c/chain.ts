@@ -67,7 +67,7 @@ function seedFromExamples(state: CChainState): void {
 export function createCChain(host: CChainHost, shared: SharedMemory, examples = false): CChain {
   const chainID = host.cChainID ?? MAINNET_C_CHAIN;
   const xChainID = host.xChainID ?? EMPTY_ID;
-  // The network's one Helicon time (network/params.ts, a state file's or --helicon-time), which info.upgrades answers too.
+  // The network's one Helicon time (state/params.ts, a state file's or --helicon-time), which info.upgrades answers too.
   const state = createCChainState(chainID, host.networkID, Number(host.heliconTime));
   if (examples) seedFromExamples(state);
   const envAt = (nowSec: number): AtomicEnv => ({ networkID: host.networkID, avaxAssetID: host.avaxAssetID, peers: [P_CHAIN_ID, xChainID], shared, nowSec: BigInt(nowSec) });

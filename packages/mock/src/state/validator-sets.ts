@@ -10,7 +10,7 @@
 // A subnet without validators has no set. The ledger records the sets after every accepted
 // block in which they changed (appendBlock), so a past height answers what was then.
 import { EMPTY_ID, decodeHexNC } from '@avanode/codec';
-import { BlsError, publicKeyFromCompressedBytes, uncompressedBytes } from '../executor/bls.js';
+import { BlsError, publicKeyFromCompressedBytes, uncompressedBytes } from '../util/bls.js';
 import { compareBytes } from '../util/bytes.js';
 
 /** ids.EmptyNodeID as a NodeID prints: the holder of an L1's inactive weight. */
@@ -37,7 +37,7 @@ export interface ValidatorSetsSnapshot {
 
 /**
  * What the sets are worked out from and kept in: a chain state's stakers, L1 validators and
- * blocks, and its snapshots (network/ledger.ts's Ledger is one). Named here, as this file reads
+ * blocks, and its snapshots (state/ledger.ts's Ledger is one). Named here, as this file reads
  * them, so that the ledger, which records the sets after each block, is not imported back.
  */
 export interface SetsSource {
