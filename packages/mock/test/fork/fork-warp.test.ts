@@ -72,9 +72,9 @@ function signMessage(unsigned: Uint8Array): Uint8Array {
 }
 const message = (payload: Uint8Array) => signMessage(unsignedMessage(addressedCall(payload)));
 
-const l1 = (label: string) => ({ conversionID: encodeCB58(idOf(`fork-warp conversion ${label}`)), managerChainID: encodeCB58(MANAGER_CHAIN), managerAddress: `0x${toHex(MANAGER_ADDRESS)}` });
+// Conversion and validation IDs left out: the state derives them from the L1's ConvertSubnetToL1Tx.
+const l1 = () => ({ managerChainID: encodeCB58(MANAGER_CHAIN), managerAddress: `0x${toHex(MANAGER_ADDRESS)}` });
 const validator = (label: string, publicKey: Uint8Array, balance: bigint) => ({
-  validationID: encodeCB58(idOf(`fork-warp validation ${label}`)),
   nodeID: nodeIdToString(idOf(`fork-warp node ${label}`).slice(0, 20)),
   weight: 100,
   startTime: 1_749_000_000,
@@ -91,15 +91,15 @@ const state = {
   utxos: [{ address: EWOQ_ADDRESS, amount: EWOQ.amount }],
   subnets: [
     // The L1 whose manager chain signs (active validators: read at the fork's start).
-    { owner: { addresses: [EWOQ_ADDRESS] }, l1: l1('signing'), l1Validators: signers.map((s, i) => validator(`signing ${i}`, s.compressed, 10n * AVAX)) },
+    { owner: { addresses: [EWOQ_ADDRESS] }, l1: l1(), l1Validators: signers.map((s, i) => validator(`signing ${i}`, s.compressed, 10n * AVAX)) },
     // An L1 managed from there whose one validator has no balance left: in no validator set.
-    { owner: { addresses: [EWOQ_ADDRESS] }, l1: l1('dormant'), l1Validators: [validator('dormant', dormantKey, 0n)] },
+    { owner: { addresses: [EWOQ_ADDRESS] }, l1: l1(), l1Validators: [validator('dormant', dormantKey, 0n)] },
   ],
 };
 const derived = withDerivedIDs(state).subnets!;
 const SIGNING = derived[0]!.id!;
 const DORMANT = derived[1]!.id!;
-const DORMANT_VALIDATION = state.subnets[1]!.l1Validators[0]!.validationID;
+const DORMANT_VALIDATION = derived[1]!.l1Validators![0]!.validationID!;
 
 let upstream: MockServer;
 beforeAll(async () => {
