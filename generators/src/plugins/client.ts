@@ -10,7 +10,7 @@ import type { DocumentModel, HttpEndpointModel, MethodModel, NamespaceModel } fr
 import { type Uint64Tree, uint64Paths, uint64Tree } from '../uint64-paths.ts';
 import { methodArgs, methodDoc, paramsOptional } from './method-code.ts';
 import { clientErrorsModule } from './client-errors.ts';
-import { docComment, lines, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
+import { docComment, lines, printable, propertyAccess, propertyKey, stringLiteral as q } from '../util/code.ts';
 import { TEMPLATES_DIR, template } from '../util/template.ts';
 
 const OUT = 'client/src/generated';
@@ -130,7 +130,7 @@ function buildStatements(spaces: Namespace[]): string {
     '  const spaces = buildNamespaces<Namespaces<MethodTypesOf<C>>>(core, namespaces);',
     ...spaces.flatMap((space) => {
       if (space.endpoints.length > 0 && space.scope) {
-        throw new GeneratorError(`HTTP endpoint '${space.endpoints[0]!.name}' (${space.endpoints[0]!.where}): its namespace '${space.name}' is scoped by {${space.scope}}, which an HTTP endpoint does not take`, space.endpoints[0]!.where);
+        throw new GeneratorError(`HTTP endpoint '${printable(space.endpoints[0]!.name)}' (${space.endpoints[0]!.where}): its namespace '${printable(space.name)}' is scoped by {${printable(String(space.scope))}}, which an HTTP endpoint does not take`, space.endpoints[0]!.where);
       }
       return space.endpoints.map((e) => `  spaces${propertyAccess(space.name)}${propertyAccess(e.memberName)} = (options) => core.get(${q(e.name)}, options);`);
     }),
