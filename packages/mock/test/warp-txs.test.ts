@@ -6,7 +6,7 @@
 // txs/executor/warp_verifier.go, warp/signature.go), the rest by standard_tx_executor.go; each
 // refusal carries the node's text. The secret keys stay in this file: nothing prints them.
 import { createClient } from '@avanode/client';
-import { decodeCB58, decodeUtxo, encodeCB58, nodeIdToString, parseAddress, toHex } from '@avanode/codec';
+import { decodeCB58, decodeUtxo, encodeCB58, nodeIdToString, toHex } from '@avanode/codec';
 import { TEST_KEYS, withDerivedIDs } from '@avanode/mock';
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { buildConvertSubnetToL1Tx, buildCreateChainTx, buildCreateSubnetTx, buildRegisterL1ValidatorTx, buildSetL1ValidatorWeightTx, keyAddress, proofOfPossession, sendTx, TxRefusedError } from '@avanode/wallet';
@@ -14,6 +14,7 @@ import { bls12_381 } from '@noble/curves/bls12-381.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WarpParseError, parseAddressedCall, parseL1ValidatorWeight, parseRegisterL1Validator, parseWarpMessage } from '../src/executor/warp-message.ts';
+import { bytes, concat, owner, u16, u32, u64 } from './warp-bytes.ts';
 
 const bls = bls12_381.longSignatures;
 const SIGNATURE_CIPHERSUITE = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
@@ -26,29 +27,6 @@ const idOf = (label: string) => sha256(new TextEncoder().encode(label));
 const MANAGER_CHAIN = idOf('warp-test manager chain');
 const MANAGER_ADDRESS = new Uint8Array(20).fill(0x11);
 
-// --- The warp codecs, written independently of the mock's reader: version 0, big-endian, []byte with a uint32 length.
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-const u16 = (n: number) => new Uint8Array([n >> 8, n & 0xff]);
-const u32 = (n: number) => {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n);
-  return b;
-};
-const u64 = (n: bigint) => {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n);
-  return b;
-};
-const bytes = (b: Uint8Array) => concat(u32(b.length), b);
-const owner = (addresses: string[], threshold = 1) => concat(u32(threshold), u32(addresses.length), ...addresses.map((a) => parseAddress(a).bytes));
 
 interface Registration {
   nodeID: Uint8Array;

@@ -6,7 +6,7 @@
 // A RegisterL1ValidatorTx naming it, or a SetL1ValidatorWeightTx naming one of its validations,
 // reads it (getSubnet, its validators) before it executes, and executes on the fork as on the
 // upstream; the upstream is unchanged.
-import { decodeCB58, encodeCB58, nodeIdToString, parseAddress, toHex } from '@avanode/codec';
+import { decodeCB58, encodeCB58, nodeIdToString, toHex } from '@avanode/codec';
 import { createClient } from '@avanode/client';
 import { TEST_KEYS, withDerivedIDs } from '@avanode/mock';
 import { startForkedMockServer, startMockServer, type ForkReader, type MockServer } from '@avanode/mock/server';
@@ -16,6 +16,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstream, type Upstream } from '../../src/fork/upstream.ts';
 import { rpc } from './http-reader.js';
+import { bytes, concat, owner, u16, u32, u64 } from '../warp-bytes.ts';
 
 const bls = bls12_381.longSignatures;
 const SIGNATURE_CIPHERSUITE = 'BLS_SIG_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
@@ -27,29 +28,6 @@ const idOf = (label: string) => sha256(new TextEncoder().encode(label));
 const MANAGER_CHAIN = idOf('fork-warp manager chain');
 const MANAGER_ADDRESS = new Uint8Array(20).fill(0x22);
 
-// The warp codecs, written here: version 0, big-endian, []byte with a uint32 length.
-const concat = (...parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-};
-const u16 = (n: number) => new Uint8Array([n >> 8, n & 0xff]);
-const u32 = (n: number) => {
-  const b = new Uint8Array(4);
-  new DataView(b.buffer).setUint32(0, n);
-  return b;
-};
-const u64 = (n: bigint) => {
-  const b = new Uint8Array(8);
-  new DataView(b.buffer).setBigUint64(0, n);
-  return b;
-};
-const bytes = (b: Uint8Array) => concat(u32(b.length), b);
-const owner = (addresses: string[]) => concat(u32(1), u32(addresses.length), ...addresses.map((a) => parseAddress(a).bytes));
 const registerPayload = (subnetID: Uint8Array, nodeID: Uint8Array, publicKey: Uint8Array, expiry: bigint, weight: bigint) =>
   concat(u16(0), u32(1), subnetID, bytes(nodeID), publicKey, u64(expiry), owner([EWOQ_ADDRESS]), owner([EWOQ_ADDRESS]), u64(weight));
 const weightPayload = (validationID: Uint8Array, nonce: bigint, weight: bigint) => concat(u16(0), u32(3), validationID, u64(nonce), u64(weight));
