@@ -12,7 +12,7 @@ import { decodeTx, nodeIdToString } from '@avanode/codec';
 import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddAutoRenewedValidatorTx, buildSetAutoRenewedValidatorConfigTx, keyAddress, proofOfPossession, signTx, type BuiltTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
-import { spendInputs } from './simulation-spend.ts';
+import { heldAvax, spendInputs } from './simulation-spend.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
 import type { Ledger } from '../src/state/ledger.ts';
 
@@ -47,18 +47,6 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
 
 const result = (answer: unknown) => (answer as { result: Record<string, unknown> }).result;
 
-/** Every nAVAX of AVAX the chain holds in UTXOs, stake and L1 balances (restaked rewards are in no UTXO until paid). */
-function held(ledger: Ledger): bigint {
-  let total = 0n;
-  for (const utxo of ledger.utxos.values()) if (utxo.assetID === ledger.avaxAssetID) total += utxo.amount;
-  for (const s of ledger.stakers) {
-    for (const o of s.stake) total += o.amount;
-    for (const d of s.delegators) for (const o of d.stake ?? []) total += o.amount;
-  }
-  for (const v of ledger.l1Validators) total += v.balance;
-  return total;
-}
-
 /** The reward UTXOs still in the UTXO set, in nAVAX: all of them, and those paid to REWARDS (ours). */
 function rewardsHeld(ledger: Ledger): { all: bigint; ours: bigint } {
   const byBytes = new Map<Uint8Array, { amount: bigint; ours: boolean }>();
@@ -89,7 +77,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
   // every reward promised is paid and the supply's sum below holds.
   for (const s of ledger().stakers) if (s.permissionless) sim.control.setUptime(s.nodeID, 100);
   const supply0 = ledger().supply;
-  const held0 = held(ledger());
+  const held0 = heldAvax(ledger());
   const rewards0 = rewardsHeld(ledger());
   const funded = 8_000_000n * AVAX;
   sim.control.fund(FROM, funded / 2n);
@@ -127,7 +115,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
     expect(ledger().supply, 'supply = start + funded + rewards paid to ours + promised or restaked').toBe(supply0 + funded + (rewards.ours - rewards0.ours) + pending);
     let fees = 0n;
     for (const [txID, hex] of ours) if (ledger().txs.has(txID)) fees += burnt(hex);
-    expect(held(ledger()), 'held = start + funded − fees + rewards paid').toBe(held0 + funded - fees + (rewards.all - rewards0.all));
+    expect(heldAvax(ledger()), 'held = start + funded − fees + rewards paid').toBe(held0 + funded - fees + (rewards.all - rewards0.all));
   }
   return ours.size;
 }

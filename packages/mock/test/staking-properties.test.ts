@@ -12,7 +12,7 @@ import { decodeTx, nodeIdToString } from '@avanode/codec';
 import { TEST_KEYS, testKeyAddress } from '@avanode/mock';
 import { buildAddPermissionlessDelegatorTx, buildAddPermissionlessValidatorTx, keyAddress, proofOfPossession, signTx } from '@avanode/wallet';
 import { runs } from '../../../scripts/properties.ts';
-import { spendInputs } from './simulation-spend.ts';
+import { heldAvax, spendInputs } from './simulation-spend.ts';
 import { createSimulation, type Simulation } from '../src/network/index.ts';
 import type { Ledger } from '../src/state/ledger.ts';
 
@@ -50,18 +50,6 @@ const steps: fc.Arbitrary<Step[]> = fc.array(
 
 const result = (answer: unknown) => (answer as { result: Record<string, unknown> }).result;
 
-/** Every nAVAX of AVAX the chain holds: UTXOs, stake, L1 balances. */
-function held(ledger: Ledger): bigint {
-  let total = 0n;
-  for (const utxo of ledger.utxos.values()) if (utxo.assetID === ledger.avaxAssetID) total += utxo.amount;
-  for (const s of ledger.stakers) {
-    for (const o of s.stake) total += o.amount;
-    for (const d of s.delegators) for (const o of d.stake ?? []) total += o.amount;
-  }
-  for (const v of ledger.l1Validators) total += v.balance;
-  return total;
-}
-
 /** What a committed tx burnt: its inputs less its outputs and stake. */
 function burnt(bytes: string): bigint {
   const tx = decodeTx(bytes).unsignedTx as unknown as { inputs: Array<{ input: { amount: number | bigint } }>; outputs: Array<{ output: { amount: number | bigint } }>; stake: Array<{ output: { amount: number | bigint } }> };
@@ -79,7 +67,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
   // so every reward promised is paid and the supply's sum below holds.
   for (const s of ledger().stakers) if (s.permissionless) sim.control.setUptime(s.nodeID, 100);
   const supply0 = ledger().supply;
-  const held0 = held(ledger());
+  const held0 = heldAvax(ledger());
   const rewards0 = rewardsHeld(ledger());
   const funded = 4_000_000n * AVAX;
   sim.control.fund(FROM, funded);
@@ -125,7 +113,7 @@ async function play(sim: Simulation, sequence: Step[], signers: Array<Awaited<Re
     for (const [txID, { hex }] of ours) if (ledger().txs.has(txID)) fees += burnt(hex);
     // Rewards paid: to our stakers and to the seed's, which end as the clock moves (nobody spends them).
     const paid = rewardsHeld(ledger()) - rewards0;
-    expect(held(ledger()), 'held = start + funded − fees + rewards paid').toBe(held0 + funded - fees + paid);
+    expect(heldAvax(ledger()), 'held = start + funded − fees + rewards paid').toBe(held0 + funded - fees + paid);
   }
   return ours.size;
 }
