@@ -10,6 +10,7 @@ import { decodeUnsignedTx, encodeHex, encodeTx, encodeUnsignedTx, parseTx, txId 
 import { startMockServer, type MockServer } from '@avanode/mock/server';
 import { txFee } from '@avanode/wallet/rules';
 import { keyAddress, signed } from './network-scenario.ts';
+import { localPeerContext } from '../../../scripts/peer-context.ts';
 
 const KEY = new Uint8Array(32).fill(0x71);
 const OTHER_KEY = new Uint8Array(32).fill(0x72);
@@ -59,17 +60,7 @@ beforeAll(async () => {
   server = await startMockServer({ port: 0, network: { seed: 7 } });
   api = new pvm.PVMApi(server.url);
   const { assetID } = (await rpc('platform.getStakingAssetID', {})).result as { assetID: string };
-  context = {
-    networkID: 12345,
-    hrp: 'local',
-    xBlockchainID: '2eNy1mUFdmaxXNj1eQHUe7Np4gju9sJsEtWQ4MX3ToiNKuADed',
-    pBlockchainID: '11111111111111111111111111111111LpoYY',
-    cBlockchainID: '2CA6j5zYzasynPsFeNoqWkmTCt3VScMvXUZHbfDJ8k3oGzAPtU',
-    avaxAssetID: assetID,
-    baseTxFee: 1_000_000n,
-    createAssetTxFee: 1_000_000n,
-    platformFeeConfig: await api.getFeeConfig(),
-  };
+  context = localPeerContext(assetID, await api.getFeeConfig());
 });
 afterAll(() => server.close());
 

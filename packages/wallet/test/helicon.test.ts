@@ -23,6 +23,7 @@ import {
 import { createClient } from '@avanode/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDR1, ADDR2, ADDR3, EWOQ, KEY2, KEY3, common, utxoHex } from './fixtures.js';
+import { localPeerContext } from '../../../scripts/peer-context.ts';
 
 const BLS_KEY = new Uint8Array(32).fill(7);
 const NODE_ID = 'NodeID-111111111111111111116DBWJs';
@@ -100,17 +101,7 @@ describe('against @avalabs/avalanchejs 5.2.0 (pvm.e.newAddAutoRenewedValidatorTx
     api = new pvm.PVMApi(server.url);
     const client = createClient({ url: server.url });
     const { assetID } = await client.platform.getStakingAssetID({});
-    context = {
-      networkID: 12345,
-      hrp: 'local',
-      xBlockchainID: '2eNy1mUFdmaxXNj1eQHUe7Np4gju9sJsEtWQ4MX3ToiNKuADed',
-      pBlockchainID: '11111111111111111111111111111111LpoYY',
-      cBlockchainID: '2CA6j5zYzasynPsFeNoqWkmTCt3VScMvXUZHbfDJ8k3oGzAPtU',
-      avaxAssetID: assetID,
-      baseTxFee: 1_000_000n,
-      createAssetTxFee: 1_000_000n,
-      platformFeeConfig: await api.getFeeConfig(),
-    };
+    context = localPeerContext(assetID, await api.getFeeConfig());
   });
   afterAll(() => server.close());
 
