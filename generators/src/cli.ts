@@ -75,7 +75,7 @@ function parsedForeign(document: unknown, allowBadExamples: boolean, options: Pa
     model = parseDocument(document, options);
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
-    problems.push(...error.message.split('\n'));
+    problems.push(...error.problems);
   }
   // What the model does not judge, OpenRPC's own tooling does; what it says again of a place
   // (or of the places around it) the model has named is left out.
@@ -204,7 +204,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     if (error instanceof GeneratorError) {
       // One line a problem, each naming its place.
-      for (const line of printedProblems(error.message.split('\n'))) sayError(`avanode-gen: ${specPath}: ${line}`);
+      for (const line of printedProblems(error.problems)) sayError(`avanode-gen: ${specPath}: ${line}`);
       return 1;
     }
     throw error;

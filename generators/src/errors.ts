@@ -1,22 +1,28 @@
 import { printable } from './util/code.ts';
 
-/** A document the generators cannot work from; `where` is the JSON path in the document. */
+/**
+ * A document the generators cannot work from; `where` is the JSON path in the document. Its
+ * message holds one problem a line, each made printable (util/code.ts): a document's name that
+ * holds a line break cannot split one problem into two lines, or forge one.
+ */
 export class GeneratorError extends Error {
   override name = 'GeneratorError';
+  /** The problems, one a line as the message has them. */
+  readonly problems: readonly string[];
   constructor(
-    message: string,
+    problems: string | readonly string[],
     readonly where: string,
   ) {
-    super(message);
+    const lines = (typeof problems === 'string' ? [problems] : problems).map(printable);
+    super(lines.join('\n'));
+    this.problems = lines;
   }
 }
 
 /** A document's problems, one a line (all of them, not the first): one GeneratorError whose `where` is the first's place. */
 export function problemsError(problems: string[], where?: string): GeneratorError {
-  // One line each, whatever the document's text they quote (util/code.ts `printable`).
-  const lines = problems.map(printable);
-  const first = lines[0] ?? '#';
-  return new GeneratorError(lines.join('\n'), where ?? /#\/[^\s:)']*/.exec(first)?.[0] ?? '#');
+  const first = printable(problems[0] ?? '#');
+  return new GeneratorError(problems, where ?? /#\/[^\s:)']*/.exec(first)?.[0] ?? '#');
 }
 
 /** The most problems a run prints: a document can have thousands, and the first ones are those to fix. */

@@ -194,9 +194,11 @@ function collecting<T>(problems: string[], make: () => T, places: Map<string, st
     return make();
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
-    // One problem, even if the document's text it quotes breaks lines (problemsError shows those escaped).
-    places.set(error.message, error.where);
-    problems.push(error.message);
+    // Its problems are one a line already, whatever the document's text they quote (GeneratorError).
+    for (const problem of error.problems) {
+      places.set(problem, error.where);
+      problems.push(problem);
+    }
     return undefined;
   }
 }

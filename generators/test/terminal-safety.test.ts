@@ -104,3 +104,28 @@ describe('printable', () => {
     expect(printable(printable(HOSTILE))).toBe(printable(HOSTILE));
   });
 });
+
+describe('GeneratorError', () => {
+  it('holds one printable line a problem, whatever the document text a message quotes', async () => {
+    const { GeneratorError, problemsError } = await import('../src/errors.ts');
+    const { parseDocument } = await import('../src/model.ts');
+    // A version string with a line break and a bidi override: the one-problem throw quotes it.
+    let thrown: unknown;
+    try {
+      parseDocument({ openrpc: `9.0\n${HOSTILE}`, info: { title: 't', version: '1' }, methods: [] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(GeneratorError);
+    const error = thrown as InstanceType<typeof GeneratorError>;
+    expect(error.problems).toHaveLength(1);
+    expect(error.message).not.toMatch(RAW);
+    expect(error.message).toContain('#/openrpc: expected an OpenRPC 1.x version');
+    // Problems gathered from several places stay one a line, each escaped, and a raw line feed
+    // inside one does not make two.
+    const gathered = problemsError([`#/methods/0: method 'a\nb' (x)`, `#/methods/1: ${TITLE}`]);
+    expect(gathered.problems).toEqual([`#/methods/0: method 'a\\u000ab' (x)`, '#/methods/1: \\u001b]0;pwned\\u0007']);
+    expect(gathered.message.split('\n')).toEqual(gathered.problems);
+    expect(gathered.where).toBe('#/methods/0');
+  });
+});

@@ -12,7 +12,7 @@
 //
 // The top of the core's layers: it imports the shared types and errors and the transport, and
 // loads the complete path; nothing imports it but the generated client.
-import { AvanodeError, ConfigError } from './errors.js';
+import { AvanodeError, ConfigError } from './base-errors.js';
 import { checkOptions, exchange } from './transport.js';
 import type { ClientConfig, ClientDefinition, CoreClient, CoreParts, RequestOptions } from './types.js';
 
@@ -25,9 +25,10 @@ let lastId = 0;
  * than scanning the text for long digit runs, and four times faster than Object.values().some().
  * Only objects and arrays are walked into, each member looked at where it is read: most members
  * of an answer are strings, and a call of the walk for each took a third more time (the 2.4 MB
- * validator set: 440 → 300 µs, Node 20 and 24).
+ * validator set: 440 → 300 µs, Node 20 and 24). Exported for bench/client-overhead.mjs, which
+ * times it alone (the package's entry does not export it).
  */
-const unsafe = (value: unknown): boolean =>
+export const unsafe = (value: unknown): boolean =>
   // Beyond 2^53 − 1 is from 2^53 on: no double lies between them.
   typeof value === 'object' ? value !== null && holdsUnsafe(value) : typeof value === 'number' && Math.abs(value) >= 2 ** 53;
 

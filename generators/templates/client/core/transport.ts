@@ -1,7 +1,7 @@
 // The transport: one HTTP exchange with a timeout per request, the caller's signal, no redirect
 // followed and the body read up to a cap. Part of the core (it makes every call, the common case
 // included); the lazily loaded modules reach it through the core's `parts`, never by import.
-import { ConfigError } from './errors.js';
+import { ConfigError } from './base-errors.js';
 import type { CoreParts, Exchange, ExchangeInit, RequestOptions } from './types.js';
 
 /**
