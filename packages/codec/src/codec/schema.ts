@@ -10,7 +10,7 @@
 import { base64 } from '@scure/base';
 import { CodecError, excerpt } from '../errors.js';
 import { formatAddress, networkHrp, parseAddress } from '../encoding/address.js';
-import { base64Of, encodeHexNC, decodeHexNC } from '../encoding/bytes.js';
+import { base64Of, encodeHexNC, decodeHexNC, equalBytes } from '../encoding/bytes.js';
 import { decodeCB58, encodeCB58, NODE_ID_PREFIX } from '../encoding/ids.js';
 
 /**
@@ -303,20 +303,36 @@ function flat(text: string): string {
   return text;
 }
 
+/** A printed ID or address and a copy of the bytes it was printed from. */
+interface Printed {
+  readonly bytes: Uint8Array;
+  readonly text: string;
+}
+
+/** The most IDs or addresses a printer remembers: about 0.8 MB each when full. */
+const PRINTED_KEPT = 4096;
+
 /**
  * Remembers recent byte → text results: a page of UTXOs repeats its asset ID, its addresses and
- * often its tx IDs, and each costs a sha256 and a base58 or bech32 conversion to print.
+ * often its tx IDs, and each costs a sha256 and a base58 or bech32 conversion to print. Looked up
+ * by a number made of the first and last 4 bytes (IDs and addresses are hashes), then the whole
+ * bytes compared: building a string key of the bytes instead cost 150 ns, a sixth of decoding a
+ * UTXO. Bytes that share a key (crafted or not) only miss, each replacing the last; the map is
+ * dropped whole when full, so it never holds more than PRINTED_KEPT results.
  */
 function memoize(print: (bytes: Uint8Array) => string): (bytes: Uint8Array) => string {
-  let cache = new Map<string, string>();
+  let cache = new Map<number, Printed>();
   return (bytes) => {
-    const key = String.fromCharCode.apply(null, bytes as unknown as number[]);
-    let text = cache.get(key);
-    if (text === undefined) {
-      text = print(bytes);
-      if (cache.size >= 4096) cache = new Map();
-      cache.set(key, text);
-    }
+    const last = bytes.length - 4;
+    // Within a small integer's 30 bits, which V8 keys a Map by without boxing a number.
+    const key =
+      ((((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) ^ Math.imul((bytes[last]! << 24) | (bytes[last + 1]! << 16) | (bytes[last + 2]! << 8) | bytes[last + 3]!, 0x9e3779b1)) >>> 2);
+    const hit = cache.get(key);
+    if (hit !== undefined && equalBytes(hit.bytes, bytes)) return hit.text;
+    const text = print(bytes);
+    if (cache.size >= PRINTED_KEPT) cache = new Map();
+    // A copy: a view would keep the whole input alive.
+    cache.set(key, { bytes: bytes.slice(), text });
     return text;
   };
 }
