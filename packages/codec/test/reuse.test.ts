@@ -5,9 +5,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { base58 } from '@scure/base';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, checksum, decodeHex, decodeUtxo, encodeCB58, encodeHex, encodeUtxo, formatAddress, idToString, toHex } from '@avanode/codec';
+import { CodecError, checksum, decodeBlock, decodeHex, decodeUtxo, encodeCB58, encodeHex, encodeHexNC, encodeUtxo, formatAddress, idToString, toHex } from '@avanode/codec';
 import { withDecodedHex } from '../src/encoding/bytes.js';
 import { sha256Of } from '../src/encoding/sha256.js';
+import { readRecordings } from './helpers.js';
 
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
 
@@ -148,5 +149,21 @@ describe('the printed IDs and addresses it remembers', () => {
       for (let i = round; i < ids.length; i += 7) expect(decodeUtxo(utxoHex(ids[i]!, [ids[i]!.subarray(0, 20)])).txID).toBe(idToString(ids[i]!));
     }
     expect(decodeUtxo(utxoHex(ids[0]!, [ids[0]!.subarray(0, 20)])).output).toMatchObject({ addresses: [formatAddress(ids[0]!.subarray(0, 20))] });
+  });
+});
+
+describe("a block's ID taken from its checksum's hash", () => {
+  it('is the sha256 of its bytes, whether the block comes as hex, hexnc or bytes, and a wrong checksum still refuses it', () => {
+    const hex = readRecordings('platform.getBlock').find((r) => r.request.params?.encoding === 'hex')!.response.result!.block as string;
+    const bytes = decodeHex(hex);
+    const id = encodeCB58(sha256(bytes));
+    expect(decodeBlock(hex).id).toBe(id);
+    expect(decodeBlock(hex.toUpperCase().replace('0X', '0x'), { encoding: 'HEXC' as never }).id).toBe(id);
+    expect(decodeBlock(encodeHexNC(bytes), { encoding: 'hexnc' }).id).toBe(id);
+    expect(decodeBlock(bytes).id).toBe(id);
+    // Another block decoded in between leaves nothing behind.
+    decodeBlock(hex);
+    expect(decodeBlock(bytes).id).toBe(id);
+    expect(reason(() => decodeBlock(`${hex.slice(0, -1)}${hex.endsWith('0') ? '1' : '0'}`))).toBe('invalid input checksum');
   });
 });

@@ -123,46 +123,47 @@ export function encodeHexNC(bytes: Uint8Array): string {
   return `0x${toHex(bytes)}`;
 }
 
-/**
- * The length of the bytes a non-empty string in the node's `hex` encoding holds, its checksum
- * left out, with the checks utils/formatting/encoding.go#Decode makes before the checksum's, in
- * its order: the 0x prefix, whole bytes, valid digits, at least the checksum's 4 bytes.
- */
-function checkedBodyLength(text: string): number {
-  if (!text.startsWith('0x')) throw new CodecError('missing 0x prefix to hex encoding');
-  const digits = text.length - 2;
-  if (digits % 2 !== 0) throw notHex('hex');
-  if (digits < 8) {
-    // A bad digit is named before the size, as when the whole text was read first.
-    fromHex(text, 'hex', 2);
-    throw new CodecError('input string is smaller than the checksum size');
-  }
-  return digits / 2 - 4;
-}
-
 /** The checksum digits of the text being read, held only until they are compared. */
 const expected = /* @__PURE__ */ new Uint8Array(4);
 
-/** Reads the body of `text` (checked by checkedBodyLength) into `body`, then its checksum digits, and verifies them. */
-function readCheckedHex(text: string, body: Uint8Array): Uint8Array {
+/**
+ * The node's `hex`/`hexc` encoding read (utils/formatting/encoding.go#Decode: a 0x prefix is
+ * required; the empty string is no bytes) into `buffer` if it is given and large enough, else
+ * into a new array: the body in one pass, then the checksum's digits apart, so the body is
+ * never a view of a longer array. The body's sha256, which the checksum is taken from, is
+ * written into `digest` if it is given (the empty string's is not taken).
+ */
+function readHex(text: string, buffer?: ArrayBuffer, digest?: Uint8Array): Uint8Array {
+  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
+  if (!text.startsWith('0x')) throw new CodecError('missing 0x prefix to hex encoding');
+  const length = (text.length - 2) / 2 - 4;
+  if (length < 0 || text.length % 2 !== 0) {
+    // An odd count or a bad digit is named first, as when the whole text was read before its size was checked.
+    fromHex(text, 'hex', 2);
+    throw new CodecError('input string is smaller than the checksum size');
+  }
+  const body = buffer !== undefined && length <= buffer.byteLength ? new Uint8Array(buffer, 0, length) : new Uint8Array(length);
   hexInto(text, 2, body, 'hex');
   hexInto(text, text.length - 8, expected, 'hex');
-  if (!checksumMatches(body, expected)) throw new CodecError('invalid input checksum');
+  if (!checksumMatches(body, expected, digest)) throw new CodecError('invalid input checksum');
   return body;
 }
 
-/**
- * Decodes the node's `hex`/`hexc` encoding and verifies its checksum
- * (utils/formatting/encoding.go#Decode: a 0x prefix is required; the empty string is no bytes).
- */
+/** Decodes the node's `hex`/`hexc` encoding and verifies its checksum. */
 export function decodeHex(text: string): Uint8Array {
-  if (expectString(text, 'hex text') === '') return new Uint8Array(0);
-  return readCheckedHex(text, new Uint8Array(checkedBodyLength(text)));
+  return readHex(text);
 }
 
-/** The longest body withDecodedHex reads into its reused buffer; a longer one gets an array of its own. */
-const REUSED_BYTES = 4096;
-let reused: Uint8Array | undefined;
+/**
+ * decodeHex that also gives the sha256 of the bytes, in `digest`: a block's ID is that hash,
+ * which checking the checksum has taken already (0.6 ms of a 220 KB block's 10).
+ */
+export function decodeHexHashed(text: string, digest: Uint8Array): Uint8Array {
+  return readHex(text, undefined, digest);
+}
+
+/** The buffer withDecodedHex reads into: 4 KiB, a UTXO's bytes many times over; a longer input gets an array of its own. */
+let reused: ArrayBuffer | undefined;
 let lent = false;
 
 /**
@@ -174,13 +175,11 @@ let lent = false;
  * (from inside `read`) gets an array of its own.
  */
 export function withDecodedHex<T>(text: string, read: (bytes: Uint8Array) => T): T {
-  if (expectString(text, 'hex text') === '') return read(new Uint8Array(0));
-  const length = checkedBodyLength(text);
-  if (lent || length > REUSED_BYTES) return read(readCheckedHex(text, new Uint8Array(length)));
-  reused ??= new Uint8Array(REUSED_BYTES);
+  if (lent) return read(readHex(text));
+  reused ??= new ArrayBuffer(4096);
   lent = true;
   try {
-    return read(readCheckedHex(text, new Uint8Array(reused.buffer, 0, length)));
+    return read(readHex(text, reused));
   } finally {
     lent = false;
   }

@@ -22,9 +22,9 @@ export function sha256Of(bytes: Uint8Array, out: Uint8Array = new Uint8Array(32)
 /** The digest the checksums are taken from: read before the next hash, never kept. */
 const scratch = /* @__PURE__ */ new Uint8Array(32);
 
-/** Whether `expected` (4 bytes) is the node's checksum of `body`: the last 4 bytes of its sha256. */
-export function checksumMatches(body: Uint8Array, expected: Uint8Array): boolean {
-  const digest = sha256Of(body, scratch);
+/** Whether `expected` (4 bytes) is the node's checksum of `body`: the last 4 bytes of its sha256, written into `digest`. */
+export function checksumMatches(body: Uint8Array, expected: Uint8Array, digest: Uint8Array = scratch): boolean {
+  sha256Of(body, digest);
   return expected[0] === digest[28] && expected[1] === digest[29] && expected[2] === digest[30] && expected[3] === digest[31];
 }
 
