@@ -107,12 +107,6 @@ export function concatBytes(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /** `0x` + hex + 4-byte checksum: the node's `hex` (and `hexc`) encoding (utils/formatting/encoding.go#Encode). */
 export function encodeHex(bytes: Uint8Array): string {
   return `0x${toHex(bytes)}${toHex(checksum(bytes))}`;
