@@ -1,15 +1,13 @@
 import { base58 } from '@scure/base';
 import { expectBytes, expectString } from '../arguments.js';
 import { CodecError, excerpt } from '../errors.js';
-import { checksumMatches, writeChecksum } from './sha256.js';
+import { checksum, concatBytes } from './bytes.js';
+import { checksumMatches } from './sha256.js';
 
 /** cb58: base58 of the bytes followed by the last 4 bytes of their sha256 (utils/cb58/cb58.go). */
 export function encodeCB58(bytes: Uint8Array): string {
   expectBytes(bytes, 'cb58 bytes');
-  const out = new Uint8Array(bytes.length + 4);
-  out.set(bytes);
-  writeChecksum(bytes, out, bytes.length);
-  return base58.encode(out);
+  return base58.encode(concatBytes(bytes, checksum(bytes)));
 }
 
 /**

@@ -28,11 +28,3 @@ export function checksumMatches(body: Uint8Array, expected: Uint8Array, digest: 
   return expected[0] === digest[28] && expected[1] === digest[29] && expected[2] === digest[30] && expected[3] === digest[31];
 }
 
-/** Writes the node's checksum of `body` (the last 4 bytes of its sha256) into `out` at `at`. */
-export function writeChecksum(body: Uint8Array, out: Uint8Array, at: number): void {
-  const digest = sha256Of(body, scratch);
-  out[at] = digest[28]!;
-  out[at + 1] = digest[29]!;
-  out[at + 2] = digest[30]!;
-  out[at + 3] = digest[31]!;
-}
