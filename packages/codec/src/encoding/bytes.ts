@@ -150,7 +150,7 @@ export function decodeHex(text: string): Uint8Array {
 
 /**
  * decodeHex that also gives the sha256 of the bytes, in `digest`: a block's ID is that hash,
- * which checking the checksum has taken already (0.6 ms of a 220 KB block's 10).
+ * which checking the checksum has taken already (1.4 ms of decoding a 220 KB block's 10, on Node 20).
  */
 export function decodeHexHashed(text: string, digest: Uint8Array): Uint8Array {
   return readHex(text, undefined, digest);

@@ -27,4 +27,3 @@ export function checksumMatches(body: Uint8Array, expected: Uint8Array, digest: 
   sha256Of(body, digest);
   return expected[0] === digest[28] && expected[1] === digest[29] && expected[2] === digest[30] && expected[3] === digest[31];
 }
-
