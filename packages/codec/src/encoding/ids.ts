@@ -1,7 +1,8 @@
 import { base58 } from '@scure/base';
 import { expectBytes, expectString } from '../arguments.js';
 import { CodecError, excerpt } from '../errors.js';
-import { checksum, concatBytes, equalBytes } from './bytes.js';
+import { checksum, concatBytes } from './bytes.js';
+import { checksumMatches } from './sha256.js';
 
 /** cb58: base58 of the bytes followed by the last 4 bytes of their sha256 (utils/cb58/cb58.go). */
 export function encodeCB58(bytes: Uint8Array): string {
@@ -26,7 +27,7 @@ export function decodeCB58(text: string): Uint8Array {
   }
   if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size');
   const body = raw.subarray(0, raw.length - 4);
-  if (!equalBytes(raw.subarray(raw.length - 4), checksum(body))) throw new CodecError(`invalid input checksum: ${excerpt(text)}`);
+  if (!checksumMatches(body, raw.subarray(raw.length - 4))) throw new CodecError(`invalid input checksum: ${excerpt(text)}`);
   return body;
 }
 

@@ -5,7 +5,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { expectInteger, expectOptions, expectString } from '../arguments.js';
 import { CodecError, excerpt } from '../errors.js';
 import { type Network, checkedChain, networkHrp } from '../encoding/address.js';
-import { type ByteEncoding, byteEncoding, decodeBytes, concatBytes } from '../encoding/bytes.js';
+import { type ByteEncoding, byteEncoding, decodeBytes, decodeHexHashed, concatBytes, withDecodedHex } from '../encoding/bytes.js';
 import { decodeCB58, encodeCB58 } from '../encoding/ids.js';
 import { type Codec, type Context, type Uint64Form, Reader, Writer, makeContext } from '../codec/schema.js';
 import {
@@ -180,7 +180,9 @@ export function txId(tx: BytesLike | SignedTx): string {
 /** A block as the node prints it for `platform.getBlock` with `encoding: "json"`, `id` included. */
 export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
   checkedOptions(options);
-  const bytes = toBytes(input, options);
+  // The ID is the sha256 of the bytes: a `hex` string's checksum takes it, and it is kept.
+  const digest = typeof input === 'string' && input !== '' && byteEncoding(options?.encoding ?? 'hex') !== 'hexnc' ? new Uint8Array(32) : undefined;
+  const bytes = digest === undefined ? toBytes(input, options) : decodeHexHashed(input as string, digest);
   return decodeWith(
     bytes,
     options,
@@ -188,7 +190,7 @@ export function decodeBlock(input: BytesLike, options?: DecodeOptions): Block {
       readVersion(r);
       const block = blockSlot.read(r, ctx);
       expectEnd(r);
-      (block as { id: string }).id = encodeCB58(sha256(bytes));
+      (block as { id: string }).id = encodeCB58(digest ?? sha256(bytes));
       return block;
     },
   );
@@ -211,16 +213,18 @@ export function blockId(block: BytesLike | Block): string {
  */
 function decodeNetworkless<T>(codec: Codec<T>, input: BytesLike, options: DecodeOptions | undefined): T {
   checkedOptions(options);
-  return decodeWith(
-    toBytes(input, options),
-    options,
-    (r, ctx) => {
-      readVersion(r);
-      const value = codec.read(r, ctx);
-      expectEnd(r);
-      return value;
-    },
-  );
+  const ctx = contextFor(options);
+  const read = (bytes: Uint8Array) => {
+    const r = new Reader(bytes);
+    readVersion(r);
+    const value = codec.read(r, ctx);
+    expectEnd(r);
+    return value;
+  };
+  // The decoded value holds strings and numbers, never a view of the bytes: a hex string's bytes
+  // can go in a reused buffer.
+  if (typeof input === 'string' && byteEncoding(options?.encoding ?? 'hex') !== 'hexnc') return withDecodedHex(input, read);
+  return read(toBytes(input, options));
 }
 
 /** A UTXO as `platform.getUTXOs` returns it (each string of `utxos`). Addresses print with the network's HRP. */
