@@ -19,72 +19,69 @@ const upFrontOnly = {
 };
 
 /**
- * Bytes loaded up front (entry + static imports) and bytes loaded on demand. `whole: true`
- * bundles without code splitting and leaves the `import()`s out, as `.size-limit.mjs` measures:
- * one file, each module tree-shaken to what the entry uses.
+ * Bytes loaded up front (the entry and the chunks it imports statically, transitively) and bytes
+ * loaded on demand (the rest), gzipped apart: `chunks` maps each output file to its code and the
+ * files it imports statically.
  */
-async function measure(contents, external = [], { whole = false } = {}) {
+function upFrontAndLazy(chunks, entry) {
+  const upFront = new Set();
+  const visit = (name) => {
+    if (upFront.has(name) || !chunks.has(name)) return;
+    upFront.add(name);
+    for (const imported of chunks.get(name).imports) visit(imported);
+  };
+  visit(entry);
+  let eager = 0;
+  let lazy = 0;
+  for (const [name, { code }] of chunks) {
+    if (upFront.has(name)) eager += gzipBytes(code);
+    else lazy += gzipBytes(code);
+  }
+  return { eager, lazy };
+}
+
+/** Runs `bundle(entryPath, outDir)` on an entry module holding `contents`, in a directory removed afterwards. */
+async function withEntry(contents, bundle) {
   const dir = mkdtempSync(join(tmpdir(), 'avanode-size-'));
   try {
     const entry = join(dir, 'entry.mjs');
     writeFileSync(entry, contents);
-    const result = await build({
-      entryPoints: [entry], bundle: true, minify: true, format: 'esm', splitting: !whole, outdir: join(dir, 'out'),
-      write: false, platform: 'browser', nodePaths: [join(import.meta.dirname, 'node_modules')], external, plugins: whole ? [upFrontOnly] : [],
-    });
-    const files = new Map(result.outputFiles.map((f) => [f.path.split('/').pop(), f.text]));
-    const upFront = new Set();
-    const visit = (name) => {
-      if (upFront.has(name)) return;
-      upFront.add(name);
-      for (const [, imported] of files.get(name).matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)) visit(imported);
-    };
-    visit('entry.js');
-    let eager = 0;
-    let lazy = 0;
-    for (const [name, text] of files) {
-      if (upFront.has(name)) eager += gzipBytes(text);
-      else lazy += gzipBytes(text);
-    }
-    return { eager, lazy };
+    return await bundle(entry, join(dir, 'out'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * The same up-front and on-demand bytes with rolldown (the bundler of Vite 8), which splits at the
- * level of each declaration: a module reached only through a re-export (the index's error
- * classes) joins the up-front chunks only for what they use. esbuild keeps the whole module in a
- * chunk shared with the lazily loaded path, loaded up front.
+ * Bytes loaded up front and on demand, with esbuild. `whole: true` bundles without code splitting
+ * and leaves the `import()`s out, as `.size-limit.mjs` measures: one file, each module
+ * tree-shaken to what the entry uses.
  */
-async function measureRolldown(contents, external = []) {
-  const dir = mkdtempSync(join(tmpdir(), 'avanode-size-'));
-  try {
-    const entry = join(dir, 'entry.mjs');
-    writeFileSync(entry, contents);
+const measure = (contents, external = [], { whole = false } = {}) =>
+  withEntry(contents, async (entry, outdir) => {
+    const result = await build({
+      entryPoints: [entry], bundle: true, minify: true, format: 'esm', splitting: !whole, outdir,
+      write: false, platform: 'browser', nodePaths: [join(import.meta.dirname, 'node_modules')], external, plugins: whole ? [upFrontOnly] : [],
+    });
+    // esbuild gives no import list: a chunk's static imports are read from its code.
+    const chunks = new Map(result.outputFiles.map((f) => [f.path.split('/').pop(), { code: f.text, imports: [...f.text.matchAll(/(?:from|import)\s*"\.\/([^"]+)"/g)].map((m) => m[1]) }]));
+    return upFrontAndLazy(chunks, 'entry.js');
+  });
+
+/**
+ * The same with rolldown (the bundler of Vite 8), which splits at the level of each declaration:
+ * a module reached only through a re-export (the index's error classes) joins the up-front chunks
+ * only for what they use. esbuild keeps the whole module in a chunk shared with the lazily loaded
+ * path, loaded up front.
+ */
+const measureRolldown = (contents, external = []) =>
+  withEntry(contents, async (entry) => {
     const bundle = await rolldown({ input: entry, external, platform: 'browser', logLevel: 'silent', resolve: { modules: [join(import.meta.dirname, 'node_modules'), 'node_modules'] } });
     const { output } = await bundle.generate({ format: 'esm', minify: true });
     await bundle.close();
-    const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
-    const upFront = new Set();
-    const visit = (name) => {
-      if (upFront.has(name) || !chunks.has(name)) return;
-      upFront.add(name);
-      for (const imported of chunks.get(name).imports) visit(imported);
-    };
-    visit([...chunks.values()].find((c) => c.isEntry).fileName);
-    let eager = 0;
-    let lazy = 0;
-    for (const [name, chunk] of chunks) {
-      if (upFront.has(name)) eager += gzipBytes(chunk.code);
-      else lazy += gzipBytes(chunk.code);
-    }
-    return { eager, lazy };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+    const chunks = output.filter((o) => o.type === 'chunk');
+    return upFrontAndLazy(new Map(chunks.map((c) => [c.fileName, { code: c.code, imports: c.imports }])), chunks.find((c) => c.isEntry).fileName);
+  });
 
 export async function run() {
   const peers = ['@avanode/validators'];

@@ -7,7 +7,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CodecError, checksum, decodeBlock, decodeHex, decodeUtxo, encodeCB58, encodeHex, encodeHexNC, encodeUtxo, formatAddress, idToString, toHex } from '@avanode/codec';
 import { withDecodedHex } from '../src/encoding/bytes.js';
-import { sha256Of } from '../src/encoding/sha256.js';
+import { heldBetweenCalls, sha256Of } from '../src/encoding/sha256.js';
+// The same module instances as heldBetweenCalls (the package's entry may resolve to its build).
+import { decodeCB58 as decodeCB58Source, encodeCB58 as encodeCB58Source } from '../src/encoding/ids.js';
 import { readRecordings } from './helpers.js';
 
 const AVAX = 'FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z';
@@ -64,6 +66,21 @@ describe('the reused sha256 state', () => {
         expect(encodeCB58(bytes)).toBe(base58.encode(reference));
       }),
     );
+  });
+});
+
+describe('what the reused state keeps between calls', () => {
+  it('nothing of a key read or printed as cb58: the state and the digest are zero after each call', () => {
+    // A private key's 32 bytes (the wallet reads PrivateKey-… with decodeCB58, and prints new keys with encodeCB58).
+    const key = Uint8Array.from({ length: 32 }, (_, i) => 0xa0 + i);
+    const printed = encodeCB58Source(key);
+    for (const held of heldBetweenCalls()) expect(held.every((byte) => byte === 0), 'after encodeCB58').toBe(true);
+    expect(toHex(decodeCB58Source(printed))).toBe(toHex(key));
+    for (const held of heldBetweenCalls()) expect(held.every((byte) => byte === 0), 'after decodeCB58').toBe(true);
+    // And after a call that failed half-way (a bad checksum).
+    const corrupt = encodeCB58Source(key.map((byte, i) => (i === 0 ? byte ^ 1 : byte)));
+    expect(() => decodeCB58Source(`${corrupt.slice(0, -1)}${corrupt.endsWith('2') ? '3' : '2'}`)).toThrow();
+    for (const held of heldBetweenCalls()) expect(held.every((byte) => byte === 0), 'after a refused cb58').toBe(true);
   });
 });
 
